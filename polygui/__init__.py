@@ -1,0 +1,1 @@
+"""PolyGUI desktop application (Qt). Built in a later issue."""

@@ -1,0 +1,265 @@
+"""The general exact-cover search kernel (numba), resumable after any node budget.
+
+Algorithm X over bitsets. Every search node owns a *live list*: the rows still compatible with
+the placements on the path (no shared item, piece copies left). Descending filters the parent's
+live list and, in the same pass, counts for every uncovered item how many live rows cover it,
+in bit-sliced counters (NB bit planes per word, saturating), so the item with the fewest
+options is found with a few word operations. Branching is on that item, or on a piece type
+placed once whose live rows are fewer. An item with no live row ends the branch.
+
+All state is in arrays held by `ExactCoverState`; the kernel is a loop over two phases
+(ENTER a node, take the NEXT child of a node) that can stop at any node and resume exactly.
+
+Glossary: R rows, W words per mask, T piece types, D = pieces to place = depth of a solution.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+RUNNING, BUFFER_FULL, FINISHED = 0, 1, 2
+ENTER, NEXT = 0, 1
+NB = 4  # bit planes per counter: counts saturate at 2**NB
+
+# indices into the int64 counter array
+C_NODES, C_SOLUTIONS, C_PHASE, C_DEPTH, C_BUFFERED, C_STATUS = range(6)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _lowest_bit_index(word: np.uint64) -> int:
+    index = 0
+    while (word >> np.uint64(index)) & np.uint64(1) == 0:
+        index += 1
+    return index
+
+
+@njit(nogil=True, cache=True)
+def _filter_and_count(parent_start, parent_end, chosen, masks, row_piece, remaining,
+                      live, child_start, planes, overflow, piece_live):
+    """Copy the parent's live rows compatible with `chosen` into the child's live list, and
+    count them per item (bit planes) and per piece type. Returns the child's list end."""
+    n_words = masks.shape[1]
+    planes[:, :] = 0
+    overflow[:] = 0
+    piece_live[:] = 0
+    end = child_start
+    for position in range(parent_start, parent_end):
+        row = live[position]
+        if remaining[row_piece[row]] == 0:
+            continue
+        clash = np.uint64(0)
+        for w in range(n_words):
+            clash |= masks[row, w] & masks[chosen, w]
+        if clash != 0:
+            continue
+        live[end] = row
+        end += 1
+        piece_live[row_piece[row]] += 1
+        for w in range(n_words):
+            carry = masks[row, w]
+            for b in range(NB):
+                carried = planes[b, w] & carry
+                planes[b, w] ^= carry
+                carry = carried
+            overflow[w] |= carry
+    return end
+
+
+@njit(nogil=True, cache=True)
+def _count_live(start, end, masks, row_piece, live, planes, overflow, piece_live):
+    """Counters for a root live list (the children get theirs from _filter_and_count)."""
+    n_words = masks.shape[1]
+    planes[:, :] = 0
+    overflow[:] = 0
+    piece_live[:] = 0
+    for position in range(start, end):
+        row = live[position]
+        piece_live[row_piece[row]] += 1
+        for w in range(n_words):
+            carry = masks[row, w]
+            for b in range(NB):
+                carried = planes[b, w] & carry
+                planes[b, w] ^= carry
+                carry = carried
+            overflow[w] |= carry
+
+
+@njit(nogil=True, cache=True)
+def _choose_item(uncovered, planes, overflow, candidates):
+    """(item, count) of an uncovered item with the fewest live rows (count capped at 2**NB);
+    count 0 means a dead end. Ties go to the lowest item."""
+    n_words = uncovered.shape[0]
+    any_unsaturated = False
+    for w in range(n_words):
+        candidates[w] = uncovered[w] & ~overflow[w]
+        if candidates[w] != 0:
+            any_unsaturated = True
+    if not any_unsaturated:
+        for w in range(n_words):
+            candidates[w] = uncovered[w]
+    else:
+        for b in range(NB - 1, -1, -1):
+            nonzero = False
+            for w in range(n_words):
+                if candidates[w] & ~planes[b, w] != 0:
+                    nonzero = True
+            if nonzero:
+                for w in range(n_words):
+                    candidates[w] &= ~planes[b, w]
+    for w in range(n_words):
+        if candidates[w] != 0:
+            bit = _lowest_bit_index(candidates[w])
+            if not any_unsaturated:
+                return w * 64 + bit, 1 << NB
+            count = 0
+            for b in range(NB):
+                count |= int((planes[b, w] >> np.uint64(bit)) & np.uint64(1)) << b
+            return w * 64 + bit, count
+    return -1, 0
+
+
+@njit(nogil=True, cache=True)
+def _is_canonical(path, depth, restricted_piece, row_piece, images, check_start, check_syms,
+                  scratch):
+    """True when the solution on `path` is the smallest of its images under the symmetries
+    that must be checked (the stabiliser of the restricted piece's row, or all of them)."""
+    if images.shape[0] == 0:
+        return True
+    if restricted_piece >= 0:
+        first, last = 0, 0
+        for d in range(depth):
+            if row_piece[path[d]] == restricted_piece:
+                first, last = check_start[path[d]], check_start[path[d] + 1]
+    else:
+        first, last = 0, images.shape[0]
+    if first == last:
+        return True
+    own = np.sort(path[:depth])
+    for k in range(first, last):
+        s = check_syms[k] if restricted_piece >= 0 else k
+        for d in range(depth):
+            scratch[d] = images[s, path[d]]
+        image = np.sort(scratch[:depth])
+        for d in range(depth):
+            if image[d] != own[d]:
+                if image[d] < own[d]:
+                    return False
+                break
+    return True
+
+
+@njit(nogil=True, cache=True)
+def _expand(depth, masks, row_piece, full, live, level_start, branch, branch_start, branch_len,
+            branch_pos, occupied, planes, overflow, piece_live, remaining, candidates):
+    """Choose what to branch on at `depth` and list the children. Returns the child count
+    (0 for a dead end). `candidates` is (2, W) scratch space."""
+    uncovered, chosen = candidates[0], candidates[1]
+    for w in range(masks.shape[1]):
+        uncovered[w] = full[w] & ~occupied[depth, w]
+    item, count = _choose_item(uncovered, planes[depth], overflow[depth], chosen)
+    best_piece = -1
+    for piece in range(remaining.shape[0]):
+        if remaining[piece] == 0:
+            continue
+        live_rows = piece_live[depth, piece]
+        if live_rows == 0:
+            return 0
+        if remaining[piece] == 1 and live_rows < count:
+            best_piece, count = piece, live_rows
+    if item < 0 and best_piece < 0 or count == 0:
+        return 0
+    word, bit = item >> 6, np.uint64(item & 63)
+    first = branch_start[depth]
+    n = 0
+    for position in range(level_start[depth], level_start[depth + 1]):
+        row = live[position]
+        if best_piece >= 0:
+            take = row_piece[row] == best_piece
+        else:
+            take = (masks[row, word] >> bit) & np.uint64(1) != 0
+        if take:
+            branch[first + n] = row
+            n += 1
+    branch_len[depth] = n
+    branch_pos[depth] = 0
+    branch_start[depth + 1] = first + n
+    return n
+
+
+@njit(nogil=True, cache=True)
+def _descend(depth, masks, row_piece, live, level_start, branch, branch_start, branch_len,
+             branch_pos, path, weight, occupied, planes, overflow, piece_live, remaining):
+    """Take the next child at `depth`: place it and build the child's live list and counts.
+    Returns False when the node has no child left (its placement is undone)."""
+    position = branch_pos[depth]
+    if position > 0:
+        remaining[row_piece[path[depth]]] += 1
+    if position == branch_len[depth]:
+        return False
+    row = branch[branch_start[depth] + position]
+    branch_pos[depth] = position + 1
+    path[depth] = row
+    remaining[row_piece[row]] -= 1
+    for w in range(masks.shape[1]):
+        occupied[depth + 1, w] = occupied[depth, w] | masks[row, w]
+    weight[depth + 1] = weight[depth] / branch_len[depth]
+    child = depth + 1
+    level_start[child + 1] = _filter_and_count(
+        level_start[depth], level_start[child], row, masks, row_piece, remaining, live,
+        level_start[child], planes[child], overflow[child], piece_live[child])
+    return True
+
+
+@njit(nogil=True, cache=True)
+def search(masks, row_piece, full, restricted_piece, images, check_start, check_syms,
+           counters, fraction, live, level_start, branch, branch_start, branch_len, branch_pos,
+           path, weight, occupied, planes, overflow, piece_live, remaining, depth_stats,
+           solution_buffer, record, node_budget, solution_limit, scratch, candidates):
+    """Run the search for at most `node_budget` nodes from the saved phase and depth.
+
+    Returns RUNNING (budget used or solution_limit reached), BUFFER_FULL or FINISHED."""
+    goal = path.shape[0]
+    phase, depth = counters[C_PHASE], counters[C_DEPTH]
+    budget_end = counters[C_NODES] + node_budget
+    status = RUNNING
+    while True:
+        if phase == ENTER and depth == goal:
+            if _is_canonical(path, goal, restricted_piece, row_piece, images, check_start,
+                             check_syms, scratch):
+                counters[C_SOLUTIONS] += 1
+                if record:
+                    solution_buffer[counters[C_BUFFERED], :] = path
+                    counters[C_BUFFERED] += 1
+            fraction[0] += weight[depth]
+            depth, phase = depth - 1, NEXT
+            if record and counters[C_BUFFERED] == solution_buffer.shape[0]:
+                status = BUFFER_FULL
+                break
+            if 0 < solution_limit <= counters[C_SOLUTIONS]:
+                break
+        elif phase == ENTER:
+            if counters[C_NODES] >= budget_end:
+                break
+            counters[C_NODES] += 1
+            children = _expand(depth, masks, row_piece, full, live, level_start, branch,
+                               branch_start, branch_len, branch_pos, occupied, planes,
+                               overflow, piece_live, remaining, candidates)
+            depth_stats[depth, 0] += 1
+            depth_stats[depth, 1] += children
+            if children == 0:
+                fraction[0] += weight[depth]
+                depth -= 1
+            phase = NEXT
+        elif depth < 0:
+            status = FINISHED
+            fraction[0] = 1.0
+            break
+        elif _descend(depth, masks, row_piece, live, level_start, branch, branch_start,
+                      branch_len, branch_pos, path, weight, occupied, planes, overflow,
+                      piece_live, remaining):
+            depth, phase = depth + 1, ENTER
+        else:
+            depth -= 1
+    counters[C_PHASE], counters[C_DEPTH], counters[C_STATUS] = phase, depth, status
+    return status

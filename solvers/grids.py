@@ -1,0 +1,155 @@
+"""Grid geometry: coordinates, neighbours and symmetry groups as data.
+
+Glossary
+- cell: a tuple of ints in the grid's native coordinates: hex (q, r) axial, square (x, y),
+  cube (x, y, z).
+- shape: a sorted tuple of cells.
+- symmetry: an integer matrix acting on cell coordinates (a rotation when its determinant is +1,
+  otherwise a reflection). Every group is listed as data, identity first.
+- normalise: translate a shape so every coordinate's minimum is 0, then sort. Two shapes are the
+  same free shape when their normalised images under some symmetry are equal.
+
+Hex boards are drawn as offset rows (odd rows shifted half a cell right). Axial coordinates make
+translations plain vector additions, so one normalisation serves all grids.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from functools import cache
+from itertools import permutations, product
+
+import numpy as np
+
+Cell = tuple[int, ...]
+Shape = tuple[Cell, ...]
+
+
+class GridKind(str, Enum):
+    HEX = "hex"
+    SQUARE = "square"
+    CUBE = "cube"
+    SUDOKU = "sudoku"
+
+    @property
+    def dimensions(self) -> int:
+        return 3 if self is GridKind.CUBE else 2
+
+
+def _close_group(generators: list[np.ndarray]) -> list[np.ndarray]:
+    """All products of the generators, identity first, in a stable order."""
+    dim = generators[0].shape[0]
+    identity = np.eye(dim, dtype=np.int64)
+    found = [identity]
+    seen = {identity.tobytes()}
+    frontier = [identity]
+    while frontier:
+        next_frontier = []
+        for element in frontier:
+            for generator in generators:
+                product_matrix = generator @ element
+                key = product_matrix.tobytes()
+                if key not in seen:
+                    seen.add(key)
+                    found.append(product_matrix)
+                    next_frontier.append(product_matrix)
+        frontier = next_frontier
+    return found
+
+
+@cache
+def symmetry_group(kind: GridKind) -> tuple[np.ndarray, ...]:
+    """The point symmetries of the grid: hex 12, square 8, cube 48 (identity first)."""
+    if kind is GridKind.HEX:
+        rotate_60 = np.array([[0, -1], [1, 1]])  # (q, r) -> (-r, q + r)
+        mirror = np.array([[0, 1], [1, 0]])  # (q, r) -> (r, q)
+        group = _close_group([rotate_60, mirror])
+    elif kind is GridKind.SQUARE:
+        group = _signed_permutations(2)
+    elif kind is GridKind.CUBE:
+        group = _signed_permutations(3)
+    else:
+        raise ValueError(f"grid {kind.value!r} has no placement symmetries")
+    for matrix in group:
+        matrix.setflags(write=False)
+    return tuple(group)
+
+
+def _signed_permutations(dim: int) -> list[np.ndarray]:
+    matrices = []
+    for perm in permutations(range(dim)):
+        for signs in product((1, -1), repeat=dim):
+            matrix = np.zeros((dim, dim), dtype=np.int64)
+            for row, (col, sign) in enumerate(zip(perm, signs)):
+                matrix[row, col] = sign
+            matrices.append(matrix)
+    return matrices
+
+
+def is_rotation(matrix: np.ndarray) -> bool:
+    return round(float(np.linalg.det(matrix))) == 1
+
+
+def neighbour_offsets(kind: GridKind) -> tuple[Cell, ...]:
+    if kind is GridKind.HEX:
+        return ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+    if kind is GridKind.SQUARE:
+        return ((1, 0), (-1, 0), (0, 1), (0, -1))
+    if kind is GridKind.CUBE:
+        return ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
+    raise ValueError(f"grid {kind.value!r} has no neighbour structure")
+
+
+def normalise(cells: np.ndarray) -> Shape:
+    """Translate to the origin and sort: the canonical form of a shape in one orientation."""
+    shifted = cells - cells.min(axis=0)
+    return tuple(sorted(tuple(int(v) for v in cell) for cell in shifted))
+
+
+def orientations(kind: GridKind, shape: Shape, *, mirror: bool) -> list[Shape]:
+    """The distinct orientations of a shape: under rotations only, or all symmetries."""
+    cells = np.array(shape, dtype=np.int64)
+    found: dict[Shape, None] = {}
+    for matrix in symmetry_group(kind):
+        if mirror or is_rotation(matrix):
+            found.setdefault(normalise(cells @ matrix.T))
+    return list(found)
+
+
+def transform(cells: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+    return cells @ matrix.T
+
+
+def is_connected(kind: GridKind, cells: Shape | list[Cell]) -> bool:
+    return len(connected_components(kind, cells)) <= 1
+
+
+def connected_components(kind: GridKind, cells: Shape | list[Cell]) -> list[list[Cell]]:
+    """Groups of edge-connected cells, each group in discovery order."""
+    remaining = set(map(tuple, cells))
+    offsets = neighbour_offsets(kind)
+    components = []
+    while remaining:
+        start = min(remaining)
+        remaining.discard(start)
+        component, stack = [start], [start]
+        while stack:
+            cell = stack.pop()
+            for offset in offsets:
+                neighbour = tuple(a + b for a, b in zip(cell, offset))
+                if neighbour in remaining:
+                    remaining.discard(neighbour)
+                    component.append(neighbour)
+                    stack.append(neighbour)
+        components.append(component)
+    return components
+
+
+def offset_to_hex(row: int, col: int) -> Cell:
+    """Offset rows (odd rows shifted half a cell right) to axial (q, r)."""
+    return (col - (row - (row & 1)) // 2, row)
+
+
+def hex_to_offset(q: int, r: int) -> tuple[int, int]:
+    """Axial (q, r) to offset (row, col)."""
+    return r, q + (r - (r & 1)) // 2

@@ -1,0 +1,174 @@
+"""The immutable puzzle description shared by the solvers, the files and the app.
+
+A `Puzzle` knows what is to be placed where, nothing about how it is solved. Construction
+validates everything and raises `PuzzleError` naming the first problem and where it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .grids import Cell, GridKind, Shape, connected_components, is_connected
+
+SYMMETRY_MODES = ("distinct", "rotations", "all")
+SUDOKU_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+class PuzzleError(ValueError):
+    """Bad puzzle input: the message says what is wrong and where."""
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A polyform piece. `count` identical copies; `mirror` allows its mirror image."""
+
+    name: str
+    cells: Shape
+    count: int = 1
+    mirror: bool = True
+    colour: str = ""
+
+    def __post_init__(self) -> None:
+        cells = tuple(sorted(tuple(int(v) for v in cell) for cell in self.cells))
+        object.__setattr__(self, "cells", cells)
+
+    @property
+    def size(self) -> int:
+        return len(self.cells)
+
+
+@dataclass(frozen=True)
+class SudokuGrid:
+    """An n x n Sudoku with boxes of box_rows x box_cols; givens row-major, 0 = empty."""
+
+    box_rows: int
+    box_cols: int
+    givens: tuple[int, ...]
+
+    @property
+    def n(self) -> int:
+        return self.box_rows * self.box_cols
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "givens", tuple(int(v) for v in self.givens))
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A puzzle of one grid kind: a board and pieces (polyforms) or a Sudoku grid."""
+
+    kind: GridKind
+    name: str = "Untitled"
+    description: str = ""
+    board: Shape = ()
+    pieces: tuple[Piece, ...] = ()
+    sudoku: SudokuGrid | None = None
+    extra: dict = field(default_factory=dict, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", GridKind(self.kind))
+        cells = tuple(sorted(tuple(int(v) for v in cell) for cell in self.board))
+        object.__setattr__(self, "board", cells)
+        object.__setattr__(self, "pieces", tuple(self.pieces))
+        if self.kind is GridKind.SUDOKU:
+            _validate_sudoku(self)
+        else:
+            _validate_polyform(self)
+
+    @property
+    def is_sudoku(self) -> bool:
+        return self.kind is GridKind.SUDOKU
+
+    @property
+    def piece_cell_total(self) -> int:
+        return sum(piece.size * piece.count for piece in self.pieces)
+
+    def problems(self) -> list[str]:
+        """Reasons, found without searching, why this puzzle cannot have a solution."""
+        if self.is_sudoku:
+            from .sudoku_kernel import conflicting_givens
+            import numpy as np
+
+            grid = self.sudoku
+            pairs = conflicting_givens(grid.n, grid.box_rows, grid.box_cols,
+                                       np.array(grid.givens, dtype=np.int16))
+            return [f"conflicting givens: {_sudoku_cell_name(grid, a)} and "
+                    f"{_sudoku_cell_name(grid, b)} both hold {SUDOKU_SYMBOLS[grid.givens[a] - 1]}"
+                    for a, b in pairs]
+        reasons = []
+        if not self.board:
+            reasons.append("the board is empty")
+        if not self.pieces:
+            reasons.append("there are no pieces")
+        board_size, total = len(self.board), self.piece_cell_total
+        if self.board and self.pieces and total != board_size:
+            reasons.append(f"the pieces cover {total} cells but the board has {board_size}")
+        return reasons
+
+
+    def check_loadable(self) -> None:
+        """Raise PuzzleError for contradictions a saved file must not contain: pieces that
+        need more cells than the board has, and conflicting Sudoku givens. (A board with room
+        to spare loads: it may be a puzzle still being designed.)"""
+        if self.is_sudoku:
+            conflicts = self.problems()
+            if conflicts:
+                raise PuzzleError(conflicts[0])
+        elif self.board and self.pieces and self.piece_cell_total > len(self.board):
+            raise PuzzleError(f"the board is smaller than the pieces: the pieces cover "
+                              f"{self.piece_cell_total} cells but the board has {len(self.board)}")
+
+
+def _sudoku_cell_name(grid: SudokuGrid, index: int) -> str:
+    return f"r{index // grid.n + 1}c{index % grid.n + 1}"
+
+
+def _validate_polyform(puzzle: Puzzle) -> None:
+    dims = puzzle.kind.dimensions
+    if puzzle.sudoku is not None:
+        raise PuzzleError(f"a {puzzle.kind.value} puzzle cannot hold a Sudoku grid")
+    _check_cells("the board", puzzle.board, dims)
+    names = set()
+    for index, piece in enumerate(puzzle.pieces):
+        where = f"piece {index + 1} ({piece.name!r})"
+        if not piece.name:
+            raise PuzzleError(f"piece {index + 1} has no name")
+        if piece.name in names:
+            raise PuzzleError(f"{where}: another piece has the same name")
+        names.add(piece.name)
+        if not piece.cells:
+            raise PuzzleError(f"{where} has no cells")
+        _check_cells(where, piece.cells, dims)
+        if not is_connected(puzzle.kind, piece.cells):
+            parts = connected_components(puzzle.kind, piece.cells)
+            raise PuzzleError(f"{where} is not connected: it falls into {len(parts)} parts")
+        if not isinstance(piece.count, int) or piece.count < 1:
+            raise PuzzleError(f"{where}: count must be a whole number of at least 1, not {piece.count!r}")
+
+
+def _check_cells(where: str, cells: Shape, dims: int) -> None:
+    seen: set[Cell] = set()
+    for cell in cells:
+        if len(cell) != dims:
+            raise PuzzleError(f"{where}: cell {list(cell)} should have {dims} coordinates")
+        if cell in seen:
+            raise PuzzleError(f"{where}: cell {list(cell)} is listed twice (overlapping cells)")
+        seen.add(cell)
+
+
+def _validate_sudoku(puzzle: Puzzle) -> None:
+    grid = puzzle.sudoku
+    if grid is None:
+        raise PuzzleError("a sudoku puzzle needs a grid")
+    if puzzle.board or puzzle.pieces:
+        raise PuzzleError("a sudoku puzzle has no board cells or pieces")
+    if grid.box_rows < 1 or grid.box_cols < 1 or grid.n < 2 or grid.n > len(SUDOKU_SYMBOLS):
+        raise PuzzleError(f"unsupported box shape {grid.box_rows}x{grid.box_cols}: "
+                          f"boxes must give 2 to {len(SUDOKU_SYMBOLS)} symbols")
+    if len(grid.givens) != grid.n * grid.n:
+        raise PuzzleError(f"a {grid.n}x{grid.n} sudoku needs {grid.n * grid.n} cells, "
+                          f"got {len(grid.givens)}")
+    for index, value in enumerate(grid.givens):
+        if not 0 <= value <= grid.n:
+            raise PuzzleError(f"cell {_sudoku_cell_name(grid, index)}: value {value} "
+                              f"is outside 1..{grid.n}")
