@@ -1,0 +1,110 @@
+"""`polygui-solve`: solve a puzzle file from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from .fileformat import load_puzzle
+from .model import SYMMETRY_MODES, PuzzleError
+from .pictures import format_solution
+from .solve import Progress, Solution, solve
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="polygui-solve",
+        description="Solve a PolyGUI puzzle file (JSON), a meteor board text or a Sudoku line.")
+    parser.add_argument("puzzle", nargs="?", type=Path, help="the puzzle file")
+    parser.add_argument("--symmetry", choices=SYMMETRY_MODES, default="distinct",
+                        help="which solutions count as one (default: distinct, i.e. up to "
+                             "rotations and reflections of the board)")
+    parser.add_argument("--limit", type=int, default=0, metavar="N",
+                        help="stop after N solutions (0: find all)")
+    parser.add_argument("--count-only", action="store_true",
+                        help="count solutions without decoding them (fastest)")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object with the results on the last line")
+    parser.add_argument("--show", type=int, default=1, metavar="K",
+                        help="print the first K solutions as pictures (default 1)")
+    parser.add_argument("--sudoku-batch", type=Path, metavar="FILE",
+                        help="solve one 81-character Sudoku per line and report puzzles/s")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.limit < 0 or args.show < 0:
+        parser.error("--limit and --show take a number of at least 0")
+    try:
+        if args.sudoku_batch:
+            from .sudoku_cli import run_batch
+
+            return run_batch(args.sudoku_batch, as_json=args.json)
+        if args.puzzle is None:
+            parser.error("give a puzzle file (or --sudoku-batch FILE)")
+        return run_puzzle(args)
+    except PuzzleError as error:
+        print(f"polygui-solve: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("polygui-solve: interrupted", file=sys.stderr)
+        return 130
+
+
+def run_puzzle(args: argparse.Namespace) -> int:
+    puzzle = load_puzzle(args.puzzle)
+    reporter = _ProgressLine(sys.stderr)
+    shown = 0
+    final: Progress | None = None
+    count_only = args.count_only or (args.show == 0 and args.json)
+    for event in solve(puzzle, args.symmetry, limit=args.limit, count_only=count_only):
+        if isinstance(event, Solution):
+            if shown < args.show:
+                print(f"Solution {event.index + 1}:\n{format_solution(puzzle, event)}\n")
+                shown += 1
+        else:
+            final = event
+            reporter.update(event)
+    reporter.clear()
+    assert final is not None
+    what = "solutions" if final.exhausted else "solutions found (stopped early)"
+    print(f"{puzzle.name}: {final.solutions} {what} [{args.symmetry}], "
+          f"{final.nodes} nodes, {final.elapsed:.3f} s")
+    if args.json:
+        print(json.dumps({
+            "puzzle": puzzle.name, "file": str(args.puzzle), "symmetry": args.symmetry,
+            "symmetry_group": final.symmetry_group, "solutions": final.solutions,
+            "complete": final.exhausted, "nodes": final.nodes,
+            "seconds": round(final.elapsed, 6)}))
+    return 0
+
+
+class _ProgressLine:
+    """A one-line progress report on stderr, shown once a run has lasted a second."""
+
+    def __init__(self, stream) -> None:
+        self.stream, self.start, self.last, self.shown = stream, time.monotonic(), 0.0, False
+
+    def update(self, progress: Progress) -> None:
+        now = time.monotonic()
+        if progress.phase != "searching" or now - self.start < 1.0 or now - self.last < 0.5:
+            return
+        self.last, self.shown = now, True
+        left = f", ~{progress.time_left:.0f} s left" if progress.time_left is not None else ""
+        self.stream.write(f"\r{progress.fraction_done:6.1%} done, {progress.solutions} solutions, "
+                          f"{progress.nodes:,} nodes ({progress.nodes_per_second:,.0f}/s){left}   ")
+        self.stream.flush()
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r" + " " * 79 + "\r")
+            self.stream.flush()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

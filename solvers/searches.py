@@ -1,0 +1,22 @@
+"""Pick the search kernel for a puzzle: Sudoku, bit-board fill, or general exact cover."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .compile import Placements
+from .engine import ExactCoverSearch
+from .model import Puzzle
+from .symmetry import plan_symmetry
+
+
+def make_search(puzzle: Puzzle, placements: Placements | None, symmetry: str):
+    """(search object, number of symmetries that identify solutions)."""
+    if puzzle.is_sudoku:
+        from .sudoku_kernel import SudokuSearch
+
+        grid = puzzle.sudoku
+        givens = np.array(grid.givens, dtype=np.int16)
+        return SudokuSearch(grid.n, grid.box_rows, grid.box_cols, givens), 1
+    plan = plan_symmetry(puzzle, placements, symmetry)
+    return ExactCoverSearch(placements, plan), plan.group_size

@@ -1,0 +1,154 @@
+"""`solve()`: drive a search kernel in time slices and yield frozen events.
+
+Cancelling is stopping the iteration; pausing is not asking for the next event. The generator
+prepares the puzzle (compile, symmetry plan, JIT load), then alternates kernel slices of about
+`slice_seconds` with a `Progress` event, yielding a `Solution` for every solution found.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Iterator, Protocol
+
+import numpy as np
+
+from .compile import Placements, compile_placements, pieces_that_fit_nowhere
+from .exact_cover import BUFFER_FULL
+from .grids import Cell
+from .model import SYMMETRY_MODES, Puzzle, PuzzleError
+from .searches import make_search
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a run stands. `phase` is "preparing", "searching" or "done"."""
+
+    phase: str
+    nodes: int = 0
+    solutions: int = 0
+    fraction_done: float = 0.0
+    elapsed: float = 0.0  # seconds of search, preparation excluded
+    nodes_per_second: float = 0.0
+    time_left: float | None = None  # a rough estimate, None until it means something
+    exhausted: bool = False  # the whole search tree was visited: the count is exact
+    symmetry: str = "distinct"
+    symmetry_group: int = 1  # how many board symmetries identify solutions
+
+
+@dataclass(frozen=True)
+class Solution:
+    """One solution: polyforms as placement rows and (piece, cells); Sudoku as a value grid."""
+
+    index: int
+    rows: tuple[int, ...] = ()
+    pieces: tuple[tuple[int, tuple[Cell, ...]], ...] = ()  # (piece type, board cells) per copy
+    grid: tuple[int, ...] = ()  # Sudoku values, row-major
+
+    def cell_pieces(self) -> dict[Cell, int]:
+        """Board cell -> piece type: the solution as a board picture."""
+        return {cell: piece for piece, cells in self.pieces for cell in cells}
+
+
+Event = Progress | Solution
+
+
+class Search(Protocol):
+    nodes: int
+    solutions: int
+    fraction_done: float
+    finished: bool
+
+    def run(self, node_budget: int, *, record: bool = True, solution_limit: int = 0) -> int: ...
+    def take_solutions(self) -> np.ndarray: ...
+
+
+def prepare(puzzle: Puzzle, symmetry: str = "distinct"):
+    """Check the puzzle and build its search. Raises PuzzleError naming why it cannot have a
+    solution when that is known before searching."""
+    if symmetry not in SYMMETRY_MODES:
+        raise PuzzleError(f"unknown symmetry mode {symmetry!r}: use one of {', '.join(SYMMETRY_MODES)}")
+    reasons = puzzle.problems()
+    if reasons:
+        raise PuzzleError("; ".join(reasons))
+    if puzzle.is_sudoku:
+        return make_search(puzzle, None, symmetry)
+    placements = compile_placements(puzzle)
+    homeless = pieces_that_fit_nowhere(puzzle, placements)
+    if homeless:
+        raise PuzzleError(f"piece {', '.join(map(repr, homeless))} fits nowhere on the board")
+    return make_search(puzzle, placements, symmetry)
+
+
+def solve(puzzle: Puzzle, symmetry: str = "distinct", limit: int = 0, count_only: bool = False,
+          slice_seconds: float = 0.05) -> Iterator[Event]:
+    """Yield Progress and Solution events until the search ends or `limit` solutions are found.
+
+    `symmetry`: "distinct" (rotations and reflections identify solutions), "rotations", or
+    "all". Sudoku solutions are always all distinct. The last event is a Progress with
+    phase "done"."""
+    yield Progress("preparing", symmetry=symmetry)
+    search, group_size = prepare(puzzle, symmetry)
+    search.run(0)  # loads or compiles the kernel before the clock starts
+    clock = _Clock(slice_seconds)
+    found = 0
+    while True:
+        status = clock.run(search, record=not count_only, limit=limit)
+        if not count_only:
+            for raw in search.take_solutions():
+                yield _decode(puzzle, search, raw, found)
+                found += 1
+        stopped = search.finished or (limit and search.solutions >= limit)
+        if stopped:
+            break
+        if status != BUFFER_FULL:
+            yield clock.progress(search, "searching", symmetry, group_size)
+    yield clock.progress(search, "done", symmetry, group_size)
+
+
+class _Clock:
+    """Sizes node budgets so a slice lasts about `slice_seconds`; keeps search time."""
+
+    def __init__(self, slice_seconds: float) -> None:
+        self.slice_seconds = slice_seconds
+        self.budget = 2_000
+        self.elapsed = 0.0
+
+    def run(self, search: Search, *, record: bool, limit: int) -> int:
+        start, nodes_before = time.perf_counter(), search.nodes
+        status = search.run(self.budget, record=record, solution_limit=limit)
+        spent = time.perf_counter() - start
+        self.elapsed += spent
+        done = search.nodes - nodes_before
+        if status != BUFFER_FULL and done >= self.budget:
+            rate = done / max(spent, 1e-6)
+            self.budget = int(min(max(rate * self.slice_seconds, 1_000), 4 * self.budget))
+        return status
+
+    def progress(self, search: Search, phase: str, symmetry: str, group: int) -> Progress:
+        fraction = search.fraction_done
+        time_left = None
+        if phase == "searching" and fraction > 0.01 and self.elapsed > 1.0:
+            time_left = self.elapsed * (1 - fraction) / fraction
+        return Progress(phase, search.nodes, search.solutions, fraction, self.elapsed,
+                        search.nodes / self.elapsed if self.elapsed else 0.0, time_left,
+                        search.finished, symmetry, group)
+
+
+def _decode(puzzle: Puzzle, search, raw: np.ndarray, index: int) -> Solution:
+    if puzzle.is_sudoku:
+        return Solution(index, grid=tuple(int(v) for v in raw))
+    placements: Placements = search.placements
+    rows = tuple(sorted(int(r) for r in raw))
+    pieces = tuple((int(placements.row_piece[r]),
+                    tuple(placements.cells[i] for i in placements.row_items[r])) for r in rows)
+    return Solution(index, rows=rows, pieces=pieces)
+
+
+def count_solutions(puzzle: Puzzle, symmetry: str = "distinct", limit: int = 0) -> Progress:
+    """Run to the end without recording solutions; the final Progress."""
+    last = None
+    for event in solve(puzzle, symmetry, limit=limit, count_only=True, slice_seconds=0.5):
+        last = event
+    assert isinstance(last, Progress)
+    return last
