@@ -1,0 +1,61 @@
+# Sourced by scripts/run and scripts/test: make sure the machine and the virtual environment
+# have what PolyGUI needs, installing only what is missing.
+#   polygui_setup [test]   -> sets POLYGUI_PYTHON to the virtual environment's python
+set -euo pipefail
+
+POLYGUI_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+POLYGUI_VENV=${POLYGUI_VENV:-$POLYGUI_ROOT/.venv}
+
+# Qt's xcb platform plugin and a virtual X server with GLX (for tests and headless machines).
+APT_PACKAGES=(xvfb xauth libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0
+              libxcb-xinerama0 libxcb-randr0 libxcb-shape0 libxcb-xkb1 libxcb-cursor0
+              libxkbcommon-x11-0 libegl1 libgl1-mesa-dri libglib2.0-0 libfontconfig1 libdbus-1-3)
+
+_polygui_missing_apt() {
+    local package
+    for package in "${APT_PACKAGES[@]}"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" \
+            || echo "$package"
+    done
+}
+
+_polygui_install_apt() {
+    command -v dpkg-query >/dev/null || { echo "setup: not a Debian-like system; install Xvfb and Qt's xcb libraries yourself" >&2; return 0; }
+    local missing
+    missing=$(_polygui_missing_apt)
+    [ -z "$missing" ] && return 0
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        if command -v sudo >/dev/null; then sudo="sudo"; else
+            echo "setup: please install: $missing" >&2; return 1; fi
+    fi
+    echo "setup: installing system packages: $(echo $missing | tr '\n' ' ')" >&2
+    $sudo apt-get update -qq
+    # shellcheck disable=SC2086
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
+}
+
+_polygui_install_venv() {
+    local extra=$1 stamp="$POLYGUI_VENV/.polygui-installed-$1"
+    if [ ! -x "$POLYGUI_VENV/bin/python" ]; then
+        local python=${PYTHON:-python3}
+        "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+            || { echo "setup: PolyGUI needs Python 3.11 or newer ($python is older)" >&2; return 1; }
+        echo "setup: creating $POLYGUI_VENV" >&2
+        "$python" -m venv "$POLYGUI_VENV"
+    fi
+    if [ ! -f "$stamp" ] || [ "$POLYGUI_ROOT/pyproject.toml" -nt "$stamp" ]; then
+        echo "setup: installing PolyGUI and its dependencies into $POLYGUI_VENV" >&2
+        local spec="$POLYGUI_ROOT"
+        [ "$extra" = test ] && spec="$POLYGUI_ROOT[test]"
+        "$POLYGUI_VENV/bin/python" -m pip install -q --disable-pip-version-check -e "$spec"
+        touch "$stamp"
+    fi
+}
+
+polygui_setup() {
+    local extra=${1:-run}
+    _polygui_install_apt
+    _polygui_install_venv "$extra"
+    POLYGUI_PYTHON="$POLYGUI_VENV/bin/python"
+}
