@@ -1,1 +1,3 @@
-"""PolyGUI desktop application (Qt). Built in a later issue."""
+"""PolyGUI: the Qt desktop application."""
+
+__version__ = "0.1.0"

@@ -8,7 +8,7 @@ prepares the puzzle (compile, symmetry plan, JIT load), then alternates kernel s
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterator, Protocol
 
 import numpy as np
@@ -38,16 +38,28 @@ class Progress:
 
 @dataclass(frozen=True)
 class Solution:
-    """One solution: polyforms as placement rows and (piece, cells); Sudoku as a value grid."""
+    """One solution: polyforms as placement rows (decoded on demand), Sudoku as a value grid."""
 
     index: int
-    rows: tuple[int, ...] = ()
-    pieces: tuple[tuple[int, tuple[Cell, ...]], ...] = ()  # (piece type, board cells) per copy
+    rows: tuple[int, ...] = ()  # placement rows, one per placed piece copy
     grid: tuple[int, ...] = ()  # Sudoku values, row-major
+    placements: Placements | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def pieces(self) -> tuple[tuple[int, tuple[Cell, ...]], ...]:
+        """(piece type, board cells) per placed copy."""
+        if self.placements is None:
+            return ()
+        return decode_rows(self.placements, self.rows)
 
     def cell_pieces(self) -> dict[Cell, int]:
         """Board cell -> piece type: the solution as a board picture."""
         return {cell: piece for piece, cells in self.pieces for cell in cells}
+
+
+def decode_rows(placements: Placements, rows) -> tuple[tuple[int, tuple[Cell, ...]], ...]:
+    return tuple((int(placements.row_piece[r]),
+                  tuple(placements.cells[i] for i in placements.row_items[r])) for r in rows)
 
 
 Event = Progress | Solution
@@ -137,12 +149,8 @@ class _Clock:
 
 def _decode(puzzle: Puzzle, search, raw: np.ndarray, index: int) -> Solution:
     if puzzle.is_sudoku:
-        return Solution(index, grid=tuple(int(v) for v in raw))
-    placements: Placements = search.placements
-    rows = tuple(sorted(int(r) for r in raw))
-    pieces = tuple((int(placements.row_piece[r]),
-                    tuple(placements.cells[i] for i in placements.row_items[r])) for r in rows)
-    return Solution(index, rows=rows, pieces=pieces)
+        return Solution(index, grid=tuple(raw.tolist()))
+    return Solution(index, rows=tuple(sorted(raw.tolist())), placements=search.placements)
 
 
 def count_solutions(puzzle: Puzzle, symmetry: str = "distinct", limit: int = 0) -> Progress:

@@ -1,0 +1,102 @@
+"""Stepping through solutions: first / previous / next / last, a slider, "jump to #"."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QSlider, QSpinBox, QToolButton, QWidget)
+
+
+class SolutionBrowser(QWidget):
+    """Shows "n of N" and emits `current_changed(index)` (0-based, -1 for none)."""
+
+    current_changed = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._count = 0
+        self._current = -1
+        self.first_button = self._button("⏮", "First solution (Home)", self.first)
+        self.previous_button = self._button("◀", "Previous solution (Left)", self.previous)
+        self.next_button = self._button("▶", "Next solution (Right)", self.next)
+        self.last_button = self._button("⏭", "Last solution (End)", self.last)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setMinimum(1)
+        self.slider.valueChanged.connect(lambda value: self.set_current(value - 1))
+        self.jump = QSpinBox()
+        self.jump.setPrefix("# ")
+        self.jump.setMinimum(1)
+        self.jump.setKeyboardTracking(False)
+        self.jump.setToolTip("Jump to solution number")
+        self.jump.valueChanged.connect(lambda value: self.set_current(value - 1))
+        self.label = QLabel()
+        self.label.setMinimumWidth(150)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 2, 6, 2)
+        for widget in (self.first_button, self.previous_button, self.next_button,
+                       self.last_button):
+            layout.addWidget(widget)
+        layout.addWidget(self.slider, 1)
+        layout.addWidget(self.jump)
+        layout.addWidget(self.label)
+        self._refresh()
+
+    def _button(self, text: str, tip: str, slot) -> QToolButton:
+        button = QToolButton()
+        button.setText(text)
+        button.setToolTip(tip)
+        button.setAutoRaise(True)
+        button.clicked.connect(slot)
+        return button
+
+    @property
+    def count(self) -> int:
+        return self._count
+
+    @property
+    def current(self) -> int:
+        return self._current
+
+    def set_count(self, count: int) -> None:
+        """More solutions arrived (or the list was cleared); the first is shown at once."""
+        self._count = count
+        if count == 0:
+            self._current = -1
+        self._refresh()
+        if self._current < 0 and count > 0:
+            self.set_current(0)
+
+    def set_current(self, index: int) -> None:
+        if self._count == 0:
+            return
+        index = max(0, min(index, self._count - 1))
+        if index == self._current:
+            return
+        self._current = index
+        self._refresh()
+        self.current_changed.emit(index)
+
+    def first(self) -> None:
+        self.set_current(0)
+
+    def previous(self) -> None:
+        self.set_current(self._current - 1)
+
+    def next(self) -> None:
+        self.set_current(self._current + 1)
+
+    def last(self) -> None:
+        self.set_current(self._count - 1)
+
+    def _refresh(self) -> None:
+        has = self._count > 0
+        for widget in (self.slider, self.jump):
+            widget.blockSignals(True)
+            widget.setMaximum(max(1, self._count))
+            widget.setValue(self._current + 1 if has else 1)
+            widget.setEnabled(has)
+            widget.blockSignals(False)
+        self.first_button.setEnabled(has and self._current > 0)
+        self.previous_button.setEnabled(has and self._current > 0)
+        self.next_button.setEnabled(has and self._current < self._count - 1)
+        self.last_button.setEnabled(has and self._current < self._count - 1)
+        self.label.setText(f"{self._current + 1:,} of {self._count:,}" if has else "no solutions yet")

@@ -1,0 +1,210 @@
+"""The main window: a puzzle view, the Solve panel and the solution browser."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (QDockWidget, QFileDialog, QMainWindow, QMessageBox,
+                               QStackedWidget, QVBoxLayout, QWidget)
+
+import numpy as np
+
+from solvers import GridKind, Progress, Puzzle, PuzzleError
+from solvers.fileformat import load_puzzle
+
+from .browser import SolutionBrowser
+from .menus import build_menus
+from .run import SolveRun
+from .solutions import SolutionStore
+from .solve_panel import SolvePanel
+from .views.board_view import BoardView
+from .views.sudoku_view import SudokuView
+
+APP_NAME = "PolyGUI"
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.settings = settings or QSettings()
+        self.puzzle: Puzzle | None = None
+        self.path: Path | None = None
+        self.store: SolutionStore | None = None
+        self.run: SolveRun | None = None
+        self._views: dict[str, QWidget] = {}
+        self.stack = QStackedWidget()
+        self.browser = SolutionBrowser()
+        self.browser.current_changed.connect(self._show_solution)
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack, 1)
+        layout.addWidget(self.browser)
+        self.setCentralWidget(central)
+        self.panel = SolvePanel()
+        self.panel.solve_requested.connect(self.start_solve)
+        self.panel.stop_requested.connect(self.stop_solve)
+        self.panel.pause_toggled.connect(self._set_paused)
+        dock = QDockWidget("Solve", self)
+        dock.setObjectName("solve-dock")
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        dock.setWidget(self.panel)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.menus = build_menus(self)
+        self._add_navigation_shortcuts()
+        self.resize(1100, 720)
+        geometry = self.settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        self.statusBar()
+
+    # --- puzzles ------------------------------------------------------------------------
+    def open_puzzle(self, path: str | Path) -> bool:
+        """Load a puzzle file; on failure, say why and keep the current puzzle."""
+        path = Path(path)
+        try:
+            puzzle = load_puzzle(path)
+        except PuzzleError as error:
+            QMessageBox.warning(self, "Cannot open puzzle", f"{path.name}: {error}")
+            return False
+        self.set_puzzle(puzzle, path)
+        self.menus.add_recent(path)
+        return True
+
+    def open_dialog(self) -> None:
+        start = str(self.path.parent) if self.path else str(Path.home())
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open puzzle", start, "Puzzles (*.json *.txt);;All files (*)")
+        if path:
+            self.open_puzzle(path)
+
+    def set_puzzle(self, puzzle: Puzzle, path: Path | None = None) -> None:
+        self.stop_solve(wait=True)
+        self.puzzle, self.path = puzzle, path
+        self.store = SolutionStore(puzzle)
+        view = self._view_for(puzzle)
+        view.set_puzzle(puzzle)
+        view.set_solution(None)
+        self.stack.setCurrentWidget(view)
+        self.browser.set_count(0)
+        self.panel.reset()
+        self.panel.set_sudoku(puzzle.is_sudoku)
+        self.setWindowTitle(f"{puzzle.name} — {APP_NAME}")
+        self.statusBar().showMessage(describe(puzzle))
+
+    def current_view(self) -> QWidget:
+        return self.stack.currentWidget()
+
+    def _view_for(self, puzzle: Puzzle) -> QWidget:
+        key = {GridKind.HEX: "board", GridKind.SQUARE: "board", GridKind.SUDOKU: "sudoku",
+               GridKind.CUBE: "cube"}[puzzle.kind]
+        if key not in self._views:
+            if key == "cube":
+                from .views.cube_view import CubeView  # OpenGL only when a cube puzzle opens
+                view = CubeView()
+            else:
+                view = BoardView() if key == "board" else SudokuView()
+            self._views[key] = view
+            self.stack.addWidget(view)
+        return self._views[key]
+
+    # --- solving ------------------------------------------------------------------------
+    def start_solve(self) -> None:
+        if self.puzzle is None or self.is_solving():
+            return
+        self.store.clear()
+        self.browser.set_count(0)
+        self.current_view().set_solution(None)
+        self.panel.reset()
+        self.run = SolveRun(self.puzzle, self.panel.symmetry_mode(), self.panel.limit.value(), self)
+        worker = self.run.worker
+        worker.progress_changed.connect(self._on_progress)
+        worker.solutions_found.connect(self._on_solutions)
+        worker.failed.connect(self._on_failed)
+        worker.finished.connect(self._on_finished)
+        self.panel.set_running(True)
+        self.run.start()
+
+    def is_solving(self) -> bool:
+        return self.run is not None and self.run.is_running()
+
+    def stop_solve(self, wait: bool = False) -> None:
+        if self.run is None:
+            return
+        if wait:
+            self.run.shutdown()
+            self.run = None  # signals still queued from that run are ignored
+            self.panel.set_running(False)
+        else:
+            self.run.worker.stop()
+
+    def _set_paused(self, paused: bool) -> None:
+        if self.run is not None:
+            (self.run.worker.pause if paused else self.run.worker.resume)()
+
+    def _on_progress(self, progress: Progress) -> None:
+        if not self._from_current_run():
+            return
+        self.panel.show_progress(progress)
+
+    def _on_solutions(self, batch: np.ndarray) -> None:
+        if not self._from_current_run():
+            return
+        self.store.extend(batch)
+        self.browser.set_count(len(self.store))
+
+    def _on_failed(self, message: str) -> None:
+        if not self._from_current_run():
+            return
+        self.panel.show_message(f"Cannot solve: {message}")
+        QMessageBox.warning(self, "Cannot solve", message)
+
+    def _on_finished(self, status: str) -> None:
+        if not self._from_current_run():
+            return
+        self.panel.set_running(False)
+        count = len(self.store)
+        if status == "done" and count == 0:
+            self.panel.show_message("No solution: the whole search found none.")
+        elif status == "done":
+            self.panel.show_message(f"Finished: {count:,} solution{'s' * (count != 1)}.")
+        elif status == "limit":
+            self.panel.show_message(f"Stopped after {count:,} solutions, as asked.")
+        elif status == "stopped":
+            self.panel.show_message(f"Stopped: {count:,} solutions found so far.")
+
+    def _from_current_run(self) -> bool:
+        return self.run is not None and self.sender() is self.run.worker
+
+    def _show_solution(self, index: int) -> None:
+        if self.store is not None and 0 <= index < len(self.store):
+            self.current_view().set_solution(self.store.solution(index))
+
+    # --- keys and closing ---------------------------------------------------------------
+    def _add_navigation_shortcuts(self) -> None:
+        for key, slot in ((Qt.Key.Key_Right, self.browser.next),
+                          (Qt.Key.Key_Left, self.browser.previous),
+                          (Qt.Key.Key_Home, self.browser.first),
+                          (Qt.Key.Key_End, self.browser.last)):
+            action = QAction(self)
+            action.setShortcut(QKeySequence(key))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.triggered.connect(slot)
+            self.addAction(action)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.stop_solve(wait=True)
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        super().closeEvent(event)
+
+
+def describe(puzzle: Puzzle) -> str:
+    if puzzle.is_sudoku:
+        n = puzzle.sudoku.n
+        givens = sum(1 for value in puzzle.sudoku.givens if value)
+        return f"{puzzle.name}: {n}×{n} Sudoku, {givens} givens"
+    copies = sum(piece.count for piece in puzzle.pieces)
+    return (f"{puzzle.name}: {len(puzzle.board)} cells, {copies} pieces covering "
+            f"{puzzle.piece_cell_total} cells")

@@ -1,0 +1,101 @@
+"""Menus: File (open, recent), Examples (the shipped puzzles), Solve, Help."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox
+
+from solvers import PuzzleError
+from solvers.fileformat import load_puzzle
+
+from . import __version__
+from .resources import examples_dir
+
+MAX_RECENT = 8
+
+
+class Menus:
+    def __init__(self, window: QMainWindow) -> None:
+        self.window = window
+        bar = window.menuBar()
+        file_menu = bar.addMenu("&File")
+        self._action(file_menu, "&Open…", window.open_dialog, QKeySequence.StandardKey.Open)
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        file_menu.addSeparator()
+        self._action(file_menu, "&Quit", window.close, QKeySequence.StandardKey.Quit)
+        self.examples_menu = bar.addMenu("E&xamples")
+        self._fill_examples()
+        solve_menu = bar.addMenu("&Solve")
+        self._action(solve_menu, "&Solve", window.start_solve, QKeySequence("F5"))
+        self._action(solve_menu, "S&top", window.stop_solve, QKeySequence("Shift+F5"))
+        solve_menu.addSeparator()
+        browser = window.browser
+        self._action(solve_menu, "&First solution", browser.first)
+        self._action(solve_menu, "&Previous solution", browser.previous)
+        self._action(solve_menu, "&Next solution", browser.next)
+        self._action(solve_menu, "&Last solution", browser.last)
+        help_menu = bar.addMenu("&Help")
+        self._action(help_menu, "&About PolyGUI", self.about)
+        self._refresh_recent()
+
+    def _action(self, menu: QMenu, text: str, slot, shortcut=None) -> QAction:
+        action = menu.addAction(text)
+        action.triggered.connect(lambda checked=False: slot())
+        if shortcut is not None:
+            action.setShortcut(shortcut)
+        return action
+
+    def _fill_examples(self) -> None:
+        for path in sorted(examples_dir().glob("*.json")):
+            try:
+                puzzle = load_puzzle(path)
+            except PuzzleError:
+                continue
+            action = self.examples_menu.addAction(puzzle.name)
+            summary = puzzle.description.split("\n")[0]
+            action.setStatusTip(summary)
+            action.setToolTip(summary)
+            action.triggered.connect(lambda checked=False, p=path: self.window.open_puzzle(p))
+        self.examples_menu.setToolTipsVisible(True)
+
+    # --- recent files -------------------------------------------------------------------
+    def recent_files(self) -> list[str]:
+        value = self.window.settings.value("recent/files", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(item) for item in (value or [])]
+
+    def add_recent(self, path: Path) -> None:
+        path_text = str(Path(path).resolve())
+        files = [path_text] + [f for f in self.recent_files() if f != path_text]
+        self.window.settings.setValue("recent/files", files[:MAX_RECENT])
+        self._refresh_recent()
+
+    def _refresh_recent(self) -> None:
+        self.recent_menu.clear()
+        files = self.recent_files()
+        for index, name in enumerate(files):
+            action = self.recent_menu.addAction(f"&{index + 1} {Path(name).name}")
+            action.setStatusTip(name)
+            action.triggered.connect(lambda checked=False, p=name: self.window.open_puzzle(p))
+        if not files:
+            self.recent_menu.addAction("(none)").setEnabled(False)
+        else:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear", self._clear_recent)
+
+    def _clear_recent(self) -> None:
+        self.window.settings.setValue("recent/files", [])
+        self._refresh_recent()
+
+    def about(self) -> None:
+        QMessageBox.about(self.window, "About PolyGUI",
+                          f"<h3>PolyGUI {__version__}</h3><p>Design and solve placement puzzles: "
+                          "polyhex boards, Sudoku and polycube boxes.</p>"
+                          "<p>Solvers: exact cover on bitsets and dedicated kernels in numba.</p>")
+
+
+def build_menus(window: QMainWindow) -> Menus:
+    return Menus(window)

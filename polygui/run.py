@@ -1,0 +1,123 @@
+"""Solving off the GUI thread: a QObject worker in a QThread re-emits `solve()` events.
+
+The worker pulls events from the solver generator; the numba kernels release the GIL while
+they search, so the GUI thread stays fluid. Signals are throttled: progress at most
+`EMIT_INTERVAL` apart, solutions batched into numpy arrays of placement rows (or Sudoku grids).
+Stop and pause are flags set from the GUI thread; one `finished` per run.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import traceback
+
+import numpy as np
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from solvers import Progress, Puzzle, PuzzleError, Solution, solve
+
+EMIT_INTERVAL = 0.04  # seconds between signals: about 25 per second at most
+
+
+class SolveWorker(QObject):
+    """Consumes `solve()` in its own thread. Signals carry frozen events or numpy batches."""
+
+    progress_changed = Signal(object)  # Progress
+    solutions_found = Signal(object)  # np.ndarray (k, pieces) int32 rows, or (k, n*n) grids
+    finished = Signal(str)  # "done" (search complete), "limit", "stopped"
+    failed = Signal(str)  # a message for the user
+
+    def __init__(self, puzzle: Puzzle, symmetry: str, limit: int = 0) -> None:
+        super().__init__()
+        self.puzzle, self.symmetry, self.limit = puzzle, symmetry, limit
+        self._stop = threading.Event()
+        self._running = threading.Event()
+        self._running.set()
+        self._batch: list[tuple[int, ...]] = []
+        self._last_emit = 0.0
+
+    # --- control, called from the GUI thread -------------------------------------------
+    def stop(self) -> None:
+        self._stop.set()
+        self._running.set()
+
+    def pause(self) -> None:
+        self._running.clear()
+
+    def resume(self) -> None:
+        self._running.set()
+
+    @property
+    def paused(self) -> bool:
+        return not self._running.is_set()
+
+    # --- the run, in the worker thread ---------------------------------------------------
+    @Slot()
+    def run(self) -> None:
+        try:
+            status = self._consume()
+        except PuzzleError as error:
+            self.failed.emit(str(error))
+            status = "failed"
+        except Exception as error:  # a bug must reach the user, never a silent stop
+            traceback.print_exc()
+            self.failed.emit(f"The solver failed: {type(error).__name__}: {error}")
+            status = "failed"
+        self.finished.emit(status)
+
+    def _consume(self) -> str:
+        last: Progress | None = None
+        for event in solve(self.puzzle, self.symmetry, limit=self.limit):
+            self._running.wait()
+            if self._stop.is_set():
+                self._flush(last, force=True)
+                return "stopped"
+            if isinstance(event, Solution):
+                self._batch.append(event.grid if self.puzzle.is_sudoku else event.rows)
+                if len(self._batch) >= 10_000:
+                    self._flush(last, force=True)
+            else:
+                last = event
+                self._flush(event, force=event.phase != "searching")
+        if last is not None and last.exhausted:
+            return "done"
+        return "limit"
+
+    def _flush(self, progress: Progress | None, *, force: bool) -> None:
+        now = time.monotonic()
+        if not force and now - self._last_emit < EMIT_INTERVAL:
+            return
+        self._last_emit = now
+        if self._batch:
+            dtype = np.int16 if self.puzzle.is_sudoku else np.int32
+            self.solutions_found.emit(np.array(self._batch, dtype=dtype))
+            self._batch = []
+        if progress is not None:
+            self.progress_changed.emit(progress)
+
+
+class SolveRun(QObject):
+    """One solve: owns the thread and the worker; `shutdown()` stops and joins them."""
+
+    def __init__(self, puzzle: Puzzle, symmetry: str, limit: int = 0,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.thread = QThread()
+        self.thread.setObjectName("polygui-solver")
+        self.worker = SolveWorker(puzzle, symmetry, limit)
+        self.worker.moveToThread(self.thread)
+        self.thread.started.connect(self.worker.run)
+        self.worker.finished.connect(self.thread.quit)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def is_running(self) -> bool:
+        return self.thread.isRunning()
+
+    def shutdown(self, timeout_ms: int = 10_000) -> bool:
+        """Stop the search and wait for the thread to end. True when it ended."""
+        self.worker.stop()
+        self.thread.quit()
+        return self.thread.wait(timeout_ms)

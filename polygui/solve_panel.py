@@ -1,0 +1,168 @@
+"""The Solve panel: Solve / Pause / Stop, options, progress, counters and a live plot."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
+                               QProgressBar, QPushButton, QSpinBox, QVBoxLayout, QWidget)
+
+from solvers import Progress
+
+SYMMETRY_CHOICES = (("Distinct (rotations and reflections)", "distinct"),
+                    ("Up to rotations", "rotations"), ("All solutions", "all"))
+
+
+def format_duration(seconds: float) -> str:
+    seconds = max(0, int(round(seconds)))
+    if seconds < 60:
+        return f"{seconds} s"
+    minutes, seconds = divmod(seconds, 60)
+    if minutes < 60:
+        return f"{minutes} min {seconds:02d} s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min"
+
+
+class SolvePanel(QWidget):
+    solve_requested = Signal()
+    pause_toggled = Signal(bool)  # True: pause
+    stop_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.solve_button = QPushButton("Solve")
+        self.solve_button.setDefault(True)
+        self.pause_button = QPushButton("Pause")
+        self.pause_button.setCheckable(True)
+        self.stop_button = QPushButton("Stop")
+        self.symmetry = QComboBox()
+        for label, mode in SYMMETRY_CHOICES:
+            self.symmetry.addItem(label, mode)
+        self.limit = QSpinBox()
+        self.limit.setRange(0, 1_000_000_000)
+        self.limit.setSpecialValueText("no limit")
+        self.limit.setToolTip("Stop after this many solutions (0: find them all)")
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1000)
+        self.progress.setFormat("%p%")
+        self.status = QLabel("Ready")
+        self.status.setWordWrap(True)
+        self.counters = {name: QLabel("–") for name in
+                         ("solutions", "nodes", "rate", "elapsed", "left")}
+        for label in self.counters.values():
+            label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.plot = self._make_plot()
+        self._layout()
+        self.solve_button.clicked.connect(self.solve_requested)
+        self.stop_button.clicked.connect(self.stop_requested)
+        self.pause_button.toggled.connect(self._on_pause_toggled)
+        self.set_running(False)
+
+    def _make_plot(self) -> pg.PlotWidget:
+        plot = pg.PlotWidget(background="w")
+        plot.setMinimumHeight(140)
+        plot.setLabel("bottom", "time", units="s")
+        plot.setLabel("left", "solutions")
+        plot.showGrid(x=True, y=True, alpha=0.2)
+        plot.addLegend(offset=(5, 5))
+        self._solutions_curve = plot.plot(pen=pg.mkPen("#4e79a7", width=2), name="solutions")
+        fraction_axis = pg.ViewBox()
+        plot.scene().addItem(fraction_axis)
+        plot.getAxis("right").linkToView(fraction_axis)
+        plot.showAxis("right")
+        plot.getAxis("right").setLabel("fraction done", color="#e15759")
+        fraction_axis.setXLink(plot)
+        fraction_axis.setYRange(0, 1)
+        self._fraction_curve = pg.PlotDataItem(pen=pg.mkPen("#e15759", width=2, style=Qt.PenStyle.DashLine))
+        fraction_axis.addItem(self._fraction_curve)
+        plot.plotItem.legend.addItem(self._fraction_curve, "fraction done")
+        plot.getViewBox().sigResized.connect(
+            lambda: fraction_axis.setGeometry(plot.getViewBox().sceneBoundingRect()))
+        self._fraction_view = fraction_axis
+        self._history: tuple[list[float], list[float], list[float]] = ([], [], [])
+        return plot
+
+    def _layout(self) -> None:
+        buttons = QHBoxLayout()
+        for button in (self.solve_button, self.pause_button, self.stop_button):
+            buttons.addWidget(button)
+        options = QFormLayout()
+        self.symmetry_label = QLabel("Count")
+        options.addRow(self.symmetry_label, self.symmetry)
+        options.addRow("Stop after", self.limit)
+        counters = QFormLayout()
+        for name, title in (("solutions", "Solutions"), ("nodes", "Nodes"),
+                            ("rate", "Nodes per second"), ("elapsed", "Elapsed"),
+                            ("left", "Time left")):
+            counters.addRow(title, self.counters[name])
+        box = QGroupBox("Search")
+        box_layout = QVBoxLayout(box)
+        box_layout.addWidget(self.progress)
+        box_layout.addWidget(self.status)
+        box_layout.addLayout(counters)
+        layout = QVBoxLayout(self)
+        layout.addLayout(buttons)
+        layout.addLayout(options)
+        layout.addWidget(box)
+        layout.addWidget(self.plot, 1)
+
+    # --- state ------------------------------------------------------------------------
+    def symmetry_mode(self) -> str:
+        return self.symmetry.currentData()
+
+    def set_running(self, running: bool) -> None:
+        self.solve_button.setEnabled(not running)
+        self.pause_button.setEnabled(running)
+        self.stop_button.setEnabled(running)
+        self.symmetry.setEnabled(not running)
+        self.limit.setEnabled(not running)
+        if not running:
+            self.pause_button.setChecked(False)
+
+    def set_sudoku(self, is_sudoku: bool) -> None:
+        """Symmetry modes mean nothing for Sudoku: every solution counts."""
+        self.symmetry.setVisible(not is_sudoku)
+        self.symmetry_label.setVisible(not is_sudoku)
+
+    def reset(self) -> None:
+        self.progress.setValue(0)
+        for label in self.counters.values():
+            label.setText("–")
+        self._history = ([], [], [])
+        self._solutions_curve.setData([], [])
+        self._fraction_curve.setData([], [])
+        self.status.setText("Ready")
+
+    def _on_pause_toggled(self, paused: bool) -> None:
+        self.pause_button.setText("Resume" if paused else "Pause")
+        self.pause_toggled.emit(paused)
+        if paused:
+            self.status.setText("Paused")
+
+    # --- progress ---------------------------------------------------------------------
+    def show_progress(self, progress: Progress) -> None:
+        if progress.phase == "preparing":
+            self.status.setText("Preparing: building placements and loading the compiled solver…")
+            self.progress.setRange(0, 0)  # busy indicator
+            return
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(int(progress.fraction_done * 1000))
+        if not self.pause_button.isChecked():
+            self.status.setText("Searching…" if progress.phase == "searching" else "Finished")
+        self.counters["solutions"].setText(f"{progress.solutions:,}")
+        self.counters["nodes"].setText(f"{progress.nodes:,}")
+        self.counters["rate"].setText(f"{progress.nodes_per_second:,.0f}")
+        self.counters["elapsed"].setText(f"{progress.elapsed:.1f} s")
+        left = progress.time_left
+        self.counters["left"].setText(f"about {format_duration(left)}" if left is not None else "–")
+        times, solutions, fractions = self._history
+        times.append(progress.elapsed)
+        solutions.append(progress.solutions)
+        fractions.append(progress.fraction_done)
+        self._solutions_curve.setData(times, solutions)
+        self._fraction_curve.setData(times, fractions)
+
+    def show_message(self, text: str) -> None:
+        self.progress.setRange(0, 1000)
+        self.status.setText(text)
