@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 import time
 import traceback
+import weakref
 
 import numpy as np
 from PySide6.QtCore import QObject, QThread, Signal, Slot
@@ -18,6 +19,12 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 from solvers import Progress, Puzzle, PuzzleError, Solution, solve
 
 EMIT_INTERVAL = 0.04  # seconds between signals: about 25 per second at most
+_RUNS: "weakref.WeakSet[SolveRun]" = weakref.WeakSet()
+
+
+def running_solves() -> list["SolveRun"]:
+    """Solve runs whose thread is still alive (there should be none once a window closed)."""
+    return [run for run in list(_RUNS) if run.is_running()]
 
 
 class SolveWorker(QObject):
@@ -109,6 +116,7 @@ class SolveRun(QObject):
         self.worker.moveToThread(self.thread)
         self.thread.started.connect(self.worker.run)
         self.worker.finished.connect(self.thread.quit)
+        _RUNS.add(self)
 
     def start(self) -> None:
         self.thread.start()
