@@ -86,15 +86,10 @@ class Puzzle:
     def problems(self) -> list[str]:
         """Reasons, found without searching, why this puzzle cannot have a solution."""
         if self.is_sudoku:
-            from .sudoku_kernel import conflicting_givens
-            import numpy as np
-
             grid = self.sudoku
-            pairs = conflicting_givens(grid.n, grid.box_rows, grid.box_cols,
-                                       np.array(grid.givens, dtype=np.int16))
             return [f"conflicting givens: {_sudoku_cell_name(grid, a)} and "
                     f"{_sudoku_cell_name(grid, b)} both hold {SUDOKU_SYMBOLS[grid.givens[a] - 1]}"
-                    for a, b in pairs]
+                    for a, b in conflicting_givens(grid)]
         reasons = []
         if not self.board:
             reasons.append("the board is empty")
@@ -117,6 +112,30 @@ class Puzzle:
         elif self.board and self.pieces and self.piece_cell_total > len(self.board):
             raise PuzzleError(f"the board is smaller than the pieces: the pieces cover "
                               f"{self.piece_cell_total} cells but the board has {len(self.board)}")
+
+
+def sudoku_units(grid: SudokuGrid) -> list[list[int]]:
+    """The cells of every row, column and box (row-major cell indices)."""
+    n, br, bc = grid.n, grid.box_rows, grid.box_cols
+    rows = [[r * n + c for c in range(n)] for r in range(n)]
+    cols = [[r * n + c for r in range(n)] for c in range(n)]
+    boxes = [[(top + r) * n + left + c for r in range(br) for c in range(bc)]
+             for top in range(0, n, br) for left in range(0, n, bc)]
+    return rows + cols + boxes
+
+
+def conflicting_givens(grid: SudokuGrid) -> list[tuple[int, int]]:
+    """Sorted pairs (a, b), a < b, of cells with the same given sharing a row, column or box."""
+    pairs = set()
+    for unit in sudoku_units(grid):
+        seen: dict[int, int] = {}
+        for cell in unit:
+            value = grid.givens[cell]
+            if value and value in seen:
+                pairs.add((seen[value], cell))
+            elif value:
+                seen[value] = cell
+    return sorted(pairs)
 
 
 def _sudoku_cell_name(grid: SudokuGrid, index: int) -> str:

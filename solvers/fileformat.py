@@ -1,0 +1,276 @@
+"""PolyGUI puzzle files: versioned JSON, human-readable and diff-friendly, saved atomically.
+
+```
+{
+  "format": "polygui-puzzle",
+  "version": 1,
+  "name": "Soma cube",
+  "description": "...",
+  "grid": "cube",
+  "board": [[0, 0, 0], [0, 0, 1], ...],
+  "pieces": [
+    {"name": "V", "cells": [[0, 0, 0], [0, 1, 0], [1, 0, 0]], "count": 1, "mirror": true,
+     "colour": "#e6194b"},
+    ...
+  ],
+  "extra": {}
+}
+```
+Sudoku files have `"grid": "sudoku"`, `"box": [rows, cols]` and `"givens"`: one string per
+row, `.` for an empty cell. Cells are in the grid's native coordinates (hex: axial (q, r)).
+`load_puzzle` also reads the text formats of `textformats`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from .grids import GridKind
+from .model import Piece, Puzzle, PuzzleError, SudokuGrid
+from .textformats import sudoku_value, format_sudoku_line, parse_text_puzzle
+
+FORMAT_NAME = "polygui-puzzle"
+FORMAT_VERSION = 1
+_TOP_KEYS = {"format", "version", "name", "description", "grid", "board", "pieces", "box",
+             "givens", "extra"}
+_PIECE_KEYS = {"name", "cells", "count", "mirror", "colour"}
+
+
+# --- reading -----------------------------------------------------------------------------
+def load_puzzle(path: str | Path) -> Puzzle:
+    """Read a puzzle file (JSON, a meteor board picture or a Sudoku line)."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise PuzzleError(f"{path}: cannot read: {error.strerror or error}") from error
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise PuzzleError(f"{path}: not a text file (byte {error.start + 1} is not UTF-8)") from None
+    try:
+        if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
+            return puzzle_from_json(text)
+        return parse_text_puzzle(text, path.stem)
+    except PuzzleError as error:
+        raise PuzzleError(f"{path.name}: {error}") from None
+
+
+def puzzle_from_json(text: str) -> Puzzle:
+    """Parse and validate a puzzle file's text; PuzzleError names the first problem."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise PuzzleError(f"not valid JSON: line {error.lineno}, column {error.colno}: "
+                          f"{error.msg}") from None
+    return puzzle_from_dict(data)
+
+
+def puzzle_from_dict(data: Any) -> Puzzle:
+    if not isinstance(data, dict):
+        raise PuzzleError("a puzzle file must hold one JSON object")
+    if data.get("format") != FORMAT_NAME:
+        raise PuzzleError(f"not a PolyGUI puzzle: \"format\" should be {FORMAT_NAME!r}, "
+                          f"not {data.get('format')!r}")
+    version = data.get("version")
+    if version != FORMAT_VERSION:
+        raise PuzzleError(f"unsupported version {version!r}: this PolyGUI reads version "
+                          f"{FORMAT_VERSION}")
+    unknown = sorted(set(data) - _TOP_KEYS)
+    if unknown:
+        raise PuzzleError(f"unknown key {unknown[0]!r}")
+    grid = data.get("grid")
+    try:
+        kind = GridKind(grid)
+    except ValueError:
+        kinds = ", ".join(k.value for k in GridKind)
+        raise PuzzleError(f"unknown grid {grid!r}: use one of {kinds}") from None
+    name = _string(data, "name", "puzzle", default="Untitled")
+    description = _string(data, "description", "puzzle", default="")
+    extra = data.get("extra", {})
+    if not isinstance(extra, dict):
+        raise PuzzleError("\"extra\" must be an object")
+    if kind is GridKind.SUDOKU:
+        grid_data = _sudoku_grid(data)
+        puzzle = Puzzle(kind, name, description, sudoku=grid_data, extra=extra)
+    else:
+        board = _cells(data.get("board"), "the board", kind.dimensions)
+        pieces_data = data.get("pieces", [])
+        if not isinstance(pieces_data, list):
+            raise PuzzleError("\"pieces\" must be a list")
+        pieces = tuple(_piece(item, index, kind.dimensions)
+                       for index, item in enumerate(pieces_data))
+        puzzle = Puzzle(kind, name, description, board=board, pieces=pieces, extra=extra)
+    puzzle.check_loadable()
+    return puzzle
+
+
+def _string(data: dict, key: str, where: str, *, default: str) -> str:
+    value = data.get(key, default)
+    if not isinstance(value, str):
+        raise PuzzleError(f"{where}: \"{key}\" must be a string, not {value!r}")
+    return value
+
+
+def _cells(value: Any, where: str, dims: int) -> tuple[tuple[int, ...], ...]:
+    if not isinstance(value, list):
+        raise PuzzleError(f"{where}: cells must be a list of [{', '.join('xyz'[:dims])}] lists")
+    cells = []
+    for position, cell in enumerate(value):
+        if (not isinstance(cell, list) or len(cell) != dims
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
+            raise PuzzleError(f"{where}: cell {position + 1} is {json.dumps(cell)}, "
+                              f"expected {dims} whole numbers")
+        cells.append(tuple(cell))
+    return tuple(cells)
+
+
+def _piece(item: Any, index: int, dims: int) -> Piece:
+    where = f"piece {index + 1}"
+    if not isinstance(item, dict):
+        raise PuzzleError(f"{where} must be an object")
+    unknown = sorted(set(item) - _PIECE_KEYS)
+    if unknown:
+        raise PuzzleError(f"{where}: unknown key {unknown[0]!r}")
+    name = _string(item, "name", where, default="")
+    if name:
+        where = f"piece {index + 1} ({name!r})"
+    count, mirror = item.get("count", 1), item.get("mirror", True)
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise PuzzleError(f"{where}: count must be a whole number of at least 1, not {count!r}")
+    if not isinstance(mirror, bool):
+        raise PuzzleError(f"{where}: mirror must be true or false, not {mirror!r}")
+    colour = _string(item, "colour", where, default="")
+    if colour and not _is_hex_colour(colour):
+        raise PuzzleError(f"{where}: colour {colour!r} is not like \"#a0c4ff\"")
+    return Piece(name, _cells(item.get("cells"), where, dims), count, mirror, colour)
+
+
+def _is_hex_colour(text: str) -> bool:
+    return len(text) == 7 and text[0] == "#" and all(c in "0123456789abcdefABCDEF" for c in text[1:])
+
+
+def _sudoku_grid(data: dict) -> SudokuGrid:
+    box = data.get("box")
+    if (not isinstance(box, list) or len(box) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in box)):
+        raise PuzzleError(f"\"box\" must be [rows, columns] of a Sudoku box, not {box!r}")
+    n = box[0] * box[1]
+    rows = data.get("givens")
+    if not isinstance(rows, list) or not all(isinstance(row, str) for row in rows):
+        raise PuzzleError("\"givens\" must be a list of strings, one per row")
+    if len(rows) != n:
+        raise PuzzleError(f"\"givens\": a {n}x{n} Sudoku needs {n} rows, got {len(rows)}")
+    values = []
+    for r, row in enumerate(rows):
+        row = row.replace(" ", "")
+        if len(row) != n:
+            raise PuzzleError(f"\"givens\" row {r + 1}: expected {n} cells, got {len(row)}")
+        values.extend(sudoku_value(char, n, f"\"givens\" r{r + 1}c{c + 1}")
+                      for c, char in enumerate(row))
+    return SudokuGrid(box[0], box[1], tuple(values))
+
+
+# --- writing -----------------------------------------------------------------------------
+def puzzle_to_dict(puzzle: Puzzle) -> dict:
+    data: dict[str, Any] = {"format": FORMAT_NAME, "version": FORMAT_VERSION,
+                            "name": puzzle.name, "description": puzzle.description,
+                            "grid": puzzle.kind.value}
+    if puzzle.is_sudoku:
+        grid = puzzle.sudoku
+        data["box"] = [grid.box_rows, grid.box_cols]
+        data["givens"] = [format_sudoku_line(grid.givens[r * grid.n:(r + 1) * grid.n])
+                          for r in range(grid.n)]
+    else:
+        data["board"] = [list(cell) for cell in puzzle.board]
+        data["pieces"] = [_piece_dict(piece) for piece in puzzle.pieces]
+    if puzzle.extra:
+        data["extra"] = puzzle.extra
+    return data
+
+
+def _piece_dict(piece: Piece) -> dict:
+    item: dict[str, Any] = {"name": piece.name, "cells": [list(c) for c in piece.cells],
+                            "count": piece.count, "mirror": piece.mirror}
+    if piece.colour:
+        item["colour"] = piece.colour
+    return item
+
+
+def puzzle_to_json(puzzle: Puzzle) -> str:
+    """The file text: indented; cells and short objects on one line, long cell lists wrapped."""
+    return _dump(puzzle_to_dict(puzzle), 0) + "\n"
+
+
+_WIDTH = 100
+
+
+def _dump(value: Any, indent: int) -> str:
+    pad, inner = "  " * indent, "  " * (indent + 1)
+    if not isinstance(value, (list, dict)):
+        return json.dumps(value, ensure_ascii=False)
+    one_line = _one_line(value)
+    if one_line is not None and len(pad) + len(one_line) <= _WIDTH:
+        return one_line
+    if isinstance(value, dict):
+        items = ",\n".join(f"{inner}{json.dumps(k)}: {_dump(v, indent + 1)}"
+                           for k, v in value.items())
+        return "{\n" + items + "\n" + pad + "}"
+    if all(isinstance(v, list) and _one_line(v) is not None for v in value):
+        return "[\n" + _wrap([_one_line(v) for v in value], inner) + "\n" + pad + "]"
+    return "[\n" + ",\n".join(inner + _dump(v, indent + 1) for v in value) + "\n" + pad + "]"
+
+
+def _one_line(value: Any) -> str | None:
+    """A scalar, a cell, a list of cells or an object of such values on one line; else None."""
+    if isinstance(value, list):
+        parts = [_one_line(v) for v in value]
+        if any(p is None or isinstance(v, dict) for p, v in zip(parts, value)):
+            return None
+        return "[" + ", ".join(parts) + "]"  # type: ignore[arg-type]
+    if isinstance(value, dict):
+        parts = [(k, _one_line(v)) for k, v in value.items()]
+        if any(p is None for _, p in parts):
+            return None
+        return "{" + ", ".join(f"{json.dumps(k)}: {p}" for k, p in parts) + "}"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _wrap(items: list[str], pad: str) -> str:
+    """Items separated by commas, as many to a line as fit in the width."""
+    lines, line = [], ""
+    for item in items:
+        if line and len(pad) + len(line) + len(item) + 2 > _WIDTH:
+            lines.append(pad + line + ",")
+            line = ""
+        line = f"{line}, {item}" if line else item
+    lines.append(pad + line)
+    return "\n".join(lines)
+
+
+def save_puzzle(puzzle: Puzzle, path: str | Path) -> None:
+    """Write the puzzle atomically: a temporary file in the same folder, flushed, then renamed
+    over the target, so a crash never leaves a half-written file."""
+    write_atomically(Path(path), puzzle_to_json(puzzle).encode("utf-8"))
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    directory = path.parent if str(path.parent) else Path(".")
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
+                                             dir=directory)
+    except OSError as error:
+        raise PuzzleError(f"{path}: cannot write: {error.strerror or error}") from error
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise PuzzleError(f"{path}: cannot write: {error.strerror or error}") from error

@@ -1,0 +1,167 @@
+"""A slow, obviously-correct reference solver, independent of `solvers/` geometry.
+
+It writes out each grid's symmetries by hand (hex through cube coordinates), places pieces by
+brute force, enumerates every tiling with a dict-of-sets Algorithm X, and counts solution
+classes by canonicalising each solution under the board symmetries that map the piece set
+onto itself. The engine must agree with it on small puzzles.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations, product
+from typing import Callable, Iterator
+
+Cell = tuple[int, ...]
+Transform = Callable[[Cell], Cell]
+
+
+# --- symmetries, written out per grid ----------------------------------------------------
+def _hex_transforms() -> list[tuple[Transform, bool]]:
+    """Axial (q, r) -> cube (x, y, z) = (q, -q-r, r); the 12 symmetries permute the three
+    cube coordinates and negate all of them; an odd permutation is a reflection."""
+    found = []
+    for perm in permutations(range(3)):
+        odd = sum(1 for i in range(3) for j in range(i + 1, 3) if perm[i] > perm[j]) % 2
+        for sign in (1, -1):
+            def transform(cell, perm=perm, sign=sign):
+                q, r = cell
+                cube = (q, -q - r, r)
+                x, _, z = (sign * cube[perm[0]], sign * cube[perm[1]], sign * cube[perm[2]])
+                return (x, z)
+            # negating all coordinates is a half turn (a rotation)
+            found.append((transform, not odd))
+    return found
+
+
+def _signed_permutation_transforms(dims: int) -> list[tuple[Transform, bool]]:
+    found = []
+    for perm in permutations(range(dims)):
+        odd = sum(1 for i in range(dims) for j in range(i + 1, dims) if perm[i] > perm[j]) % 2
+        for signs in product((1, -1), repeat=dims):
+            negatives = sum(1 for s in signs if s < 0) % 2
+            def transform(cell, perm=perm, signs=signs):
+                return tuple(signs[i] * cell[perm[i]] for i in range(len(perm)))
+            found.append((transform, (odd + negatives) % 2 == 0))
+    return found
+
+
+def transforms(kind: str) -> list[tuple[Transform, bool]]:
+    """(transform, is_rotation) for every point symmetry of the grid."""
+    if kind == "hex":
+        return _hex_transforms()
+    return _signed_permutation_transforms(3 if kind == "cube" else 2)
+
+
+NEIGHBOURS = {
+    "hex": [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)],
+    "square": [(1, 0), (-1, 0), (0, 1), (0, -1)],
+    "cube": [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)],
+}
+
+
+def normalised(cells) -> frozenset:
+    cells = list(cells)
+    low = [min(c[axis] for c in cells) for axis in range(len(cells[0]))]
+    return frozenset(tuple(v - l for v, l in zip(c, low)) for c in cells)
+
+
+def allowed_shapes(kind: str, cells, mirror: bool) -> frozenset:
+    """Every normalised oriented shape the piece may take."""
+    return frozenset(normalised(map(t, cells)) for t, rotation in transforms(kind)
+                     if mirror or rotation)
+
+
+# --- Algorithm X -------------------------------------------------------------------------
+def placements(kind: str, board, pieces) -> list[tuple[int, frozenset]]:
+    """(piece type, covered cells) for every way each piece fits on the board."""
+    board = set(board)
+    found = set()
+    for index, (cells, _count, mirror) in enumerate(pieces):
+        for shape in allowed_shapes(kind, cells, mirror):
+            anchor = min(shape)
+            for target in board:
+                moved = frozenset(tuple(c - a + t for c, a, t in zip(cell, anchor, target))
+                                  for cell in shape)
+                if moved <= board:
+                    found.add((index, moved))
+    return sorted(found, key=lambda p: (p[0], sorted(p[1])))
+
+
+def all_solutions(kind: str, board, pieces) -> list[frozenset]:
+    """Every tiling of the board using each piece type exactly `count` times, each as a
+    frozenset of (piece type, cells)."""
+    rows = placements(kind, board, pieces)
+    remaining = [count for _cells, count, _mirror in pieces]
+    solutions: list[frozenset] = []
+
+    def search(free: set, chosen: list) -> None:
+        if not free:
+            if not any(remaining):
+                solutions.append(frozenset(chosen))
+            return
+        cell = min(free)
+        for piece, cells in rows:
+            if cell in cells and remaining[piece] and cells <= free:
+                remaining[piece] -= 1
+                chosen.append((piece, cells))
+                search(free - cells, chosen)
+                chosen.pop()
+                remaining[piece] += 1
+
+    search(set(board), [])
+    return solutions
+
+
+# --- counting up to symmetry -------------------------------------------------------------
+def board_symmetries(kind: str, board, pieces, mode: str) -> list[Callable]:
+    """Solution maps for the symmetries that identify solutions in `mode`: each maps the
+    board onto itself and every piece type's allowed shapes onto some type's (a bijection
+    that keeps counts)."""
+    board = frozenset(board)
+    kinds = [(allowed_shapes(kind, cells, mirror), count) for cells, count, mirror in pieces]
+    maps = []
+    for transform, rotation in transforms(kind):
+        if mode == "all" and maps:
+            break
+        if mode == "rotations" and not rotation:
+            continue
+        image = [transform(c) for c in board]
+        shift = [min(c[a] for c in board) - min(c[a] for c in image) for a in range(len(image[0]))]
+        move = lambda cell, t=transform, s=shift: tuple(v + d for v, d in zip(t(cell), s))
+        if frozenset(map(move, board)) != board:
+            continue
+        perm = _piece_permutation(kinds, transform)
+        if perm is not None:
+            maps.append(lambda solution, move=move, perm=perm: frozenset(
+                (perm[piece], frozenset(map(move, cells))) for piece, cells in solution))
+    return maps
+
+
+def _piece_permutation(kinds, transform) -> list[int] | None:
+    perm = []
+    for shapes, count in kinds:
+        image = frozenset(normalised(map(transform, shape)) for shape in shapes)
+        matches = [j for j, (other, other_count) in enumerate(kinds)
+                   if other == image and other_count == count]
+        if len(matches) != 1:
+            return None
+        perm.append(matches[0])
+    return perm if sorted(perm) == list(range(len(kinds))) else None
+
+
+def count_classes(solutions: list[frozenset], maps: list[Callable]) -> int:
+    def key(solution):
+        return sorted((piece, sorted(cells)) for piece, cells in solution)
+    canonical = {min((key(m(s)) for m in maps), key=lambda k: k).__repr__() for s in solutions}
+    return len(canonical)
+
+
+def oracle_counts(kind: str, board, pieces) -> dict[str, int]:
+    """{'all': n, 'rotations': n, 'distinct': n}. `pieces`: (cells, count, mirror) each."""
+    solutions = all_solutions(kind, board, pieces)
+    return {mode: count_classes(solutions, board_symmetries(kind, board, pieces, mode))
+            for mode in ("all", "rotations", "distinct")}
+
+
+def iter_cells(box: tuple[int, ...]) -> Iterator[Cell]:
+    return product(*(range(n) for n in box))

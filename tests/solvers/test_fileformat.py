@@ -1,0 +1,181 @@
+"""Puzzle files: exact round trips, the seed text formats, atomic saves, and bad input named."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from solvers import GridKind, Piece, Puzzle, PuzzleError, SudokuGrid
+from solvers.fileformat import (load_puzzle, puzzle_from_json, puzzle_to_json, save_puzzle)
+from solvers.textformats import (format_hex_picture, format_sudoku_line, parse_meteor,
+                                 parse_sudoku_line)
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles"
+SHIPPED = sorted(ASSETS.glob("*.json"))
+METEOR_TEXT = """0 0 0 0 1
+ 2 2 2 0 1
+2 6 6 1 1
+ 2 6 1 5 5
+8 6 5 5 5
+ 8 6 3 3 3
+4 8 8 9 3
+ 4 4 8 9 3
+4 7 4 7 9
+ 7 7 7 9 9"""
+REFERENCE = "010056207000700005000300498000200380006000700051007000684002000100003000305460020"
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_shipped_files_round_trip_byte_for_byte(path):
+    text = path.read_text(encoding="utf-8")
+    puzzle = puzzle_from_json(text)
+    assert puzzle_to_json(puzzle) == text
+    assert puzzle_from_json(puzzle_to_json(puzzle)) == puzzle
+    assert "Expected:" in puzzle.description  # each shipped puzzle documents its counts
+
+
+def test_the_library_holds_every_named_puzzle():
+    kinds = {path.stem: load_puzzle(path).kind for path in SHIPPED}
+    for name in ("meteor", "soma", "mini-bedlam", "pentominoes-6x10", "sudoku-reference",
+                 "sudoku-hard", "sudoku-16x16", "no-solution"):
+        assert name in kinds
+    assert kinds["sudoku-16x16"] is GridKind.SUDOKU
+    assert load_puzzle(ASSETS / "sudoku-16x16.json").sudoku.n == 16
+
+
+def test_save_and_reload_keeps_every_field(tmp_path):
+    puzzle = Puzzle(GridKind.CUBE, "Two bars", "a test", board=((0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 1, 0)),
+                    pieces=(Piece("bar", ((0, 0, 0), (1, 0, 0)), count=2, mirror=False,
+                                  colour="#112233"),), extra={"view": {"angle": 30}})
+    path = tmp_path / "bars.json"
+    save_puzzle(puzzle, path)
+    again = load_puzzle(path)
+    assert again == puzzle and again.extra == puzzle.extra
+    assert list(tmp_path.iterdir()) == [path]  # no temporary file left behind
+
+
+def test_a_failed_save_keeps_the_old_file(tmp_path, monkeypatch):
+    path = tmp_path / "keep.json"
+    original = load_puzzle(ASSETS / "soma.json")
+    save_puzzle(original, path)
+    before = path.read_bytes()
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("os.fsync", full_disk)
+    with pytest.raises(PuzzleError, match="No space left on device"):
+        save_puzzle(parse_meteor(METEOR_TEXT), path)
+    assert path.read_bytes() == before
+    assert list(tmp_path.iterdir()) == [path]
+
+
+def test_a_file_truncated_at_any_byte_is_refused(tmp_path):
+    text = (ASSETS / "soma.json").read_text()
+    path = tmp_path / "cut.json"
+    for cut in range(0, len(text) - 2):  # the last bytes are "}\n"
+        path.write_text(text[:cut])
+        with pytest.raises(PuzzleError):
+            load_puzzle(path)
+
+
+def test_meteor_text_imports_with_its_ten_pieces_and_draws_back():
+    puzzle = parse_meteor(METEOR_TEXT, "meteor")
+    assert puzzle.kind is GridKind.HEX and len(puzzle.board) == 50
+    assert [p.name for p in puzzle.pieces] == list("0123456789")
+    assert all(p.size == 5 for p in puzzle.pieces)
+    labels = {cell: "#" for cell in puzzle.board}
+    assert format_hex_picture(puzzle.board, labels).splitlines()[1] == " # # # # #"
+
+
+def test_sudoku_lines_import_and_format_back():
+    puzzle = parse_sudoku_line(REFERENCE.replace("0", "."))
+    assert puzzle.sudoku.n == 9 and (puzzle.sudoku.box_rows, puzzle.sudoku.box_cols) == (3, 3)
+    assert format_sudoku_line(puzzle.sudoku.givens, "0") == REFERENCE
+    six = parse_sudoku_line("1" + "." * 35)
+    assert (six.sudoku.box_rows, six.sudoku.box_cols) == (2, 3)
+    sixteen = parse_sudoku_line("G" + "." * 255)
+    assert sixteen.sudoku.givens[0] == 16
+
+
+def json_text(**changes) -> str:
+    data = json.loads((ASSETS / "soma.json").read_text())
+    data.update(changes)
+    return json.dumps({k: v for k, v in data.items() if v is not None})
+
+
+@pytest.mark.parametrize("text, message", [
+    ("{not json", "not valid JSON: line 1, column 2"),
+    ("[1, 2]", "one JSON object"),
+    (json_text(format="other"), "not a PolyGUI puzzle"),
+    (json_text(version=2), "unsupported version 2"),
+    (json_text(grid="triangle"), "unknown grid 'triangle'"),
+    (json_text(colour="red"), "unknown key 'colour'"),
+    (json_text(board=[[0, 0, 0], [0, 0, 0]]), "listed twice"),
+    (json_text(board=[[0, 0]]), "cell 1 is \\[0, 0\\], expected 3 whole numbers"),
+    (json_text(pieces=[{"name": "x", "cells": [[0, 0, 0], [2, 0, 0]]}]), "not connected"),
+    (json_text(pieces=[{"name": "x", "cells": [[0, 0, 0]], "count": 0}]), "count must be"),
+    (json_text(pieces=[{"name": "x", "cells": [[0, 0, 0]], "colour": "blue"}]), "colour 'blue'"),
+    (json_text(pieces=[{"name": "x", "cells": [[0, 0, 0]], "mirror": "yes"}]), "mirror must be"),
+    (json_text(board=[[0, 0, 0]]), "the board is smaller than the pieces"),
+])
+def test_bad_json_names_the_problem(text, message):
+    with pytest.raises(PuzzleError, match=message):
+        puzzle_from_json(text)
+
+
+def sudoku_json(**changes) -> str:
+    data = {"format": "polygui-puzzle", "version": 1, "name": "s", "grid": "sudoku",
+            "box": [2, 2], "givens": ["1...", "....", "....", "...."]}
+    data.update(changes)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("text, message", [
+    (sudoku_json(box=[2]), "\"box\" must be"),
+    (sudoku_json(givens=["1..."]), "needs 4 rows, got 1"),
+    (sudoku_json(givens=["1...", "...", "....", "...."]), "row 2: expected 4 cells, got 3"),
+    (sudoku_json(givens=["1...", ".x..", "....", "...."]), "r2c2: 'x' is not a 4x4 Sudoku symbol"),
+    (sudoku_json(givens=["1...", "....", "....", "1..."]), "r1c1 and r4c1 both hold 1"),
+    (sudoku_json(givens=["12..", "2...", "....", "...."]), "r1c2 and r2c1 both hold 2"),
+])
+def test_bad_sudoku_json_names_the_cell(text, message):
+    with pytest.raises(PuzzleError, match=message):
+        puzzle_from_json(text)
+
+
+@pytest.mark.parametrize("text, message", [
+    (REFERENCE[:80], "got 80"),
+    (REFERENCE[:40] + "x" + REFERENCE[41:], "character 41 \\(r5c5\\): 'x'"),
+    ("11" + "." * 79, "r1c1 and r1c2 both hold 1"),
+])
+def test_bad_sudoku_lines_name_the_problem(text, message):
+    with pytest.raises(PuzzleError, match=message):
+        parse_sudoku_line(text)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("0 1 0", "piece 1 \\(.0.\\) is not connected"),
+    ("0 0\n1 1", "line 2, column 1: '1' is between two cells"),
+    (". .\n . .", "names no pieces"),
+])
+def test_bad_meteor_pictures_name_the_problem(text, message):
+    with pytest.raises(PuzzleError, match=message):
+        parse_meteor(text)
+
+
+def test_unreadable_and_binary_files_are_refused(tmp_path):
+    with pytest.raises(PuzzleError, match="cannot read"):
+        load_puzzle(tmp_path / "missing.json")
+    binary = tmp_path / "image.json"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    with pytest.raises(PuzzleError, match="not a text file"):
+        load_puzzle(binary)
+
+
+def test_conflicting_givens_in_a_grid_are_reported_by_cell():
+    grid = SudokuGrid(2, 2, (0, 0, 0, 3) + (0,) * 8 + (0, 0, 0, 3))
+    assert Puzzle(GridKind.SUDOKU, "clash", sudoku=grid).problems() == [
+        "conflicting givens: r1c4 and r4c4 both hold 3"]
