@@ -41,7 +41,7 @@ class ExactCoverSearch:
         self.depth_stats = np.zeros((goal + 1, 2), dtype=np.int64)
         self.solution_buffer = np.zeros((max_solutions_buffered, goal), dtype=np.int32)
         self.scratch = np.zeros(goal, dtype=np.int32)
-        self.candidates = np.zeros((2, n_words), dtype=np.uint64)
+        self.candidates = np.zeros(n_words, dtype=np.uint64)
         self._start(plan.root_rows)
 
     def _start(self, root_rows: np.ndarray) -> None:
@@ -49,7 +49,7 @@ class ExactCoverSearch:
         self.level_start[1] = len(root_rows)
         self.weight[0] = 1.0
         kernel._count_live(0, len(root_rows), self.placements.masks, self.placements.row_piece,
-                           self.live, self.planes[0], self.overflow[0], self.piece_live[0])
+                           self.live, self.planes, self.overflow, self.piece_live)
         self.counters[kernel.C_PHASE] = kernel.ENTER
 
     def run(self, node_budget: int, *, record: bool = True, solution_limit: int = 0) -> int:

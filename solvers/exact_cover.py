@@ -36,13 +36,19 @@ def _lowest_bit_index(word: np.uint64) -> int:
 
 @njit(nogil=True, cache=True)
 def _filter_and_count(parent_start, parent_end, chosen, masks, row_piece, remaining,
-                      live, child_start, planes, overflow, piece_live):
+                      live, child_start, planes, overflow, piece_live, level):
     """Copy the parent's live rows compatible with `chosen` into the child's live list, and
-    count them per item (bit planes) and per piece type. Returns the child's list end."""
+    count them per item (bit planes) and per piece type, in the counters of `level`.
+    Returns the child's list end. (Arrays are indexed by level, never sliced: views cost
+    reference counting in the innermost loop.)"""
     n_words = masks.shape[1]
-    planes[:, :] = 0
-    overflow[:] = 0
-    piece_live[:] = 0
+    piece_live[level, :] = 0
+    if n_words == 1:
+        return _filter_and_count_one_word(parent_start, parent_end, chosen, masks, row_piece,
+                                          remaining, live, child_start, planes, overflow,
+                                          piece_live, level)
+    planes[level, :, :] = 0
+    overflow[level, :] = 0
     end = child_start
     for position in range(parent_start, parent_end):
         row = live[position]
@@ -55,58 +61,87 @@ def _filter_and_count(parent_start, parent_end, chosen, masks, row_piece, remain
             continue
         live[end] = row
         end += 1
-        piece_live[row_piece[row]] += 1
-        for w in range(n_words):
-            carry = masks[row, w]
-            for b in range(NB):
-                carried = planes[b, w] & carry
-                planes[b, w] ^= carry
-                carry = carried
-            overflow[w] |= carry
+        piece_live[level, row_piece[row]] += 1
+        _add_to_counters(masks, row, planes, overflow, level)
+    return end
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _add_to_counters(masks, row, planes, overflow, level):
+    for w in range(masks.shape[1]):
+        carry = masks[row, w]
+        for b in range(NB):
+            carried = planes[level, b, w] & carry
+            planes[level, b, w] ^= carry
+            carry = carried
+        overflow[level, w] |= carry
+
+
+@njit(nogil=True, cache=True)
+def _filter_and_count_one_word(parent_start, parent_end, chosen, masks, row_piece, remaining,
+                               live, child_start, planes, overflow, piece_live, level):
+    """`_filter_and_count` for boards of at most 64 items: the counters live in registers."""
+    taken = masks[chosen, 0]
+    plane0 = plane1 = plane2 = plane3 = spill = np.uint64(0)
+    end = child_start
+    for position in range(parent_start, parent_end):
+        row = live[position]
+        piece = row_piece[row]
+        mask = masks[row, 0]
+        if remaining[piece] == 0 or mask & taken != 0:
+            continue
+        live[end] = row
+        end += 1
+        piece_live[level, piece] += 1
+        carry = plane0 & mask
+        plane0 ^= mask
+        mask, carry = carry, plane1 & carry
+        plane1 ^= mask
+        mask, carry = carry, plane2 & carry
+        plane2 ^= mask
+        mask, carry = carry, plane3 & carry
+        plane3 ^= mask
+        spill |= carry
+    planes[level, 0, 0], planes[level, 1, 0] = plane0, plane1
+    planes[level, 2, 0], planes[level, 3, 0] = plane2, plane3
+    overflow[level, 0] = spill
     return end
 
 
 @njit(nogil=True, cache=True)
 def _count_live(start, end, masks, row_piece, live, planes, overflow, piece_live):
-    """Counters for a root live list (the children get theirs from _filter_and_count)."""
-    n_words = masks.shape[1]
-    planes[:, :] = 0
-    overflow[:] = 0
-    piece_live[:] = 0
+    """Counters for the root live list, level 0 (children get theirs from _filter_and_count)."""
+    planes[0, :, :] = 0
+    overflow[0, :] = 0
+    piece_live[0, :] = 0
     for position in range(start, end):
         row = live[position]
-        piece_live[row_piece[row]] += 1
-        for w in range(n_words):
-            carry = masks[row, w]
-            for b in range(NB):
-                carried = planes[b, w] & carry
-                planes[b, w] ^= carry
-                carry = carried
-            overflow[w] |= carry
+        piece_live[0, row_piece[row]] += 1
+        _add_to_counters(masks, row, planes, overflow, 0)
 
 
 @njit(nogil=True, cache=True)
-def _choose_item(uncovered, planes, overflow, candidates):
+def _choose_item(level, occupied, full, planes, overflow, candidates):
     """(item, count) of an uncovered item with the fewest live rows (count capped at 2**NB);
-    count 0 means a dead end. Ties go to the lowest item."""
-    n_words = uncovered.shape[0]
+    count 0 means a dead end. Ties go to the lowest item. `candidates`: (W,) scratch."""
+    n_words = full.shape[0]
     any_unsaturated = False
     for w in range(n_words):
-        candidates[w] = uncovered[w] & ~overflow[w]
+        candidates[w] = full[w] & ~occupied[level, w] & ~overflow[level, w]
         if candidates[w] != 0:
             any_unsaturated = True
     if not any_unsaturated:
         for w in range(n_words):
-            candidates[w] = uncovered[w]
+            candidates[w] = full[w] & ~occupied[level, w]
     else:
         for b in range(NB - 1, -1, -1):
             nonzero = False
             for w in range(n_words):
-                if candidates[w] & ~planes[b, w] != 0:
+                if candidates[w] & ~planes[level, b, w] != 0:
                     nonzero = True
             if nonzero:
                 for w in range(n_words):
-                    candidates[w] &= ~planes[b, w]
+                    candidates[w] &= ~planes[level, b, w]
     for w in range(n_words):
         if candidates[w] != 0:
             bit = _lowest_bit_index(candidates[w])
@@ -114,7 +149,7 @@ def _choose_item(uncovered, planes, overflow, candidates):
                 return w * 64 + bit, 1 << NB
             count = 0
             for b in range(NB):
-                count |= int((planes[b, w] >> np.uint64(bit)) & np.uint64(1)) << b
+                count |= int((planes[level, b, w] >> np.uint64(bit)) & np.uint64(1)) << b
             return w * 64 + bit, count
     return -1, 0
 
@@ -153,11 +188,8 @@ def _is_canonical(path, depth, restricted_piece, row_piece, images, check_start,
 def _expand(depth, masks, row_piece, full, live, level_start, branch, branch_start, branch_len,
             branch_pos, occupied, planes, overflow, piece_live, remaining, candidates):
     """Choose what to branch on at `depth` and list the children. Returns the child count
-    (0 for a dead end). `candidates` is (2, W) scratch space."""
-    uncovered, chosen = candidates[0], candidates[1]
-    for w in range(masks.shape[1]):
-        uncovered[w] = full[w] & ~occupied[depth, w]
-    item, count = _choose_item(uncovered, planes[depth], overflow[depth], chosen)
+    (0 for a dead end). `candidates` is (W,) scratch space."""
+    item, count = _choose_item(depth, occupied, full, planes, overflow, candidates)
     best_piece = -1
     for piece in range(remaining.shape[0]):
         if remaining[piece] == 0:
@@ -207,7 +239,7 @@ def _descend(depth, masks, row_piece, live, level_start, branch, branch_start, b
     child = depth + 1
     level_start[child + 1] = _filter_and_count(
         level_start[depth], level_start[child], row, masks, row_piece, remaining, live,
-        level_start[child], planes[child], overflow[child], piece_live[child])
+        level_start[child], planes, overflow, piece_live, child)
     return True
 
 
