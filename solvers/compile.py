@@ -28,6 +28,8 @@ class Placements:
     row_items: tuple[tuple[int, ...], ...]  # (R,) the sorted items each row covers
     masks: np.ndarray  # (R, W) uint64
     piece_counts: np.ndarray  # (T,) int32 copies of each piece type
+    piece_sizes: np.ndarray  # (T,) int32 cells of each piece type
+    neighbours: np.ndarray  # (items, degree) int32 board neighbours of each item, -1 for none
 
     @property
     def n_rows(self) -> int:
@@ -70,9 +72,11 @@ def compile_placements(puzzle: Puzzle, *, prune: bool = True) -> Placements:
         row_items=tuple(row_items),
         masks=masks,
         piece_counts=np.array([piece.count for piece in puzzle.pieces], dtype=np.int32),
+        piece_sizes=np.array([piece.size for piece in puzzle.pieces], dtype=np.int32),
+        neighbours=neighbour_table(puzzle),
     )
     if prune and placements.n_rows:
-        keep = ~dead_rows(masks, neighbour_table(puzzle), fillable_sizes(puzzle))
+        keep = ~dead_rows(masks, placements.neighbours, fillable_sizes(puzzle))
         placements = _select_rows(placements, keep)
     return placements
 
@@ -109,6 +113,18 @@ def items_to_masks(row_items: list[tuple[int, ...]] | tuple[tuple[int, ...], ...
     return masks
 
 
+def neighbour_masks(neighbours: np.ndarray) -> np.ndarray:
+    """(items,) uint64: each item's neighbours as a bitset, for boards of at most 64 items;
+    an empty array for larger boards (the region check then does not run)."""
+    if len(neighbours) > 64:
+        return np.zeros(0, dtype=np.uint64)
+    masks = np.zeros(len(neighbours), dtype=np.uint64)
+    for item, row in enumerate(neighbours):
+        for other in row[row >= 0]:
+            masks[item] |= np.uint64(1) << np.uint64(other)
+    return masks
+
+
 def neighbour_table(puzzle: Puzzle) -> np.ndarray:
     """(items, degree) int32: the board neighbours of each item, -1 where there is none."""
     offsets = neighbour_offsets(puzzle.kind)
@@ -140,6 +156,8 @@ def _select_rows(placements: Placements, keep: np.ndarray) -> Placements:
         row_items=tuple(placements.row_items[row] for row in kept),
         masks=placements.masks[kept],
         piece_counts=placements.piece_counts,
+        piece_sizes=placements.piece_sizes,
+        neighbours=placements.neighbours,
     )
 
 

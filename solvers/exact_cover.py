@@ -1,14 +1,17 @@
 """The general exact-cover search kernel (numba), resumable after any node budget.
 
 Algorithm X over bitsets. Every search node owns a *live list*: the rows still compatible with
-the placements on the path (no shared item, piece copies left). Descending filters the parent's
-live list and, in the same pass, counts for every uncovered item how many live rows cover it,
-in bit-sliced counters (NB bit planes per word, saturating), so the item with the fewest
-options is found with a few word operations. Branching is on that item, or on a piece type
-placed once whose live rows are fewer. An item with no live row ends the branch.
+the placements on the path (no shared item, piece copies left). Entering a node filters its
+parent's live list and, in the same pass, counts for every uncovered item how many live rows
+cover it, in bit-sliced counters (NB bit planes per word, saturating), so the item with the
+fewest options is found with a few word operations. Branching is on that item, or on a piece
+type placed once whose live rows are fewer. An item with no live row ends the branch; on flat
+boards of up to 64 cells, so does a region of free cells no remaining pieces can fill (checked
+before the list is built).
 
-All state is in arrays held by `ExactCoverState`; the kernel is a loop over two phases
-(ENTER a node, take the NEXT child of a node) that can stop at any node and resume exactly.
+All state is in arrays held by `ExactCoverSearch` (engine.py); the kernel is a loop over two
+phases (ENTER a node, take the NEXT child of a node) that can stop at any node and resume
+exactly.
 
 Glossary: R rows, W words per mask, T piece types, D = pieces to place = depth of a solution.
 """
@@ -26,12 +29,17 @@ NB = 4  # bit planes per counter: counts saturate at 2**NB
 C_NODES, C_SOLUTIONS, C_PHASE, C_DEPTH, C_BUFFERED, C_STATUS = range(6)
 
 
+# index of the lowest set bit: isolate it, multiply by a de Bruijn sequence, look up the top 6
+_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_DEBRUIJN_INDEX = np.zeros(64, dtype=np.int64)
+for _bit in range(64):
+    _DEBRUIJN_INDEX[((1 << _bit) * 0x03F79D71B4CB0A89 & (2**64 - 1)) >> 58] = _bit
+
+
 @njit(nogil=True, cache=True, inline="always")
-def _lowest_bit_index(word: np.uint64) -> int:
-    index = 0
-    while (word >> np.uint64(index)) & np.uint64(1) == 0:
-        index += 1
-    return index
+def _lowest_bit(word: np.uint64) -> int:
+    lowest = word & (np.uint64(0) - word)
+    return _DEBRUIJN_INDEX[(lowest * _DEBRUIJN) >> np.uint64(58)]
 
 
 @njit(nogil=True, cache=True)
@@ -39,8 +47,7 @@ def _filter_and_count(parent_start, parent_end, chosen, masks, row_piece, remain
                       live, child_start, planes, overflow, piece_live, level):
     """Copy the parent's live rows compatible with `chosen` into the child's live list, and
     count them per item (bit planes) and per piece type, in the counters of `level`.
-    Returns the child's list end. (Arrays are indexed by level, never sliced: views cost
-    reference counting in the innermost loop.)"""
+    Returns the child's list end."""
     n_words = masks.shape[1]
     piece_live[level, :] = 0
     if n_words == 1:
@@ -144,7 +151,7 @@ def _choose_item(level, occupied, full, planes, overflow, candidates):
                     candidates[w] &= ~planes[level, b, w]
     for w in range(n_words):
         if candidates[w] != 0:
-            bit = _lowest_bit_index(candidates[w])
+            bit = _lowest_bit(candidates[w])
             if not any_unsaturated:
                 return w * 64 + bit, 1 << NB
             count = 0
@@ -220,10 +227,10 @@ def _expand(depth, masks, row_piece, full, live, level_start, branch, branch_sta
 
 
 @njit(nogil=True, cache=True)
-def _descend(depth, masks, row_piece, live, level_start, branch, branch_start, branch_len,
-             branch_pos, path, weight, occupied, planes, overflow, piece_live, remaining):
-    """Take the next child at `depth`: place it and build the child's live list and counts.
-    Returns False when the node has no child left (its placement is undone)."""
+def _descend(depth, masks, row_piece, branch, branch_start, branch_len, branch_pos, path,
+             weight, occupied, remaining):
+    """Take the next child at `depth`: place its row (the child's live list is built when the
+    child is entered). Returns False when the node has no child left (its placement undone)."""
     position = branch_pos[depth]
     if position > 0:
         remaining[row_piece[path[depth]]] += 1
@@ -236,10 +243,50 @@ def _descend(depth, masks, row_piece, live, level_start, branch, branch_start, b
     for w in range(masks.shape[1]):
         occupied[depth + 1, w] = occupied[depth, w] | masks[row, w]
     weight[depth + 1] = weight[depth] / branch_len[depth]
-    child = depth + 1
-    level_start[child + 1] = _filter_and_count(
-        level_start[depth], level_start[child], row, masks, row_piece, remaining, live,
-        level_start[child], planes, overflow, piece_live, child)
+    return True
+
+
+@njit(nogil=True, cache=True)
+def _regions_fillable(free, neighbours, piece_sizes, remaining):
+    """False when some connected region of free cells has a size no sub-multiset of the
+    remaining pieces adds up to (boards of at most 64 cells; `neighbours[i]` is the mask of
+    cell i's neighbours). Cheap next to filtering a live list, and it ends dead branches
+    before their list is built."""
+    reachable = np.uint64(1)  # bit s: some remaining pieces add up to s cells
+    for piece in range(piece_sizes.shape[0]):
+        size = piece_sizes[piece]
+        if size < 64:
+            for _ in range(remaining[piece]):
+                reachable |= reachable << np.uint64(size)
+    while free != 0:
+        frontier = free & (np.uint64(0) - free)
+        free ^= frontier
+        size = 0
+        while frontier != 0:
+            cell = _lowest_bit(frontier)
+            frontier &= frontier - np.uint64(1)
+            size += 1
+            grown = neighbours[cell] & free
+            free ^= grown
+            frontier |= grown
+        if size < 64 and (reachable >> np.uint64(size)) & np.uint64(1) == 0:
+            return False
+    return True
+
+
+@njit(nogil=True, cache=True)
+def _enter(depth, masks, row_piece, full, live, level_start, path, occupied, planes, overflow,
+           piece_live, remaining, neighbours, piece_sizes):
+    """Make the node at `depth` ready to expand: False when its regions cannot be filled;
+    otherwise build its live list and counters from its parent's."""
+    if depth == 0:
+        return True  # the root's list and counters are built once, at the start
+    if neighbours.shape[0] > 0 and not _regions_fillable(full[0] & ~occupied[depth, 0],
+                                                         neighbours, piece_sizes, remaining):
+        return False
+    level_start[depth + 1] = _filter_and_count(
+        level_start[depth - 1], level_start[depth], path[depth - 1], masks, row_piece,
+        remaining, live, level_start[depth], planes, overflow, piece_live, depth)
     return True
 
 
@@ -247,7 +294,8 @@ def _descend(depth, masks, row_piece, live, level_start, branch, branch_start, b
 def search(masks, row_piece, full, restricted_piece, images, check_start, check_syms,
            counters, fraction, live, level_start, branch, branch_start, branch_len, branch_pos,
            path, weight, occupied, planes, overflow, piece_live, remaining, depth_stats,
-           solution_buffer, record, node_budget, solution_limit, scratch, candidates):
+           solution_buffer, record, node_budget, solution_limit, scratch, candidates,
+           neighbours, piece_sizes):
     """Run the search for at most `node_budget` nodes from the saved phase and depth.
 
     Returns RUNNING (budget used or solution_limit reached), BUFFER_FULL or FINISHED."""
@@ -274,9 +322,12 @@ def search(masks, row_piece, full, restricted_piece, images, check_start, check_
             if counters[C_NODES] >= budget_end:
                 break
             counters[C_NODES] += 1
-            children = _expand(depth, masks, row_piece, full, live, level_start, branch,
-                               branch_start, branch_len, branch_pos, occupied, planes,
-                               overflow, piece_live, remaining, candidates)
+            children = 0
+            if _enter(depth, masks, row_piece, full, live, level_start, path, occupied, planes,
+                      overflow, piece_live, remaining, neighbours, piece_sizes):
+                children = _expand(depth, masks, row_piece, full, live, level_start, branch,
+                                   branch_start, branch_len, branch_pos, occupied, planes,
+                                   overflow, piece_live, remaining, candidates)
             depth_stats[depth, 0] += 1
             depth_stats[depth, 1] += children
             if children == 0:
@@ -287,9 +338,8 @@ def search(masks, row_piece, full, restricted_piece, images, check_start, check_
             status = FINISHED
             fraction[0] = 1.0
             break
-        elif _descend(depth, masks, row_piece, live, level_start, branch, branch_start,
-                      branch_len, branch_pos, path, weight, occupied, planes, overflow,
-                      piece_live, remaining):
+        elif _descend(depth, masks, row_piece, branch, branch_start, branch_len, branch_pos,
+                      path, weight, occupied, remaining):
             depth, phase = depth + 1, ENTER
         else:
             depth -= 1

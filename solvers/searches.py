@@ -6,6 +6,7 @@ import numpy as np
 
 from .compile import Placements
 from .engine import ExactCoverSearch
+from .grids import GridKind
 from .model import Puzzle
 from .symmetry import plan_symmetry
 
@@ -19,4 +20,5 @@ def make_search(puzzle: Puzzle, placements: Placements | None, symmetry: str):
         givens = np.array(grid.givens, dtype=np.int16)
         return SudokuSearch(grid.n, grid.box_rows, grid.box_cols, givens), 1
     plan = plan_symmetry(puzzle, placements, symmetry)
-    return ExactCoverSearch(placements, plan), plan.group_size
+    region_check = puzzle.kind is not GridKind.CUBE
+    return ExactCoverSearch(placements, plan, region_check=region_check), plan.group_size
