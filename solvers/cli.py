@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from .fileformat import load_puzzle
-from .model import SYMMETRY_MODES, PuzzleError
+from .model import SYMMETRY_MODES, Puzzle, PuzzleError
 from .pictures import format_solution
 from .solve import Progress, Solution, solve
 
@@ -22,8 +22,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--symmetry", choices=SYMMETRY_MODES, default="distinct",
                         help="which solutions count as one (default: distinct, i.e. up to "
                              "rotations and reflections of the board)")
-    parser.add_argument("--limit", type=int, default=0, metavar="N",
-                        help="stop after N solutions (0: find all)")
+    parser.add_argument("--limit", type=int, default=None, metavar="N",
+                        help="stop after N solutions (0: find all; default: all, and for a "
+                             "Sudoku 2, which tells a unique solution from several)")
     parser.add_argument("--count-only", action="store_true",
                         help="count solutions without decoding them (fastest)")
     parser.add_argument("--json", action="store_true",
@@ -38,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.limit < 0 or args.show < 0:
+    if (args.limit is not None and args.limit < 0) or args.show < 0:
         parser.error("--limit and --show take a number of at least 0")
     try:
         if args.sudoku_batch:
@@ -58,11 +59,12 @@ def main(argv: list[str] | None = None) -> int:
 
 def run_puzzle(args: argparse.Namespace) -> int:
     puzzle = load_puzzle(args.puzzle)
+    limit = args.limit if args.limit is not None else (SUDOKU_DEFAULT_LIMIT if puzzle.is_sudoku else 0)
     reporter = _ProgressLine(sys.stderr)
     shown = 0
     final: Progress | None = None
     count_only = args.count_only or (args.show == 0 and args.json)
-    for event in solve(puzzle, args.symmetry, limit=args.limit, count_only=count_only):
+    for event in solve(puzzle, args.symmetry, limit=limit, count_only=count_only):
         if isinstance(event, Solution):
             if shown < args.show:
                 print(f"Solution {event.index + 1}:\n{format_solution(puzzle, event)}\n")
@@ -72,16 +74,37 @@ def run_puzzle(args: argparse.Namespace) -> int:
             reporter.update(event)
     reporter.clear()
     assert final is not None
-    what = "solutions" if final.exhausted else "solutions found (stopped early)"
-    print(f"{puzzle.name}: {final.solutions} {what} [{args.symmetry}], "
+    print(f"{puzzle.name}: {summary_line(puzzle, final, limit)} [{args.symmetry}], "
           f"{final.nodes} nodes, {final.elapsed:.3f} s")
     if args.json:
-        print(json.dumps({
+        result = {
             "puzzle": puzzle.name, "file": str(args.puzzle), "symmetry": args.symmetry,
             "symmetry_group": final.symmetry_group, "solutions": final.solutions,
             "complete": final.exhausted, "nodes": final.nodes,
-            "seconds": round(final.elapsed, 6)}))
+            "seconds": round(final.elapsed, 6)}
+        if puzzle.is_sudoku:
+            result["verdict"] = sudoku_verdict(final)
+        print(json.dumps(result))
     return 0
+
+
+SUDOKU_DEFAULT_LIMIT = 2  # a second solution proves the Sudoku is not unique
+
+
+def sudoku_verdict(final: Progress) -> str:
+    """"none", "unique" or "several": what a Sudoku run proved."""
+    if final.solutions == 0:
+        return "none" if final.exhausted else "unknown"
+    if final.solutions == 1:
+        return "unique" if final.exhausted else "unknown"
+    return "several"
+
+
+def summary_line(puzzle: Puzzle, final: Progress, limit: int) -> str:
+    if puzzle.is_sudoku and limit == SUDOKU_DEFAULT_LIMIT and not final.exhausted:
+        return "several solutions (stopped at the second: the Sudoku is not unique)"
+    count = f"{final.solutions} solution{'' if final.solutions == 1 else 's'}"
+    return count if final.exhausted else f"{count} found (stopped early)"
 
 
 class _ProgressLine:

@@ -7,6 +7,9 @@ validates everything and raises `PuzzleError` naming the first problem and where
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
 
 from .grids import Cell, GridKind, Shape, connected_components, is_connected
 
@@ -114,27 +117,28 @@ class Puzzle:
                               f"{self.piece_cell_total} cells but the board has {len(self.board)}")
 
 
-def sudoku_units(grid: SudokuGrid) -> list[list[int]]:
-    """The cells of every row, column and box (row-major cell indices)."""
-    n, br, bc = grid.n, grid.box_rows, grid.box_cols
-    rows = [[r * n + c for c in range(n)] for r in range(n)]
-    cols = [[r * n + c for r in range(n)] for c in range(n)]
-    boxes = [[(top + r) * n + left + c for r in range(br) for c in range(bc)]
-             for top in range(0, n, br) for left in range(0, n, bc)]
-    return rows + cols + boxes
+@lru_cache(maxsize=16)
+def sudoku_units(n: int, box_rows: int, box_cols: int) -> np.ndarray:
+    """(3n, n) int32, read-only: the cells of every row, then column, then box."""
+    grid = np.arange(n * n, dtype=np.int32).reshape(n, n)
+    boxes = grid.reshape(n // box_rows, box_rows, n // box_cols, box_cols)
+    boxes = boxes.transpose(0, 2, 1, 3).reshape(n, n)
+    units = np.concatenate([grid, grid.T, boxes]).astype(np.int32)
+    units.flags.writeable = False
+    return units
 
 
 def conflicting_givens(grid: SudokuGrid) -> list[tuple[int, int]]:
-    """Sorted pairs (a, b), a < b, of cells with the same given sharing a row, column or box."""
-    pairs = set()
-    for unit in sudoku_units(grid):
-        seen: dict[int, int] = {}
+    """Sorted pairs (a, b), a < b, of cells holding the same given in a row, column or box;
+    every pair, so an editor can mark each clashing cell."""
+    pairs: set[tuple[int, int]] = set()
+    for unit in sudoku_units(grid.n, grid.box_rows, grid.box_cols).tolist():
+        by_value: dict[int, list[int]] = {}
         for cell in unit:
-            value = grid.givens[cell]
-            if value and value in seen:
-                pairs.add((seen[value], cell))
-            elif value:
-                seen[value] = cell
+            if grid.givens[cell]:
+                by_value.setdefault(grid.givens[cell], []).append(cell)
+        for cells in by_value.values():
+            pairs.update((a, b) for i, a in enumerate(cells) for b in cells[i + 1:])
     return sorted(pairs)
 
 
