@@ -68,7 +68,7 @@ def bench_reference(repeat: int) -> tuple[float, int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per set; the best counts")
-    parser.add_argument("--data", type=Path, default=Path("/work/shared/data/sudoku"))
+    parser.add_argument("--data", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku")
     args = parser.parse_args()
     print(f"warm-up (load or compile the kernels): {warm_up():.2f} s")
     rows = []

@@ -16,7 +16,7 @@ from solvers.sudoku_kernel import (SudokuSearch, check_solution, conflicting_giv
 REFERENCE = "010056207000700005000300498000200380006000700051007000684002000100003000305460020"
 REFERENCE_SOLUTION = ("418956237923784615567321498749215386236849751851637942684192573"
                       "192573864375468129")
-SERG = Path("/work/shared/data/sudoku/serg-benchmark.txt")
+SERG = Path(__file__).resolve().parents[3] / "shared" / "data" / "sudoku" / "serg-benchmark.txt"
 
 
 def digits(line: str) -> np.ndarray:
