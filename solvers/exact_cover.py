@@ -21,56 +21,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .bits import lowest_bit as _lowest_bit
+
 RUNNING, BUFFER_FULL, FINISHED = 0, 1, 2
 ENTER, NEXT = 0, 1
 NB = 4  # bit planes per counter: counts saturate at 2**NB
 
 # indices into the int64 counter array
 C_NODES, C_SOLUTIONS, C_PHASE, C_DEPTH, C_BUFFERED, C_STATUS = range(6)
-
-
-# index of the lowest set bit: isolate it, multiply by a de Bruijn sequence, look up the top 6
-_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
-_DEBRUIJN_INDEX = np.zeros(64, dtype=np.int64)
-for _bit in range(64):
-    _DEBRUIJN_INDEX[((1 << _bit) * 0x03F79D71B4CB0A89 & (2**64 - 1)) >> 58] = _bit
-
-
-@njit(nogil=True, cache=True, inline="always")
-def _lowest_bit(word: np.uint64) -> int:
-    lowest = word & (np.uint64(0) - word)
-    return _DEBRUIJN_INDEX[(lowest * _DEBRUIJN) >> np.uint64(58)]
-
-
-@njit(nogil=True, cache=True)
-def _filter_and_count(parent_start, parent_end, chosen, masks, row_piece, remaining,
-                      live, child_start, planes, overflow, piece_live, level):
-    """Copy the parent's live rows compatible with `chosen` into the child's live list, and
-    count them per item (bit planes) and per piece type, in the counters of `level`.
-    Returns the child's list end."""
-    n_words = masks.shape[1]
-    piece_live[level, :] = 0
-    if n_words == 1:
-        return _filter_and_count_one_word(parent_start, parent_end, chosen, masks, row_piece,
-                                          remaining, live, child_start, planes, overflow,
-                                          piece_live, level)
-    planes[level, :, :] = 0
-    overflow[level, :] = 0
-    end = child_start
-    for position in range(parent_start, parent_end):
-        row = live[position]
-        if remaining[row_piece[row]] == 0:
-            continue
-        clash = np.uint64(0)
-        for w in range(n_words):
-            clash |= masks[row, w] & masks[chosen, w]
-        if clash != 0:
-            continue
-        live[end] = row
-        end += 1
-        piece_live[level, row_piece[row]] += 1
-        _add_to_counters(masks, row, planes, overflow, level)
-    return end
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -85,37 +43,6 @@ def _add_to_counters(masks, row, planes, overflow, level):
 
 
 @njit(nogil=True, cache=True)
-def _filter_and_count_one_word(parent_start, parent_end, chosen, masks, row_piece, remaining,
-                               live, child_start, planes, overflow, piece_live, level):
-    """`_filter_and_count` for boards of at most 64 items: the counters live in registers."""
-    taken = masks[chosen, 0]
-    plane0 = plane1 = plane2 = plane3 = spill = np.uint64(0)
-    end = child_start
-    for position in range(parent_start, parent_end):
-        row = live[position]
-        piece = row_piece[row]
-        mask = masks[row, 0]
-        if remaining[piece] == 0 or mask & taken != 0:
-            continue
-        live[end] = row
-        end += 1
-        piece_live[level, piece] += 1
-        carry = plane0 & mask
-        plane0 ^= mask
-        mask, carry = carry, plane1 & carry
-        plane1 ^= mask
-        mask, carry = carry, plane2 & carry
-        plane2 ^= mask
-        mask, carry = carry, plane3 & carry
-        plane3 ^= mask
-        spill |= carry
-    planes[level, 0, 0], planes[level, 1, 0] = plane0, plane1
-    planes[level, 2, 0], planes[level, 3, 0] = plane2, plane3
-    overflow[level, 0] = spill
-    return end
-
-
-@njit(nogil=True, cache=True)
 def _count_live(start, end, masks, row_piece, live, planes, overflow, piece_live):
     """Counters for the root live list, level 0 (children get theirs from _filter_and_count)."""
     planes[0, :, :] = 0
@@ -125,40 +52,6 @@ def _count_live(start, end, masks, row_piece, live, planes, overflow, piece_live
         row = live[position]
         piece_live[0, row_piece[row]] += 1
         _add_to_counters(masks, row, planes, overflow, 0)
-
-
-@njit(nogil=True, cache=True)
-def _choose_item(level, occupied, full, planes, overflow, candidates):
-    """(item, count) of an uncovered item with the fewest live rows (count capped at 2**NB);
-    count 0 means a dead end. Ties go to the lowest item. `candidates`: (W,) scratch."""
-    n_words = full.shape[0]
-    any_unsaturated = False
-    for w in range(n_words):
-        candidates[w] = full[w] & ~occupied[level, w] & ~overflow[level, w]
-        if candidates[w] != 0:
-            any_unsaturated = True
-    if not any_unsaturated:
-        for w in range(n_words):
-            candidates[w] = full[w] & ~occupied[level, w]
-    else:
-        for b in range(NB - 1, -1, -1):
-            nonzero = False
-            for w in range(n_words):
-                if candidates[w] & ~planes[level, b, w] != 0:
-                    nonzero = True
-            if nonzero:
-                for w in range(n_words):
-                    candidates[w] &= ~planes[level, b, w]
-    for w in range(n_words):
-        if candidates[w] != 0:
-            bit = _lowest_bit(candidates[w])
-            if not any_unsaturated:
-                return w * 64 + bit, 1 << NB
-            count = 0
-            for b in range(NB):
-                count |= int((planes[level, b, w] >> np.uint64(bit)) & np.uint64(1)) << b
-            return w * 64 + bit, count
-    return -1, 0
 
 
 @njit(nogil=True, cache=True)
@@ -192,61 +85,6 @@ def _is_canonical(path, depth, restricted_piece, row_piece, images, check_start,
 
 
 @njit(nogil=True, cache=True)
-def _expand(depth, masks, row_piece, full, live, level_start, branch, branch_start, branch_len,
-            branch_pos, occupied, planes, overflow, piece_live, remaining, candidates):
-    """Choose what to branch on at `depth` and list the children. Returns the child count
-    (0 for a dead end). `candidates` is (W,) scratch space."""
-    item, count = _choose_item(depth, occupied, full, planes, overflow, candidates)
-    best_piece = -1
-    for piece in range(remaining.shape[0]):
-        if remaining[piece] == 0:
-            continue
-        live_rows = piece_live[depth, piece]
-        if live_rows == 0:
-            return 0
-        if remaining[piece] == 1 and live_rows < count:
-            best_piece, count = piece, live_rows
-    if item < 0 and best_piece < 0 or count == 0:
-        return 0
-    word, bit = item >> 6, np.uint64(item & 63)
-    first = branch_start[depth]
-    n = 0
-    for position in range(level_start[depth], level_start[depth + 1]):
-        row = live[position]
-        if best_piece >= 0:
-            take = row_piece[row] == best_piece
-        else:
-            take = (masks[row, word] >> bit) & np.uint64(1) != 0
-        if take:
-            branch[first + n] = row
-            n += 1
-    branch_len[depth] = n
-    branch_pos[depth] = 0
-    branch_start[depth + 1] = first + n
-    return n
-
-
-@njit(nogil=True, cache=True)
-def _descend(depth, masks, row_piece, branch, branch_start, branch_len, branch_pos, path,
-             weight, occupied, remaining):
-    """Take the next child at `depth`: place its row (the child's live list is built when the
-    child is entered). Returns False when the node has no child left (its placement undone)."""
-    position = branch_pos[depth]
-    if position > 0:
-        remaining[row_piece[path[depth]]] += 1
-    if position == branch_len[depth]:
-        return False
-    row = branch[branch_start[depth] + position]
-    branch_pos[depth] = position + 1
-    path[depth] = row
-    remaining[row_piece[row]] -= 1
-    for w in range(masks.shape[1]):
-        occupied[depth + 1, w] = occupied[depth, w] | masks[row, w]
-    weight[depth + 1] = weight[depth] / branch_len[depth]
-    return True
-
-
-@njit(nogil=True, cache=True)
 def _regions_fillable(free, neighbours, piece_sizes, remaining):
     """False when some connected region of free cells has a size no sub-multiset of the
     remaining pieces adds up to (boards of at most 64 cells; `neighbours[i]` is the mask of
@@ -274,20 +112,36 @@ def _regions_fillable(free, neighbours, piece_sizes, remaining):
     return True
 
 
-@njit(nogil=True, cache=True)
-def _enter(depth, masks, row_piece, full, live, level_start, path, occupied, planes, overflow,
-           piece_live, remaining, neighbours, piece_sizes):
-    """Make the node at `depth` ready to expand: False when its regions cannot be filled;
-    otherwise build its live list and counters from its parent's."""
-    if depth == 0:
-        return True  # the root's list and counters are built once, at the start
-    if neighbours.shape[0] > 0 and not _regions_fillable(full[0] & ~occupied[depth, 0],
-                                                         neighbours, piece_sizes, remaining):
-        return False
-    level_start[depth + 1] = _filter_and_count(
-        level_start[depth - 1], level_start[depth], path[depth - 1], masks, row_piece,
-        remaining, live, level_start[depth], planes, overflow, piece_live, depth)
-    return True
+@njit(nogil=True, cache=True, inline="always")
+def _filter_one_word(masks, row_piece, remaining, live, level_start, chosen, depth, planes,
+                     overflow, piece_live):
+    """The filter of `search` for one-word masks, with the bit-sliced counters in registers.
+    Returns the end of the child's list."""
+    taken = masks[chosen, 0]
+    plane0 = plane1 = plane2 = plane3 = spill = np.uint64(0)
+    end = level_start[depth]
+    for position in range(level_start[depth - 1], level_start[depth]):
+        row = live[position]
+        piece = row_piece[row]
+        mask = masks[row, 0]
+        if remaining[piece] == 0 or mask & taken != 0:
+            continue
+        live[end] = row
+        end += 1
+        piece_live[depth, piece] += 1
+        carry = plane0 & mask
+        plane0 ^= mask
+        mask, carry = carry, plane1 & carry
+        plane1 ^= mask
+        mask, carry = carry, plane2 & carry
+        plane2 ^= mask
+        mask, carry = carry, plane3 & carry
+        plane3 ^= mask
+        spill |= carry
+    planes[depth, 0, 0], planes[depth, 1, 0] = plane0, plane1
+    planes[depth, 2, 0], planes[depth, 3, 0] = plane2, plane3
+    overflow[depth, 0] = spill
+    return end
 
 
 @njit(nogil=True, cache=True)
@@ -297,9 +151,17 @@ def search(masks, row_piece, full, restricted_piece, images, check_start, check_
            solution_buffer, record, node_budget, solution_limit, scratch, candidates,
            neighbours, piece_sizes):
     """Run the search for at most `node_budget` nodes from the saved phase and depth.
+    Returns RUNNING (budget used or solution_limit reached), BUFFER_FULL or FINISHED.
 
-    Returns RUNNING (budget used or solution_limit reached), BUFFER_FULL or FINISHED."""
+    The work of a node is written out in this loop rather than in helpers: numba brackets a
+    call that LLVM does not inline with reference-count updates of every array argument,
+    which cost more than the work of a small node. Entering node `depth`: (1) on flat boards,
+    the region check; (2) filter the parent's live list against the row placed last, counting
+    the survivors per item and per piece; (3) choose the item (or last-copy piece) with the
+    fewest live rows and list its rows as the children."""
     goal = path.shape[0]
+    n_words = masks.shape[1]
+    n_types = remaining.shape[0]
     phase, depth = counters[C_PHASE], counters[C_DEPTH]
     budget_end = counters[C_NODES] + node_budget
     status = RUNNING
@@ -322,12 +184,88 @@ def search(masks, row_piece, full, restricted_piece, images, check_start, check_
             if counters[C_NODES] >= budget_end:
                 break
             counters[C_NODES] += 1
+            alive = True
+            if depth > 0 and neighbours.shape[0] > 0:
+                alive = _regions_fillable(full[0] & ~occupied[depth, 0], neighbours,
+                                          piece_sizes, remaining)
+            if alive and depth > 0:  # (2) the root's list is counted once, at the start
+                chosen = path[depth - 1]
+                for piece in range(n_types):  # loops, not slices: a view is refcounted
+                    piece_live[depth, piece] = 0
+                end = level_start[depth]
+                if n_words == 1:  # boards of up to 64 cells: counters in registers
+                    end = _filter_one_word(masks, row_piece, remaining, live, level_start,
+                                           chosen, depth, planes, overflow, piece_live)
+                else:
+                    for w in range(n_words):
+                        overflow[depth, w] = 0
+                        for b in range(NB):
+                            planes[depth, b, w] = 0
+                    for position in range(level_start[depth - 1], level_start[depth]):
+                        row = live[position]
+                        piece = row_piece[row]
+                        if remaining[piece] == 0:
+                            continue
+                        clash = np.uint64(0)
+                        for w in range(n_words):
+                            clash |= masks[row, w] & masks[chosen, w]
+                        if clash != 0:
+                            continue
+                        live[end] = row
+                        end += 1
+                        piece_live[depth, piece] += 1
+                        _add_to_counters(masks, row, planes, overflow, depth)
+                level_start[depth + 1] = end
             children = 0
-            if _enter(depth, masks, row_piece, full, live, level_start, path, occupied, planes,
-                      overflow, piece_live, remaining, neighbours, piece_sizes):
-                children = _expand(depth, masks, row_piece, full, live, level_start, branch,
-                                   branch_start, branch_len, branch_pos, occupied, planes,
-                                   overflow, piece_live, remaining, candidates)
+            if alive:  # (3) uncovered items with no count bit set in the highest planes
+                unsaturated = False
+                for w in range(n_words):
+                    candidates[w] = full[w] & ~occupied[depth, w] & ~overflow[depth, w]
+                    unsaturated |= candidates[w] != 0
+                if unsaturated:
+                    for b in range(NB - 1, -1, -1):
+                        low = False
+                        for w in range(n_words):
+                            low |= candidates[w] & ~planes[depth, b, w] != 0
+                        if low:
+                            for w in range(n_words):
+                                candidates[w] &= ~planes[depth, b, w]
+                else:
+                    for w in range(n_words):
+                        candidates[w] = full[w] & ~occupied[depth, w]
+                item, count = -1, 1 << NB
+                for w in range(n_words):
+                    if candidates[w] != 0:
+                        bit = _lowest_bit(candidates[w])
+                        item = w * 64 + bit
+                        if unsaturated:
+                            count = 0
+                            for b in range(NB):
+                                count |= int((planes[depth, b, w] >> np.uint64(bit))
+                                             & np.uint64(1)) << b
+                        break
+                best_piece = -1
+                for piece in range(n_types):
+                    if remaining[piece] > 0:
+                        if piece_live[depth, piece] == 0:
+                            count = 0
+                        elif remaining[piece] == 1 and piece_live[depth, piece] < count:
+                            best_piece, count = piece, piece_live[depth, piece]
+                if count > 0 and (item >= 0 or best_piece >= 0):
+                    word, bit = item >> 6, np.uint64(item & 63)
+                    first = branch_start[depth]
+                    for position in range(level_start[depth], level_start[depth + 1]):
+                        row = live[position]
+                        if best_piece >= 0:
+                            take = row_piece[row] == best_piece
+                        else:
+                            take = (masks[row, word] >> bit) & np.uint64(1) != 0
+                        if take:
+                            branch[first + children] = row
+                            children += 1
+                    branch_len[depth] = children
+                    branch_pos[depth] = 0
+                    branch_start[depth + 1] = first + children
             depth_stats[depth, 0] += 1
             depth_stats[depth, 1] += children
             if children == 0:
@@ -338,10 +276,20 @@ def search(masks, row_piece, full, restricted_piece, images, check_start, check_
             status = FINISHED
             fraction[0] = 1.0
             break
-        elif _descend(depth, masks, row_piece, branch, branch_start, branch_len, branch_pos,
-                      path, weight, occupied, remaining):
+        else:  # take the next child of the node at `depth`, undoing the previous one
+            position = branch_pos[depth]
+            if position > 0:
+                remaining[row_piece[path[depth]]] += 1
+            if position == branch_len[depth]:
+                depth -= 1
+                continue
+            row = branch[branch_start[depth] + position]
+            branch_pos[depth] = position + 1
+            path[depth] = row
+            remaining[row_piece[row]] -= 1
+            for w in range(n_words):
+                occupied[depth + 1, w] = occupied[depth, w] | masks[row, w]
+            weight[depth + 1] = weight[depth] / branch_len[depth]
             depth, phase = depth + 1, ENTER
-        else:
-            depth -= 1
     counters[C_PHASE], counters[C_DEPTH], counters[C_STATUS] = phase, depth, status
     return status

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .bitboard_search import BitboardSearch, suits_bitboard
 from .compile import Placements
 from .engine import ExactCoverSearch
 from .grids import GridKind
@@ -11,8 +12,10 @@ from .model import Puzzle
 from .symmetry import plan_symmetry
 
 
-def make_search(puzzle: Puzzle, placements: Placements | None, symmetry: str):
-    """(search object, number of symmetries that identify solutions)."""
+def make_search(puzzle: Puzzle, placements: Placements | None, symmetry: str,
+                kernel: str = "auto"):
+    """(search object, number of symmetries that identify solutions). `kernel` forces the
+    polyform kernel ("bitboard" or "general") for benchmarks and tests; "auto" picks it."""
     if puzzle.is_sudoku:
         from .sudoku_kernel import SudokuSearch
 
@@ -20,5 +23,9 @@ def make_search(puzzle: Puzzle, placements: Placements | None, symmetry: str):
         givens = np.array(grid.givens, dtype=np.int16)
         return SudokuSearch(grid.n, grid.box_rows, grid.box_cols, givens), 1
     plan = plan_symmetry(puzzle, placements, symmetry)
+    if kernel not in ("auto", "bitboard", "general"):
+        raise ValueError(f"unknown kernel {kernel!r}: use auto, bitboard or general")
+    if kernel == "bitboard" or kernel == "auto" and suits_bitboard(puzzle, placements):
+        return BitboardSearch(placements, plan), plan.group_size
     region_check = puzzle.kind is not GridKind.CUBE
     return ExactCoverSearch(placements, plan, region_check=region_check), plan.group_size

@@ -1,0 +1,133 @@
+"""Time the polyform kernels on the shipped puzzles: bit-board (lowest empty cell) against
+general exact cover, each forced in turn, in one run. Run by hand:
+
+    .venv/bin/python bench/bench_puzzles.py [--quick] [--repeat N]
+
+Times are `count_solutions` search time (preparation and JIT loading excluded), the best of
+`--repeat` runs for runs under a few seconds, one core. `--quick` skips Mini Bedlam (minutes).
+Prints a markdown table; "speed-up" is general seconds / bit-board seconds, and "auto" is the
+kernel `make_search` picks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import importlib
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from solvers import GridKind, Piece, Progress, Puzzle, count_solutions  # noqa: E402
+from solvers.bitboard_search import BitboardSearch  # noqa: E402
+from solvers.compile import compile_placements  # noqa: E402
+from solvers.fileformat import load_puzzle  # noqa: E402
+from solvers.searches import make_search  # noqa: E402
+
+SOLVE_MODULE = importlib.import_module("solvers.solve")  # `solvers.solve` is the function
+ASSETS = ROOT / "assets" / "puzzles"
+KERNELS = ("bitboard", "general")
+CASES = [  # (file, symmetry mode, slow)
+    ("meteor.json", "all", False),
+    ("meteor.json", "distinct", False),
+    ("soma.json", "distinct", False),
+    ("soma.json", "all", False),
+    ("pentominoes-6x10.json", "distinct", False),
+    ("pentominoes-6x10.json", "all", False),
+    ("pentominoes-5x12.json", "distinct", False),
+    ("pentominoes-3x20.json", "distinct", False),
+    ("mini-bedlam.json", "distinct", True),
+]
+REPEAT_UNDER_SECONDS = 5.0
+
+
+@dataclass(frozen=True)
+class Timing:
+    solutions: int
+    nodes: int
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        return self.nodes / self.seconds if self.seconds else 0.0
+
+
+@contextlib.contextmanager
+def forced_kernel(kernel: str) -> Iterator[None]:
+    """Make `solve()` (through `prepare`) build the given kernel."""
+    original = SOLVE_MODULE.make_search
+    SOLVE_MODULE.make_search = functools.partial(make_search, kernel=kernel)
+    try:
+        yield
+    finally:
+        SOLVE_MODULE.make_search = original
+
+
+def time_count(puzzle: Puzzle, symmetry: str, kernel: str, repeat: int) -> Timing:
+    best: Progress | None = None
+    for _ in range(repeat):
+        with forced_kernel(kernel):
+            result = count_solutions(puzzle, symmetry)
+        assert result.exhausted
+        if best is None or result.elapsed < best.elapsed:
+            best = result
+        if result.elapsed > REPEAT_UNDER_SECONDS:
+            break
+    assert best is not None
+    return Timing(best.solutions, best.nodes, best.elapsed)
+
+
+def warm_up() -> None:
+    """Load (or compile) both kernels on a tiny puzzle before any clock runs."""
+    board = tuple((x, y) for x in range(4) for y in range(3))
+    puzzle = Puzzle(GridKind.SQUARE, "warm-up", board=board,
+                    pieces=(Piece("domino", ((0, 0), (1, 0)), 6),))
+    for kernel in KERNELS:
+        for symmetry in ("all", "distinct"):
+            with forced_kernel(kernel):
+                count_solutions(puzzle, symmetry)
+
+
+def auto_kernel(puzzle: Puzzle) -> str:
+    search, _ = make_search(puzzle, compile_placements(puzzle), "all")
+    return "bitboard" if isinstance(search, BitboardSearch) else "general"
+
+
+def table_rows(quick: bool, repeat: int) -> Iterator[str]:
+    yield ("| puzzle | symmetry | solutions | bit-board nodes | bit-board s | bit-board nodes/s "
+           "| general nodes | general s | general nodes/s | speed-up | auto |")
+    yield "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+    for name, symmetry, slow in CASES:
+        if slow and quick:
+            continue
+        puzzle = load_puzzle(ASSETS / name)
+        bit, general = (time_count(puzzle, symmetry, kernel, repeat) for kernel in KERNELS)
+        solutions = (str(bit.solutions) if bit.solutions == general.solutions
+                     else f"MISMATCH {bit.solutions} / {general.solutions}")
+        yield (f"| {name.removesuffix('.json')} | {symmetry} | {solutions} "
+               f"| {bit.nodes:,} | {bit.seconds:.3f} | {bit.rate / 1e6:.1f}M "
+               f"| {general.nodes:,} | {general.seconds:.3f} | {general.rate / 1e6:.2f}M "
+               f"| {general.seconds / max(bit.seconds, 1e-9):.1f}x | {auto_kernel(puzzle)} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="skip Mini Bedlam (minutes)")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help=f"best of N for runs under {REPEAT_UNDER_SECONDS:.0f} s")
+    args = parser.parse_args()
+    warm_up()
+    print(f"cpus: {os.cpu_count()}, load average: "
+          f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}\n", flush=True)
+    for row in table_rows(args.quick, max(1, args.repeat)):
+        print(row, flush=True)
+
+
+if __name__ == "__main__":
+    main()

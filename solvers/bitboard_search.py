@@ -1,0 +1,164 @@
+"""The Python side of the bit-board kernel: kernel cell order, candidate buckets, run in slices.
+
+Glossary
+- kernel order: the board's cells renumbered so that counting up sweeps across the board's
+  short side first (meteor: along each offset row of 5; pentominoes 6x10: along the side of
+  6), then steps along the long side. Measured against sweeping the long side first: meteor
+  (all) 0.48M nodes, 0.07 s against 2.35M, 0.60 s; pentominoes 6x10 (distinct) 0.90M nodes,
+  0.11 s against 4.6M, 0.64 s.
+- candidate: a placement row the search may use (`plan.root_rows`), as a kernel-order mask.
+- last start of a piece type: the highest kernel cell that is the lowest cell of one of its
+  candidates; once the sweep has passed it, a copy still to place means a dead end. This is
+  how the restricted piece of a symmetry plan prunes, the more the earlier its orbit
+  representatives sit in the sweep (pentominoes: at small x, where the sweep starts).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import bitboard as kernel
+from .compile import Placements
+from .engine import ResumableSearch
+from .grids import Cell, GridKind, hex_to_offset
+from .model import Puzzle
+from .symmetry import SymmetryPlan
+
+MAX_CELLS = 64
+
+
+def suits_bitboard(puzzle: Puzzle, placements: Placements) -> bool:
+    """Whether `make_search` picks this kernel: flat boards (hex, square) of at most 64 cells
+    tiled exactly; boxes go to the general kernel. Measured (bench/bench_puzzles.py): meteor
+    13x and pentominoes 6x10 8x faster here; Mini Bedlam 4x4x4 2.6x slower (211 s against
+    80 s; Soma distinct 0.008 s against 0.005 s): in a box every cell has six neighbours, so
+    a fixed fill order rarely cuts off islands early, and branching on the item with the
+    fewest options pays."""
+    return (puzzle.kind in (GridKind.HEX, GridKind.SQUARE) and placements.n_items <= MAX_CELLS
+            and puzzle.piece_cell_total == placements.n_items)
+
+
+def infer_kind(placements: Placements) -> GridKind:
+    """The grid of compiled placements: three coordinates a cube, six neighbours a hex."""
+    if placements.cells and len(placements.cells[0]) == 3:
+        return GridKind.CUBE
+    return GridKind.HEX if placements.neighbours.shape[1] == 6 else GridKind.SQUARE
+
+
+def drawn_coordinates(cells: tuple[Cell, ...], kind: GridKind) -> np.ndarray:
+    """(items, dims) int64: the cells as drawn, x first: hex as offset (column, row), square
+    as (x, y), cube as (x, y, z)."""
+    if kind is GridKind.HEX:
+        return np.array([hex_to_offset(q, r)[::-1] for q, r in cells],
+                        dtype=np.int64).reshape(-1, 2)
+    return np.array(cells, dtype=np.int64).reshape(len(cells), -1)
+
+
+def kernel_order(cells: tuple[Cell, ...], kind: GridKind) -> np.ndarray:
+    """(items,) item -> kernel cell. Sorted by the coordinate of the longest extent first and
+    the shortest last, so the lowest empty cell sweeps along the short side. On ties the later
+    axis counts as longer: a square board is filled row by row along x."""
+    coords = drawn_coordinates(cells, kind)
+    extents = coords.max(axis=0) - coords.min(axis=0)
+    longest_first = sorted(range(coords.shape[1]), key=lambda axis: (-extents[axis], -axis))
+    order = np.lexsort([coords[:, axis] for axis in reversed(longest_first)])
+    kernel_cell = np.empty(len(cells), dtype=np.int64)
+    kernel_cell[order] = np.arange(len(cells))
+    return kernel_cell
+
+
+def kernel_mask(items, kernel_cell: np.ndarray) -> int:
+    mask = 0
+    for item in items:
+        mask |= 1 << int(kernel_cell[item])
+    return mask
+
+
+def kernel_neighbour_masks(neighbours: np.ndarray, kernel_cell: np.ndarray) -> np.ndarray:
+    """(items,) uint64: for each kernel cell, its board neighbours as a kernel-order mask."""
+    masks = np.zeros(len(neighbours), dtype=np.uint64)
+    for item, row in enumerate(neighbours):
+        masks[kernel_cell[item]] = kernel_mask(row[row >= 0], kernel_cell)
+    return masks
+
+
+def default_region_limit(piece_sizes: np.ndarray) -> int:
+    """Islands up to a little under two pieces are where the dead ends are; measuring bigger
+    ones costs more than it saves (meteor, pentominoes: limits 8 and 12 give the same time,
+    4 is slower)."""
+    return int(min(62, max(8, 2 * int(piece_sizes.max()) - 2)))
+
+
+class BitboardSearch(ResumableSearch):
+    """A resumable lowest-empty-cell search for exact tilings of boards of at most 64 cells,
+    with the interface of ExactCoverSearch: solutions are rows of the given Placements."""
+
+    def __init__(self, placements: Placements, plan: SymmetryPlan, *,
+                 max_solutions_buffered: int = 256, kind: GridKind | None = None,
+                 region_limit: int | None = None) -> None:
+        """`kind` sets the sweep's axes (None: inferred from the placements);
+        `region_limit` is the largest island measured (0: no island check)."""
+        n_items = placements.n_items
+        if n_items > MAX_CELLS:
+            raise ValueError(f"the bit-board kernel handles at most {MAX_CELLS} cells, "
+                             f"not {n_items}")
+        covered = int((placements.piece_sizes * placements.piece_counts).sum())
+        if covered != n_items:
+            raise ValueError(f"the bit-board kernel fills the board exactly: the pieces cover "
+                             f"{covered} cells but the board has {n_items}")
+        goal = int(placements.piece_counts.sum())
+        super().__init__(placements, plan, goal, max_solutions_buffered)
+        self.region_limit = (default_region_limit(placements.piece_sizes)
+                             if region_limit is None else region_limit)
+        self.kernel_cell = kernel_order(placements.cells, kind or infer_kind(placements))
+        self.full = np.uint64((1 << n_items) - 1)
+        self.fillable = kernel.fillable_sizes_mask(placements.piece_sizes,
+                                                   placements.piece_counts)
+        self.one_piece_below = 2 * int(placements.piece_sizes.min())
+        self.neighbours = kernel_neighbour_masks(placements.neighbours, self.kernel_cell)
+        self._file_candidates(np.asarray(plan.root_rows, dtype=np.int64))
+        self.boards = np.zeros(goal + 1, dtype=np.uint64)
+        self.remaining = placements.piece_counts.astype(np.int32).copy()
+        self.branch = np.zeros((goal + 1, max(1, self.widest_cell)), dtype=np.int32)
+        self.branch_len = np.zeros(goal + 1, dtype=np.int32)
+        self.branch_pos = np.zeros(goal + 1, dtype=np.int32)
+        self.counters[kernel.C_PHASE] = kernel.ENTER
+
+    def _file_candidates(self, rows: np.ndarray) -> None:
+        """Candidate arrays sorted by (lowest kernel cell, piece type, row), the CSR of their
+        buckets, each candidate's halo and pocket, and per cell the piece types it expires."""
+        placements, kernel_cell = self.placements, self.kernel_cell
+        n_items, n_types = placements.n_items, len(placements.piece_counts)
+        masks = [kernel_mask(placements.row_items[row], kernel_cell) for row in rows]
+        lowest = np.array([(mask & -mask).bit_length() - 1 for mask in masks], dtype=np.int64)
+        pieces = placements.row_piece[rows].astype(np.int64)
+        order = np.lexsort((rows, pieces, lowest))
+        self.cand_mask = np.array(masks, dtype=np.uint64).reshape(-1)[order]
+        self.cand_piece = pieces[order].astype(np.int32)
+        self.cand_row = rows[order].astype(np.int32)
+        self.halo, self.pocket = kernel.halos_and_pockets(
+            self.cand_mask, lowest[order], self.neighbours, np.uint64((1 << n_items) - 1),
+            int(placements.piece_sizes.min()))
+        per_bucket = np.bincount(lowest * n_types + pieces, minlength=n_items * n_types)
+        self.bucket_start = np.zeros(n_items * n_types + 1, dtype=np.int32)
+        np.cumsum(per_bucket, out=self.bucket_start[1:])
+        self.last_start = np.full(n_types, -1, dtype=np.int64)
+        np.maximum.at(self.last_start, pieces, lowest)
+        self.expired = np.array([sum(1 << piece for piece in range(n_types)
+                                     if self.last_start[piece] < cell)
+                                 for cell in range(n_items)], dtype=np.uint64)
+        self.widest_cell = int(np.bincount(lowest, minlength=1).max())
+
+    def run(self, node_budget: int, *, record: bool = True, solution_limit: int = 0) -> int:
+        """Search up to `node_budget` nodes; RUNNING, BUFFER_FULL or FINISHED (see kernel)."""
+        if self.finished:
+            return kernel.FINISHED
+        plan = self.plan
+        return kernel.search(
+            self.cand_mask, self.cand_piece, self.cand_row, self.bucket_start, self.halo,
+            self.pocket, self.expired, self.full, self.neighbours, self.fillable,
+            self.one_piece_below, self.placements.row_piece, plan.restricted_piece, plan.images,
+            plan.check_start, plan.check_syms, self.counters, self.fraction, self.boards,
+            self.remaining, self.branch, self.branch_len, self.branch_pos, self.path,
+            self.weight, self.depth_stats, self.solution_buffer, record, node_budget,
+            solution_limit, self.scratch, self.region_limit)

@@ -1,0 +1,245 @@
+"""The bit-board kernel against the general exact-cover kernel: the same solutions in every
+symmetry mode on random small flat puzzles, exact pause and resume, the solution limit and a
+full buffer, identical piece copies, the sweep order, and the kernel as plain Python."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from solvers import SYMMETRY_MODES, GridKind, Piece, Puzzle
+from solvers.bitboard_search import BitboardSearch, kernel_order
+from solvers.compile import compile_placements
+from solvers.engine import ExactCoverSearch
+from solvers.exact_cover import BUFFER_FULL, FINISHED, RUNNING
+from solvers.fileformat import load_puzzle
+from solvers.grids import neighbour_offsets, normalise, orientations
+from solvers.searches import make_search
+from solvers.symmetry import plan_symmetry
+
+ROOT = Path(__file__).resolve().parents[2]
+ASSETS = ROOT / "assets" / "puzzles"
+FLAT_KINDS = st.sampled_from([GridKind.SQUARE, GridKind.HEX])
+FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+# --- puzzles -------------------------------------------------------------------------------
+def random_puzzle(seed: int, kind: GridKind) -> Puzzle:
+    """A connected board of 4..12 cells in a 4x4 box, cut into 2..5 connected parts; parts of
+    the same free shape (and mirror rule) become one piece type with a count."""
+    rng = random.Random(seed)
+    steps = neighbour_offsets(kind)
+    board = [(rng.randrange(4), rng.randrange(4))]
+    size = rng.randint(4, 12)
+    while len(board) < size:
+        x, y = rng.choice(board)
+        dx, dy = rng.choice(steps)
+        cell = (x + dx, y + dy)
+        if 0 <= cell[0] < 4 and 0 <= cell[1] < 4 and cell not in board:
+            board.append(cell)
+    parts = cut_into_parts(rng, board, steps, rng.randint(2, min(5, len(board))))
+    types: dict[tuple, list] = {}
+    for part in parts:
+        mirror = rng.random() < 0.5
+        shapes = frozenset(orientations(kind, normalise(np.array(part)), mirror=mirror))
+        types.setdefault((shapes, mirror), [part, 0])[1] += 1
+    pieces = tuple(Piece(f"p{i}", tuple(part), count, mirror)
+                   for i, ((_, mirror), (part, count)) in enumerate(types.items()))
+    return Puzzle(kind, f"random {seed}", board=tuple(board), pieces=pieces)
+
+
+def cut_into_parts(rng: random.Random, board, steps, n_parts: int) -> list[list]:
+    """Grow connected parts from random seeds until they cover the board."""
+    owner = {cell: i for i, cell in enumerate(rng.sample(board, n_parts))}
+    while len(owner) < len(board):
+        cell = rng.choice([c for c in board if c not in owner])
+        near = [owner[n] for n in ((cell[0] + dx, cell[1] + dy) for dx, dy in steps)
+                if n in owner]
+        if near:
+            owner[cell] = rng.choice(near)
+    return [[c for c in board if owner[c] == i] for i in range(n_parts)]
+
+
+def rectangle(width: int, height: int, pieces: tuple[Piece, ...]) -> Puzzle:
+    board = tuple((x, y) for x in range(width) for y in range(height))
+    return Puzzle(GridKind.SQUARE, f"{width}x{height}", board=board, pieces=pieces)
+
+
+DOMINO = ((0, 0), (1, 0))
+L_TROMINO = ((0, 0), (1, 0), (0, 1))
+
+
+# --- running searches ----------------------------------------------------------------------
+def searches(puzzle: Puzzle, mode: str, **options):
+    placements = compile_placements(puzzle)
+    plan = plan_symmetry(puzzle, placements, mode)
+    return BitboardSearch(placements, plan, **options), ExactCoverSearch(placements, plan)
+
+
+def run_to_end(search, budget: int = 10**9) -> list[tuple[int, ...]]:
+    """Every solution as a sorted row tuple, in the order found."""
+    found = []
+    search.run(0)
+    while not search.finished:
+        search.run(budget)
+        found.extend(tuple(sorted(rows)) for rows in search.take_solutions().tolist())
+    return found
+
+
+# --- the tests -----------------------------------------------------------------------------
+@FAST
+@given(seed=st.integers(0, 10**9), kind=FLAT_KINDS, region_limit=st.sampled_from([None, 0, 2]))
+def test_same_solutions_as_the_general_kernel_in_every_mode(seed, kind, region_limit):
+    """Also with the island flood off (0) and cut short (2), which must change nothing but
+    the number of nodes."""
+    puzzle = random_puzzle(seed, kind)
+    placements = compile_placements(puzzle)
+    if len(set(placements.row_piece.tolist())) < len(puzzle.pieces):
+        return  # a piece fits nowhere: solve() refuses such puzzles before any kernel runs
+    for mode in SYMMETRY_MODES:
+        bitboard, general = searches(puzzle, mode, region_limit=region_limit)
+        found, expected = run_to_end(bitboard), run_to_end(general)
+        assert len(found) == len(set(found)), f"{mode}: a solution was reported twice"
+        assert set(found) == set(expected), mode
+        assert bitboard.solutions == general.solutions
+        assert bitboard.fraction_done == 1.0
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**9), kind=FLAT_KINDS, budget=st.integers(1, 7),
+       mode=st.sampled_from(SYMMETRY_MODES))
+def test_tiny_budgets_resume_exactly(seed, kind, budget, mode):
+    puzzle = random_puzzle(seed, kind)
+    placements = compile_placements(puzzle)
+    if len(set(placements.row_piece.tolist())) < len(puzzle.pieces):
+        return
+    whole, _ = searches(puzzle, mode)
+    sliced, _ = searches(puzzle, mode)
+    expected = run_to_end(whole)
+    fractions, found = [], []
+    sliced.run(0)
+    while not sliced.finished:
+        sliced.run(budget)
+        found.extend(tuple(sorted(rows)) for rows in sliced.take_solutions().tolist())
+        fractions.append(sliced.fraction_done)
+    assert found == expected
+    assert (sliced.nodes, sliced.solutions) == (whole.nodes, whole.solutions)
+    assert fractions == sorted(fractions) and fractions[-1] == 1.0
+    assert np.array_equal(sliced.branching_by_depth(), whole.branching_by_depth())
+
+
+def test_pentomino_slices_match_one_run():
+    """A real puzzle paused thousands of times: same solutions in the same order."""
+    puzzle = load_puzzle(ASSETS / "pentominoes-3x20.json")
+    whole, _ = searches(puzzle, "all")
+    sliced, _ = searches(puzzle, "all")
+    expected = run_to_end(whole)
+    assert len(expected) == 8  # 2 distinct, 4 symmetries
+    assert run_to_end(sliced, budget=3) == expected
+    assert sliced.nodes == whole.nodes
+
+
+def test_run_zero_does_no_search():
+    bitboard, _ = searches(rectangle(4, 3, (Piece("d", DOMINO, 6),)), "all")
+    assert bitboard.run(0) == RUNNING
+    assert (bitboard.nodes, bitboard.solutions, bitboard.fraction_done) == (0, 0, 0.0)
+
+
+def test_identical_copies_do_not_multiply_solutions():
+    """Dominoes tile a 4x3 rectangle in 11 ways; two L-trominoes tile a 2x3 in 2."""
+    for puzzle, count in ((rectangle(4, 3, (Piece("d", DOMINO, 6),)), 11),
+                          (rectangle(3, 2, (Piece("L", L_TROMINO, 2),)), 2)):
+        bitboard, general = searches(puzzle, "all")
+        assert len(set(run_to_end(bitboard))) == count
+        assert bitboard.solutions == count == len(run_to_end(general))
+
+
+def test_solution_limit_stops_and_resumes():
+    bitboard, _ = searches(rectangle(4, 3, (Piece("d", DOMINO, 6),)), "all")
+    bitboard.run(0)
+    assert bitboard.run(10**6, solution_limit=4) == RUNNING
+    assert bitboard.solutions == 4 and not bitboard.finished
+    first = bitboard.take_solutions()
+    assert bitboard.run(10**6) == FINISHED
+    assert len(first) + len(bitboard.take_solutions()) == bitboard.solutions == 11
+
+
+def test_full_buffer_pauses_without_losing_solutions():
+    bitboard, _ = searches(rectangle(4, 3, (Piece("d", DOMINO, 6),)), "all",
+                           max_solutions_buffered=3)
+    bitboard.run(0)
+    statuses, found = [], []
+    while not bitboard.finished:
+        statuses.append(bitboard.run(10**6))
+        found.extend(map(tuple, bitboard.take_solutions().tolist()))
+    assert statuses.count(BUFFER_FULL) == 3  # 11 solutions: 3 + 3 + 3, then 2 and the end
+    assert statuses[-1] == FINISHED
+    assert len(set(found)) == 11
+
+
+def test_solutions_are_rows_of_the_given_placements():
+    puzzle = load_puzzle(ASSETS / "pentominoes-3x20.json")
+    bitboard, _ = searches(puzzle, "distinct")
+    placements = bitboard.placements
+    for rows in run_to_end(bitboard):
+        covered = sorted(item for row in rows for item in placements.row_items[row])
+        assert covered == list(range(placements.n_items))
+        assert sorted(placements.row_piece[list(rows)]) == list(range(12))
+
+
+def test_the_sweep_runs_along_the_short_side():
+    """Meteor: the first kernel cells are one offset row of 5; 6x10: one column of 6."""
+    for name, short in (("meteor.json", 5), ("pentominoes-6x10.json", 6)):
+        puzzle = load_puzzle(ASSETS / name)
+        cells = np.array(puzzle.board)[np.argsort(kernel_order(puzzle.board, puzzle.kind))]
+        line = cells[:, 1] if puzzle.kind is GridKind.HEX else cells[:, 0]  # hex: r is the row
+        assert len(set(line[:short].tolist())) == 1
+        assert line[short] != line[0]
+
+
+def test_make_search_picks_the_bitboard_for_flat_boards_only():
+    for name, expected in (("meteor.json", BitboardSearch),
+                           ("pentominoes-5x12.json", BitboardSearch),
+                           ("soma.json", ExactCoverSearch)):
+        puzzle = load_puzzle(ASSETS / name)
+        search, _ = make_search(puzzle, compile_placements(puzzle), "distinct")
+        assert type(search) is expected, name
+    soma = load_puzzle(ASSETS / "soma.json")
+    forced, _ = make_search(soma, compile_placements(soma), "distinct", kernel="bitboard")
+    assert isinstance(forced, BitboardSearch)
+    with pytest.raises(ValueError):
+        make_search(soma, compile_placements(soma), "distinct", kernel="fastest")
+
+
+PLAIN_PYTHON_RUN = """
+from solvers import GridKind, Piece, Puzzle
+from solvers.bitboard_search import BitboardSearch
+from solvers.compile import compile_placements
+from solvers.symmetry import plan_symmetry
+board = tuple((x, y) for x in range(4) for y in range(3))
+puzzle = Puzzle(GridKind.SQUARE, "4x3", board=board, pieces=(Piece("d", ((0, 0), (1, 0)), 6),))
+placements = compile_placements(puzzle)
+search = BitboardSearch(placements, plan_symmetry(puzzle, placements, "distinct"))
+found = 0
+search.run(0)
+while not search.finished:
+    search.run(5)
+    found += len(search.take_solutions())
+print(found, search.solutions, search.fraction_done)
+"""
+
+
+def test_the_kernel_runs_as_plain_python():
+    result = subprocess.run([sys.executable, "-c", PLAIN_PYTHON_RUN], capture_output=True,
+                            text=True, cwd=ROOT, env={**os.environ, "NUMBA_DISABLE_JIT": "1"})
+    assert result.returncode == 0, result.stderr
+    bitboard, _ = searches(rectangle(4, 3, (Piece("d", DOMINO, 6),)), "distinct")
+    count = len(run_to_end(bitboard))
+    assert result.stdout.split() == [str(count), str(count), "1.0"]
