@@ -1,0 +1,1 @@
+"""Puzzle views: flat boards (hex, square), Sudoku grids, and 3D cubes."""

@@ -1,0 +1,88 @@
+"""Painting a flat board (hexagons or squares) with its cells coloured by piece copy.
+
+Paths are built in board units from numpy arrays (one path per copy, one per kind of edge)
+when the solution changes; a paint only scales them into the target rectangle, so resizing
+costs nothing and no paint walks the cells in Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QTransform
+
+from .cells import EMPTY
+from .tiling import FlatBoard
+
+EMPTY_FILL = QColor("#ececec")
+EDGE_PENS = {  # cosmetic: the same width in pixels at any scale; drawn in this order
+    "grid": (QColor("#a8a8a8"), 1.0),
+    "inner": (QColor(0, 0, 0, 50), 1.0),
+    "outline": (QColor("#1e1e1e"), 2.2),
+}
+
+
+def polygons_path(polygons: np.ndarray) -> QPainterPath:
+    """One path holding every (k-corner) polygon of `polygons` (M, k, 2), each closed."""
+    if not len(polygons):
+        return QPainterPath()
+    closed = np.concatenate((polygons, polygons[:, :1]), axis=1)
+    connect = np.ones(closed.shape[:2], dtype=np.int32)
+    connect[:, -1] = 0  # pyqtgraph: connect[i] joins point i to point i + 1
+    return pg.arrayToQPath(closed[..., 0].ravel(), closed[..., 1].ravel(), connect.ravel())
+
+
+def segments_path(segments: np.ndarray) -> QPainterPath:
+    """One path of separate line segments (E, 2, 2)."""
+    if not len(segments):
+        return QPainterPath()
+    return pg.arrayToQPath(segments[..., 0].ravel(), segments[..., 1].ravel(), connect="pairs")
+
+
+def fit_transform(bounds: tuple[float, float, float, float], target: QRectF) -> QTransform:
+    """Scale board units into `target`, keeping the aspect ratio, centred."""
+    left, top, right, bottom = bounds
+    width, height = max(right - left, 1e-9), max(bottom - top, 1e-9)
+    scale = min(target.width() / width, target.height() / height)
+    dx = target.center().x() - scale * (left + right) / 2
+    dy = target.center().y() - scale * (top + bottom) / 2
+    return QTransform(scale, 0, 0, scale, dx, dy)
+
+
+class BoardPicture:
+    """A flat board with labelled cells (see `cells.py`), ready to paint at any size."""
+
+    def __init__(self, board: FlatBoard) -> None:
+        self.board = board
+        self._fills: list[tuple[QColor, QPainterPath]] = []
+        self._edges: dict[str, QPainterPath] = {}
+        self.set_labels(np.full(len(board.polygons), EMPTY), [])
+
+    def set_labels(self, labels: np.ndarray, copy_colours: Sequence[QColor]) -> None:
+        """`labels`: the copy covering each cell (-1 empty); `copy_colours`: one per copy."""
+        self._fills = []
+        for label in np.unique(labels):
+            colour = EMPTY_FILL if label == EMPTY else copy_colours[label]
+            self._fills.append((colour, polygons_path(self.board.polygons[labels == label])))
+        masks = self.board.classify_edges(labels)
+        self._edges = {kind: segments_path(self.board.segments[masks[kind]]) for kind in EDGE_PENS}
+
+    def paint(self, painter: QPainter, target: QRectF,
+              bounds: tuple[float, float, float, float] | None = None) -> None:
+        """Scale the board (or `bounds`, to share one scale among pictures) into `target`."""
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setTransform(fit_transform(bounds or self.board.bounds, target), combine=True)
+        painter.setPen(Qt.PenStyle.NoPen)
+        for colour, path in self._fills:
+            painter.fillPath(path, colour)
+        for kind, (colour, width) in EDGE_PENS.items():
+            pen = QPen(colour, width)
+            pen.setCosmetic(True)
+            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            painter.strokePath(self._edges[kind], pen)
+        painter.restore()

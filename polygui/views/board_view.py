@@ -1,0 +1,63 @@
+"""The flat board view: hexagons in the meteor layout, or squares for polyomino puzzles."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize
+from PySide6.QtGui import QPainter, QPaintEvent, QPalette
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from solvers import Puzzle, Solution
+
+from ..colours import piece_colours
+from .board_picture import BoardPicture
+from .cells import CellIndex, board_cells, solution_cells
+from .tiling import FlatBoard, tiling_for
+
+MARGIN = 16
+
+
+class BoardView(QWidget):
+    """Every piece copy in its piece's colour, outlined; empty cells light grey. Scales with
+    the widget."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setAutoFillBackground(True)
+        self.setBackgroundRole(QPalette.ColorRole.Base)
+        self.puzzle: Puzzle | None = None
+        self.solution: Solution | None = None
+        self._picture: BoardPicture | None = None
+        self._index: CellIndex | None = None
+        self._colours = []
+
+    def set_puzzle(self, puzzle: Puzzle) -> None:
+        cells = board_cells(puzzle)
+        self.puzzle = puzzle
+        self._index = CellIndex(cells)
+        self._colours = piece_colours(puzzle)
+        self._picture = BoardPicture(FlatBoard.build(tiling_for(puzzle.kind), cells))
+        self.set_solution(None)
+
+    def set_solution(self, solution: Solution | None) -> None:
+        self.solution = solution
+        if self._picture is None:
+            return
+        placed = solution_cells(self._index, len(self.puzzle.board), solution)
+        colours = [self._colours[piece] for piece in placed.copy_types]
+        self._picture.set_labels(placed.labels, colours)
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if self._picture is None:
+            return
+        painter = QPainter(self)
+        target = QRectF(self.rect()).adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
+        self._picture.paint(painter, target)
+        painter.end()
+
+    def sizeHint(self) -> QSize:
+        return QSize(640, 480)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(160, 120)

@@ -1,0 +1,194 @@
+"""The 3D cube view: shaded voxels with edges, explode slider, piece legend, layer slices.
+
+Mouse (pyqtgraph's GLViewWidget): drag to orbit, middle-drag or Ctrl+drag to pan, wheel to
+zoom; Up/Down keys tilt. Left/Right stay with the window: they step through solutions.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QVector3D
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QSlider, QSplitter,
+                               QVBoxLayout, QWidget)
+
+from solvers import Puzzle, Solution
+
+from ..colours import piece_colours
+from .cells import EMPTY, CellIndex, SolutionCells, board_cells, solution_cells
+from .gl_window import GLViewWindow, embed
+from .layer_view import LayerView
+from .legend import PieceLegend
+from .voxel_items import VoxelFaces, voxel_edges
+from .voxels import VoxelMesh, explode_offsets
+
+BACKGROUND = (236, 238, 242)
+EMPTY_RGBA = (0.86, 0.86, 0.88, 1.0)
+EXPLODE_MAX = 1.5  # at the slider's end, a piece moves 1.5 times its centroid's distance out
+CAMERA = {"elevation": 24.0, "azimuth": -60.0}
+FOV = 45.0  # degrees, across the view's width (pyqtgraph's convention)
+FIT_MARGIN = 1.08
+
+
+def fit_distance(radius: float, fov: float, width: int, height: int) -> float:
+    """How far the camera must be for a sphere of `radius` to fit the view both ways."""
+    half_width = np.radians(fov) / 2
+    aspect = height / width if width > 0 and height > 0 else 1.0
+    half = np.arctan(np.tan(half_width) * min(1.0, aspect))
+    return float(FIT_MARGIN * radius / np.sin(half))
+
+
+class CubeView(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.puzzle: Puzzle | None = None
+        self.solution: Solution | None = None
+        self.gl = GLViewWindow()
+        self.gl.setBackgroundColor(BACKGROUND)
+        self.gl_container = embed(self.gl, "Drag to orbit, middle-drag or Ctrl+drag to pan, "
+                                           "wheel to zoom")
+        self.layers = LayerView()
+        self.legend = PieceLegend()
+        self.explode = QSlider(Qt.Orientation.Horizontal)
+        self.explode.setRange(0, 100)
+        self.explode.setToolTip("Pull the pieces apart")
+        self.reset_button = QPushButton("Reset view")
+        self.show_all_button = QPushButton("Show all pieces")
+        self._layout()
+        self.reset_button.clicked.connect(self.reset_view)
+        self.show_all_button.clicked.connect(self.legend.show_all)
+        self.explode.valueChanged.connect(self._on_explode)
+        self.legend.visibility_changed.connect(self._refresh_visibility)
+        self._mesh: VoxelMesh | None = None
+        self._faces: VoxelFaces | None = None
+        self._edges = None
+        self._index: CellIndex | None = None
+        self._type_colours: list[QColor] = []
+        self._type_rgba = np.zeros((0, 4))
+        self._placed = SolutionCells(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
+        self._shown: tuple[np.ndarray, np.ndarray] | None = None  # (offsets, visible) uploaded
+        self._camera_amount = 0.0  # the explode amount the camera distance allows for
+        self._fit_pending = True
+        self.gl.resized.connect(self._on_gl_resized)
+
+    def _layout(self) -> None:
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.gl_container)
+        splitter.addWidget(self.layers)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([420, 200])
+        side = QVBoxLayout()
+        side.addWidget(self.reset_button)
+        side.addWidget(QLabel("Explode"))
+        side.addWidget(self.explode)
+        side.addWidget(QLabel("Pieces"))
+        side.addWidget(self.legend, 1)
+        side.addWidget(self.show_all_button)
+        panel = QWidget()
+        panel.setLayout(side)
+        panel.setFixedWidth(170)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(panel)
+
+    # --- puzzle and solution -----------------------------------------------------------
+    def set_puzzle(self, puzzle: Puzzle) -> None:
+        cells = board_cells(puzzle)
+        self.puzzle = puzzle
+        self._index = CellIndex(cells)
+        self._type_colours = piece_colours(puzzle)
+        self._type_rgba = np.array([colour.getRgbF() for colour in self._type_colours])
+        self._placed = solution_cells(self._index, len(cells), None)
+        self._replace_items(VoxelMesh.build(cells))
+        self.layers.set_puzzle(puzzle)
+        self.legend.set_puzzle(puzzle)
+        self.reset_view()
+        self.set_solution(None)
+
+    def _replace_items(self, mesh: VoxelMesh) -> None:
+        """New geometry: the only time the mesh is built and uploaded whole."""
+        for item in (self._faces, self._edges):
+            if item is not None:
+                self.gl.removeItem(item)
+        self._mesh = mesh
+        self._faces = VoxelFaces(mesh, mesh.vertex_colours(self._voxel_rgba()))
+        self._edges = voxel_edges(mesh.edge_points)
+        self._shown = (np.zeros_like(mesh.corners), np.ones(len(mesh.corners), dtype=bool))
+        self.gl.addItem(self._faces)
+        self.gl.addItem(self._edges)
+
+    def set_solution(self, solution: Solution | None) -> None:
+        """Re-uploads colours; positions and visible faces only when they change."""
+        self.solution = solution
+        if self._mesh is None:
+            return
+        self._placed = solution_cells(self._index, len(self._mesh.corners), solution)
+        self._faces.set_vertex_colours(self._mesh.vertex_colours(self._voxel_rgba()))
+        self._refresh_visibility()
+
+    def _voxel_rgba(self) -> np.ndarray:
+        table = np.vstack((self._type_rgba.reshape(-1, 4), EMPTY_RGBA))
+        return table[self._placed.cell_types]  # empty (-1) picks the last row
+
+    def _visible_voxels(self) -> np.ndarray:
+        shown = np.append(self.legend.visible(), True)  # empty voxels (-1) always show
+        return shown[self._placed.cell_types]
+
+    # --- what is drawn -----------------------------------------------------------------
+    def _refresh_visibility(self) -> None:
+        if self._mesh is None:
+            return
+        visible = self._visible_voxels()
+        labels = np.where(visible, self._placed.labels, EMPTY)
+        colours = [self._type_colours[piece] for piece in self._placed.copy_types]
+        self.layers.set_labels(labels, colours)
+        self._refresh_geometry()
+
+    def _refresh_geometry(self) -> None:
+        if self._mesh is None:
+            return
+        offsets = explode_offsets(self._mesh.centres, self._placed.labels, self.explode_amount())
+        visible = self._visible_voxels()
+        old_offsets, old_visible = self._shown
+        moved = not np.array_equal(offsets, old_offsets)
+        shown_changed = not np.array_equal(visible, old_visible)
+        anything = bool(visible.any())  # (an empty buffer is never uploaded)
+        if moved:
+            self._faces.set_positions(self._mesh.moved_vertices(offsets))
+        if shown_changed and anything:
+            self._faces.set_triangles(self._mesh.visible_triangles(visible))
+        if (moved or shown_changed) and anything:
+            self._edges.setData(pos=self._mesh.visible_edges(offsets, visible))
+        self._faces.setVisible(anything)
+        self._edges.setVisible(anything)
+        self._shown = (offsets, visible)
+
+    def explode_amount(self) -> float:
+        return EXPLODE_MAX * self.explode.value() / self.explode.maximum()
+
+    def _on_explode(self, _value: int) -> None:
+        """Pull the pieces apart and back off the camera as far, keeping the user's zoom."""
+        amount = self.explode_amount()
+        self.gl.opts["distance"] *= (1 + amount) / (1 + self._camera_amount)
+        self._camera_amount = amount
+        self._refresh_geometry()
+        self.gl.update()
+
+    def reset_view(self) -> None:
+        """Look at the whole board from above and to the side, filling the view."""
+        radius = self._mesh.radius if self._mesh is not None else 2.0
+        self._camera_amount = self.explode_amount()
+        self.gl.opts["fov"] = FOV
+        distance = fit_distance(radius * (1 + self._camera_amount), FOV,
+                                self.gl.width(), self.gl.height())
+        self.gl.setCameraPosition(pos=QVector3D(0, 0, 0), distance=distance, **CAMERA)
+        self._fit_pending = not self.gl.isExposed()  # fit again once the window has its size
+
+    def _on_gl_resized(self) -> None:
+        if self._fit_pending:
+            self.reset_view()
+
+    def visible_pieces(self) -> np.ndarray:
+        return self.legend.visible()

@@ -1,0 +1,56 @@
+"""pyqtgraph's 3D view as a native OpenGL window, embedded in the widget tree by a container.
+
+Why not pyqtgraph's GLViewWidget: a QOpenGLWidget makes Qt composite its whole top-level
+window through OpenGL on every repaint of any widget in it. Under software OpenGL (Xvfb,
+llvmpipe, remote desktops) that costs about 20 ms per label change, so a running solve's
+counters alone would stall the event loop. A QOpenGLWindow in `QWidget.createWindowContainer`
+renders on its own; the rest of the window keeps the plain raster path.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QImage, QResizeEvent, QSurfaceFormat
+from PySide6.QtOpenGL import QOpenGLWindow
+from PySide6.QtWidgets import QWidget
+from pyqtgraph.opengl.GLViewWidget import GLViewMixin
+
+SAMPLES = 0  # no multisampling: under software OpenGL it doubles the cost of a frame
+
+
+class GLViewWindow(GLViewMixin, QOpenGLWindow):
+    """GLViewWidget's camera, mouse control and item drawing, in a QOpenGLWindow."""
+
+    resized = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        surface = QSurfaceFormat.defaultFormat()
+        surface.setDepthBufferSize(24)  # a window, unlike QOpenGLWidget's buffer, has none unasked
+        surface.setSamples(SAMPLES)
+        self.setFormat(surface)
+
+    def devicePixelRatioF(self) -> float:  # what GLViewMixin asks of a widget
+        return self.devicePixelRatio()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.resized.emit()
+
+    def readQImage(self) -> QImage:
+        """The scene as it is now. (A window's grabFramebuffer() reads whatever the buffer
+        holds, which lags behind changes not yet painted; render first.)"""
+        if not self.isExposed():
+            return QImage()
+        self.makeCurrent()
+        self.paintGL()
+        return self.grabFramebuffer()
+
+
+def embed(window: GLViewWindow, tooltip: str = "") -> QWidget:
+    """A widget showing `window`, taking focus on click as GLViewWidget does."""
+    container = QWidget.createWindowContainer(window)
+    container.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+    container.setMinimumSize(200, 160)
+    container.setToolTip(tooltip)
+    return container

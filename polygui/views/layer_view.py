@@ -1,0 +1,92 @@
+"""The cube as 2D slices, so a solution can be read without rotating anything.
+
+One square-cell picture per z layer, bottom layer first, each seen from above (x to the right,
+y up, as the 3D view shows it from above), all at one scale, laid out in the grid of columns
+that makes the cells largest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from solvers import Puzzle
+
+from .board_picture import BoardPicture
+from .cells import board_cells
+from .tiling import SQUARE, FlatBoard
+
+CAPTION = 18  # pixels above each layer for its name
+GAP = 12  # pixels around each layer
+
+
+def best_columns(count: int, layer_size: tuple[float, float], area: tuple[float, float]) -> int:
+    """The number of columns that gives `count` layers of `layer_size` (board units) the
+    largest scale inside `area` (pixels)."""
+    columns = np.arange(1, count + 1)
+    rows = -(-count // columns)
+    slot_width = area[0] / columns - 2 * GAP
+    slot_height = area[1] / rows - 2 * GAP - CAPTION
+    scale = np.minimum(slot_width / layer_size[0], slot_height / layer_size[1])
+    return int(columns[np.argmax(scale)])
+
+
+class LayerView(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setAutoFillBackground(True)
+        self.setBackgroundRole(QPalette.ColorRole.Base)
+        self._layers: list[tuple[np.ndarray, BoardPicture]] = []  # (board positions, picture)
+        self._bounds = (0.0, 0.0, 1.0, 1.0)
+
+    def set_puzzle(self, puzzle: Puzzle) -> None:
+        cells = board_cells(puzzle)
+        self._layers = []
+        for z in np.unique(cells[:, 2]):
+            positions = np.flatnonzero(cells[:, 2] == z)
+            seen_from_above = cells[positions, :2] * np.array([1, -1])
+            self._layers.append((positions, BoardPicture(FlatBoard.build(SQUARE, seen_from_above))))
+        boxes = np.array([picture.board.bounds for _, picture in self._layers])
+        self._bounds = (*boxes[:, :2].min(axis=0), *boxes[:, 2:].max(axis=0))
+        self.update()
+
+    def set_labels(self, labels: np.ndarray, copy_colours: Sequence[QColor]) -> None:
+        """`labels`: the copy on every board cell (-1 empty); `copy_colours`: one per copy."""
+        for positions, picture in self._layers:
+            picture.set_labels(labels[positions], copy_colours)
+        self.update()
+
+    def layer_rects(self) -> list[QRectF]:
+        """Where each layer is drawn (caption included)."""
+        count = len(self._layers)
+        if not count:
+            return []
+        left, top, right, bottom = self._bounds
+        columns = best_columns(count, (right - left, bottom - top), (self.width(), self.height()))
+        rows = -(-count // columns)
+        width, height = self.width() / columns, self.height() / rows
+        return [QRectF((i % columns) * width, (i // columns) * height, width, height)
+                for i in range(count)]
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(QPalette.ColorRole.Text))
+        last = len(self._layers) - 1
+        for number, ((_, picture), slot) in enumerate(zip(self._layers, self.layer_rects())):
+            inner = slot.adjusted(GAP, GAP, -GAP, -GAP)
+            caption = QRectF(inner.left(), inner.top(), inner.width(), CAPTION)
+            where = " (bottom)" if number == 0 else " (top)" if number == last else ""
+            painter.drawText(caption, Qt.AlignmentFlag.AlignCenter, f"layer {number + 1}{where}")
+            picture.paint(painter, inner.adjusted(0, CAPTION, 0, 0), self._bounds)
+        painter.end()
+
+    def sizeHint(self) -> QSize:
+        return QSize(480, 160)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(120, 80)

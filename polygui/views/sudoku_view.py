@@ -1,0 +1,118 @@
+"""The Sudoku view: a clean grid with thick box lines, bold givens, solved digits in blue.
+
+Any size with a box shape (4x4 to 16x16 and beyond); symbols past 9 are letters (A, B, ...),
+as in the puzzle files.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from solvers import Puzzle, Solution
+from solvers.model import SUDOKU_SYMBOLS
+
+from .board_picture import segments_path
+
+MARGIN = 16
+PAPER = QColor("#ffffff")
+GIVEN_FILL = QColor("#eef0f4")
+GIVEN_INK = QColor("#111111")
+SOLVED_INK = QColor("#1f5fbf")
+THIN_LINE = (QColor("#9a9a9a"), 1.0)
+BOX_LINE = (QColor("#111111"), 3.0)
+
+
+def grid_segments(n: int, step: int, horizontal: bool) -> np.ndarray:
+    """(E, 2, 2) the lines of an n x n unit grid at every `step`-th position."""
+    at = np.arange(0, n + 1, step, dtype=float)
+    ends = np.zeros_like(at), np.full_like(at, n)
+    if horizontal:
+        return np.stack((np.column_stack((ends[0], at)), np.column_stack((ends[1], at))), axis=1)
+    return np.stack((np.column_stack((at, ends[0])), np.column_stack((at, ends[1]))), axis=1)
+
+
+class SudokuView(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setAutoFillBackground(True)
+        self.setBackgroundRole(QPalette.ColorRole.Base)
+        self.puzzle: Puzzle | None = None
+        self.solution: Solution | None = None
+        self._givens = np.zeros(0, dtype=np.int64)
+        self._values = np.zeros(0, dtype=np.int64)
+
+    def set_puzzle(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self._givens = np.array(puzzle.sudoku.givens, dtype=np.int64)
+        self.set_solution(None)
+
+    def set_solution(self, solution: Solution | None) -> None:
+        self.solution = solution
+        if solution is not None and len(solution.grid) == len(self._givens):
+            self._values = np.array(solution.grid, dtype=np.int64)
+        else:
+            self._values = self._givens.copy()
+        self.update()
+
+    # --- painting ----------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if self.puzzle is None:
+            return
+        grid = self.puzzle.sudoku
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        side = min(self.width(), self.height()) - 2 * MARGIN
+        cell = side / grid.n
+        painter.translate((self.width() - side) / 2, (self.height() - side) / 2)
+        self._paint_cells(painter, grid.n, cell)
+        self._paint_lines(painter, grid.n, grid.box_rows, grid.box_cols, cell)
+        self._paint_symbols(painter, grid.n, cell)
+        painter.end()
+
+    def _paint_cells(self, painter: QPainter, n: int, cell: float) -> None:
+        painter.fillRect(QRectF(0, 0, n * cell, n * cell), PAPER)
+        for index in np.flatnonzero(self._givens):
+            row, col = divmod(int(index), n)
+            painter.fillRect(QRectF(col * cell, row * cell, cell, cell), GIVEN_FILL)
+
+    def _paint_lines(self, painter: QPainter, n: int, box_rows: int, box_cols: int,
+                     cell: float) -> None:
+        painter.save()
+        painter.scale(cell, cell)
+        for (colour, width), rows_step, cols_step in ((THIN_LINE, 1, 1),
+                                                      (BOX_LINE, box_rows, box_cols)):
+            pen = QPen(colour, width)
+            pen.setCosmetic(True)
+            pen.setCapStyle(Qt.PenCapStyle.SquareCap)
+            lines = np.concatenate((grid_segments(n, rows_step, horizontal=True),
+                                    grid_segments(n, cols_step, horizontal=False)))
+            painter.strokePath(segments_path(lines), pen)
+        painter.restore()
+
+    def _paint_symbols(self, painter: QPainter, n: int, cell: float) -> None:
+        font = QFont(self.font())
+        font.setPixelSize(max(6, int(cell * (0.62 if n <= 9 else 0.5))))
+        given_font = QFont(font)
+        given_font.setWeight(QFont.Weight.Bold)
+        for index in np.flatnonzero(self._values):
+            row, col = divmod(int(index), n)
+            is_given = bool(self._givens[index])
+            painter.setFont(given_font if is_given else font)
+            painter.setPen(GIVEN_INK if is_given else SOLVED_INK)
+            painter.drawText(QRectF(col * cell, row * cell, cell, cell),
+                             Qt.AlignmentFlag.AlignCenter, symbol(int(self._values[index])))
+
+    def sizeHint(self) -> QSize:
+        return QSize(560, 560)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(160, 160)
+
+
+def symbol(value: int) -> str:
+    """1..9, then A, B, ...; '' for empty."""
+    return SUDOKU_SYMBOLS[value - 1] if value > 0 else ""

@@ -1,0 +1,101 @@
+"""Flat cell geometry in numpy: hexagons in the meteor layout and squares.
+
+Glossary
+- tiling: a cell's corners (relative to its centre) and, for each edge, the step to the
+  neighbour across it. Edge j runs from corner j to corner j + 1.
+- polygons: (N, k, 2) corners of every cell, in drawing units (y grows downwards).
+- edges: (E, 2, 2) line segments, each shared edge listed once.
+
+Hexagons are pointy-topped with unit radius. Axial (q, r) sits at x = sqrt(3) (q + r / 2),
+y = 1.5 r: the offset layout of `solvers.grids.hex_to_offset` (odd rows shifted half a cell
+right), whatever the parity of the top row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from solvers import GridKind
+
+from .cells import EMPTY, CellIndex
+
+SQRT3 = np.sqrt(3.0)
+
+
+@dataclass(frozen=True)
+class Tiling:
+    corners: np.ndarray  # (k, 2) corner offsets from the centre
+    steps: np.ndarray  # (k, 2) cell-coordinate step to the neighbour across edge j
+
+    def centres(self, cells: np.ndarray) -> np.ndarray:
+        raise NotImplementedError
+
+
+class HexTiling(Tiling):
+    def centres(self, cells: np.ndarray) -> np.ndarray:
+        q, r = cells[:, 0].astype(float), cells[:, 1].astype(float)
+        return np.column_stack((SQRT3 * (q + r / 2), 1.5 * r))
+
+
+class SquareTiling(Tiling):
+    def centres(self, cells: np.ndarray) -> np.ndarray:
+        return cells.astype(float)
+
+
+_ANGLES = np.radians(30 + 60 * np.arange(6))  # corners: lower right, bottom, lower left, ...
+HEX = HexTiling(
+    corners=np.column_stack((np.cos(_ANGLES), np.sin(_ANGLES))),
+    # across edge j (between corners j and j+1): down-right, down-left, left, up-left, up-right, right
+    steps=np.array([(0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1), (1, 0)]),
+)
+SQUARE = SquareTiling(
+    corners=np.array([(0.5, 0.5), (-0.5, 0.5), (-0.5, -0.5), (0.5, -0.5)]),
+    steps=np.array([(0, 1), (-1, 0), (0, -1), (1, 0)]),  # below, left, above, right
+)
+
+
+def tiling_for(kind: GridKind) -> Tiling:
+    return HEX if kind is GridKind.HEX else SQUARE
+
+
+@dataclass(frozen=True)
+class FlatBoard:
+    """The drawing geometry of a flat board: polygons, and which cells meet at which edge."""
+
+    polygons: np.ndarray  # (N, k, 2)
+    segments: np.ndarray  # (E, 2, 2) every edge once
+    sides: np.ndarray  # (E, 2) the cells on either side of each edge; -1 for outside
+
+    @classmethod
+    def build(cls, tiling: Tiling, cells: np.ndarray) -> "FlatBoard":
+        cells = np.asarray(cells, dtype=np.int64).reshape(-1, 2)
+        polygons = tiling.centres(cells)[:, None, :] + tiling.corners[None, :, :]
+        k = len(tiling.corners)
+        starts, ends = polygons, np.roll(polygons, -1, axis=1)
+        neighbours = CellIndex(cells).lookup(cells[:, None, :] + tiling.steps[None, :, :])
+        owners = np.broadcast_to(np.arange(len(cells))[:, None], (len(cells), k))
+        keep = (neighbours == EMPTY) | (owners < neighbours)  # a shared edge once, from its lower cell
+        segments = np.stack((starts[keep], ends[keep]), axis=1)
+        sides = np.column_stack((owners[keep], neighbours[keep]))
+        return cls(polygons, segments, sides)
+
+    @property
+    def bounds(self) -> tuple[float, float, float, float]:
+        """(left, top, right, bottom) of all polygons."""
+        flat = self.polygons.reshape(-1, 2)
+        (left, top), (right, bottom) = flat.min(axis=0), flat.max(axis=0)
+        return float(left), float(top), float(right), float(bottom)
+
+    def classify_edges(self, labels: np.ndarray) -> dict[str, np.ndarray]:
+        """Masks over edges: `outline` (the board's border and edges between different
+        copies, or between a copy and an empty cell), `inner` (inside one copy), `grid`
+        (between two empty cells)."""
+        inside, outside = self.sides[:, 0], self.sides[:, 1]
+        border = outside == EMPTY
+        own = labels[inside]
+        other = np.where(border, EMPTY, labels[outside])  # (labels[-1] is read, then dropped)
+        both_empty = ~border & (own == EMPTY) & (other == EMPTY)
+        same = ~border & (own == other) & (own != EMPTY)
+        return {"outline": ~(both_empty | same), "inner": same, "grid": both_empty}

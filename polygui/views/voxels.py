@@ -1,0 +1,102 @@
+"""Voxel meshes in numpy (no Qt, no OpenGL): faces, normals and edges of unit cubes.
+
+Glossary
+- voxel: one board cell (x, y, z) of a cube puzzle, drawn as the unit cube from (x, y, z)
+  to (x + 1, y + 1, z + 1), shifted so the board's centre sits at the origin.
+- Every voxel owns 24 vertices (6 faces x 4 corners, so each face has its own flat normal),
+  12 triangles and 24 edge points (12 edges x 2 ends), in that order, voxel after voxel:
+  per-voxel data becomes per-vertex data with `np.repeat`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+import numpy as np
+
+from .cells import EMPTY
+
+# Corners of the six faces, counter-clockwise seen from outside: -x, +x, -y, +y, -z, +z.
+FACE_CORNERS = np.array([
+    [(0, 0, 0), (0, 0, 1), (0, 1, 1), (0, 1, 0)],
+    [(1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 0, 1)],
+    [(0, 0, 0), (1, 0, 0), (1, 0, 1), (0, 0, 1)],
+    [(0, 1, 0), (0, 1, 1), (1, 1, 1), (1, 1, 0)],
+    [(0, 0, 0), (0, 1, 0), (1, 1, 0), (1, 0, 0)],
+    [(0, 0, 1), (1, 0, 1), (1, 1, 1), (0, 1, 1)],
+], dtype=np.float32)
+FACE_NORMALS = np.array([(-1, 0, 0), (1, 0, 0), (0, -1, 0), (0, 1, 0), (0, 0, -1), (0, 0, 1)],
+                        dtype=np.float32)
+QUAD_TRIANGLES = np.array([(0, 1, 2), (0, 2, 3)], dtype=np.uint32)
+_CUBE_CORNERS = np.array(list(product((0, 1), repeat=3)), dtype=np.float32)
+_EDGE_PAIRS = np.array([(a, b) for a in range(8) for b in range(a + 1, 8)
+                        if np.abs(_CUBE_CORNERS[a] - _CUBE_CORNERS[b]).sum() == 1])
+CUBE_EDGES = _CUBE_CORNERS[_EDGE_PAIRS]  # (12, 2, 3)
+
+VERTICES_PER_VOXEL = 24
+TRIANGLES_PER_VOXEL = 12
+EDGE_POINTS_PER_VOXEL = 24
+
+
+@dataclass(frozen=True)
+class VoxelMesh:
+    """Rest geometry of a set of voxels, centred on the origin."""
+
+    corners: np.ndarray  # (N, 3) each voxel's lowest corner
+    vertices: np.ndarray  # (24 N, 3) float32
+    normals: np.ndarray  # (24 N, 3) float32
+    triangles: np.ndarray  # (12 N, 3) uint32 vertex indices
+    edge_points: np.ndarray  # (24 N, 3) float32, consecutive pairs are line segments
+
+    @classmethod
+    def build(cls, cells: np.ndarray) -> "VoxelMesh":
+        cells = np.asarray(cells, dtype=np.float32).reshape(-1, 3)
+        corners = cells - (cells.min(axis=0) + cells.max(axis=0) + 1) / 2
+        count = len(corners)
+        vertices = (corners[:, None, None, :] + FACE_CORNERS[None]).reshape(-1, 3)
+        normals = np.broadcast_to(FACE_NORMALS[None, :, None, :], (count, 6, 4, 3)).reshape(-1, 3)
+        quad_starts = 4 * np.arange(6 * count, dtype=np.uint32)
+        triangles = (quad_starts[:, None, None] + QUAD_TRIANGLES[None]).reshape(-1, 3)
+        edge_points = (corners[:, None, None, :] + CUBE_EDGES[None]).reshape(-1, 3)
+        return cls(corners, vertices.astype(np.float32), np.ascontiguousarray(normals),
+                   triangles, edge_points.astype(np.float32))
+
+    @property
+    def centres(self) -> np.ndarray:
+        return self.corners + 0.5
+
+    @property
+    def radius(self) -> float:
+        """Half the diagonal of the bounding box: the board fits in a sphere this big."""
+        return float(np.linalg.norm(self.corners.max(axis=0) + 1 - self.corners.min(axis=0)) / 2)
+
+    def vertex_colours(self, voxel_rgba: np.ndarray) -> np.ndarray:
+        """(24 N, 4) float32 from one RGBA colour per voxel."""
+        return np.repeat(np.asarray(voxel_rgba, dtype=np.float32), VERTICES_PER_VOXEL, axis=0)
+
+    def moved_vertices(self, offsets: np.ndarray) -> np.ndarray:
+        return self.vertices + np.repeat(offsets.astype(np.float32), VERTICES_PER_VOXEL, axis=0)
+
+    def visible_triangles(self, visible: np.ndarray) -> np.ndarray:
+        return self.triangles[np.repeat(visible, TRIANGLES_PER_VOXEL)]
+
+    def visible_edges(self, offsets: np.ndarray, visible: np.ndarray) -> np.ndarray:
+        moved = self.edge_points + np.repeat(offsets.astype(np.float32), EDGE_POINTS_PER_VOXEL, axis=0)
+        return moved[np.repeat(visible, EDGE_POINTS_PER_VOXEL)]
+
+
+def explode_offsets(centres: np.ndarray, labels: np.ndarray, amount: float) -> np.ndarray:
+    """(N, 3) how far each voxel moves when its piece copy is pulled `amount` times its
+    centroid's distance away from the board's centre (the origin). Empty voxels stay."""
+    offsets = np.zeros_like(centres, dtype=np.float32)
+    placed = labels != EMPTY
+    if amount == 0 or not placed.any():
+        return offsets
+    copies = int(labels[placed].max()) + 1
+    sizes = np.bincount(labels[placed], minlength=copies).astype(np.float32)
+    centroids = np.column_stack([
+        np.bincount(labels[placed], weights=centres[placed, axis], minlength=copies)
+        for axis in range(3)]) / np.maximum(sizes, 1)[:, None]
+    offsets[placed] = amount * centroids[labels[placed]]
+    return offsets
