@@ -4,6 +4,10 @@ The worker pulls events from the solver generator; the numba kernels release the
 they search, so the GUI thread stays fluid. Signals are throttled: progress at most
 `EMIT_INTERVAL` apart, solutions batched into numpy arrays of placement rows (or Sudoku grids).
 Stop and pause are flags set from the GUI thread; one `finished` per run.
+
+The placements a run decodes its solutions with travel once, in `placements_ready`, before the
+first batch: compiling them again on the GUI thread would stall it (a quarter of a second for
+Mini Bedlam).
 """
 
 from __future__ import annotations
@@ -14,9 +18,11 @@ import traceback
 import weakref
 
 import numpy as np
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from solvers import Progress, Puzzle, PuzzleError, Solution, solve
+
+from .latency import lower_this_threads_priority, pause_collector, resume_collector
 
 EMIT_INTERVAL = 0.04  # seconds between signals: about 25 per second at most
 _RUNS: "weakref.WeakSet[SolveRun]" = weakref.WeakSet()
@@ -31,9 +37,11 @@ class SolveWorker(QObject):
     """Consumes `solve()` in its own thread. Signals carry frozen events or numpy batches."""
 
     progress_changed = Signal(object)  # Progress
+    placements_ready = Signal(object)  # solvers.compile.Placements, before the first batch
     solutions_found = Signal(object)  # np.ndarray (k, pieces) int32 rows, or (k, n*n) grids
-    finished = Signal(str)  # "done" (search complete), "limit", "stopped"
-    failed = Signal(str)  # a message for the user
+    finished = Signal(str)  # "done" (search complete), "limit", "stopped", "unsolvable", "failed"
+    unsolvable = Signal(str)  # why the puzzle has no solution, known before searching
+    failed = Signal(str)  # a message for the user: the solver broke
 
     def __init__(self, puzzle: Puzzle, symmetry: str, limit: int = 0) -> None:
         super().__init__()
@@ -43,6 +51,8 @@ class SolveWorker(QObject):
         self._running.set()
         self._batch: list[tuple[int, ...]] = []
         self._last_emit = 0.0
+        self._placements_sent = False
+        self._searching = False
 
     # --- control, called from the GUI thread -------------------------------------------
     def stop(self) -> None:
@@ -62,15 +72,19 @@ class SolveWorker(QObject):
     # --- the run, in the worker thread ---------------------------------------------------
     @Slot()
     def run(self) -> None:
+        pause_collector()  # until the search begins (see polygui.latency)
         try:
             status = self._consume()
         except PuzzleError as error:
-            self.failed.emit(str(error))
-            status = "failed"
+            self.unsolvable.emit(str(error))
+            status = "unsolvable"
         except Exception as error:  # a bug must reach the user, never a silent stop
             traceback.print_exc()
             self.failed.emit(f"The solver failed: {type(error).__name__}: {error}")
             status = "failed"
+        finally:
+            if not self._searching:
+                resume_collector()
         self.finished.emit(status)
 
     def _consume(self) -> str:
@@ -80,7 +94,10 @@ class SolveWorker(QObject):
             if self._stop.is_set():
                 self._flush(last, force=True)
                 return "stopped"
+            if not self._searching and getattr(event, "phase", "") != "preparing":
+                self._searching_begins()
             if isinstance(event, Solution):
+                self._send_placements(event)
                 self._batch.append(event.grid if self.puzzle.is_sudoku else event.rows)
                 if len(self._batch) >= 10_000:
                     self._flush(last, force=True)
@@ -90,6 +107,19 @@ class SolveWorker(QObject):
         if last is not None and last.exhausted:
             return "done"
         return "limit"
+
+    def _searching_begins(self) -> None:
+        """Nice the thread only now: while preparing, the solver runs Python and holds the
+        GIL, and a niced thread slow to get the CPU back would keep the window waiting for it
+        (priority inversion). While searching, the kernel runs without the GIL."""
+        self._searching = True
+        resume_collector()
+        lower_this_threads_priority()
+
+    def _send_placements(self, solution: Solution) -> None:
+        if not self._placements_sent and solution.placements is not None:
+            self.placements_ready.emit(solution.placements)
+            self._placements_sent = True
 
     def _flush(self, progress: Progress | None, *, force: bool) -> None:
         now = time.monotonic()
@@ -116,16 +146,30 @@ class SolveRun(QObject):
         self.worker.moveToThread(self.thread)
         self.thread.started.connect(self.worker.run)
         self.worker.finished.connect(self.thread.quit)
+        self._start_pending = False
         _RUNS.add(self)
 
     def start(self) -> None:
         self.thread.start()
 
+    def start_soon(self, delay_ms: int) -> None:
+        """Start after `delay_ms`, time for the window to redraw for the new run: the solver's
+        preparation competes for the GIL, and a repaint sharing it takes several times longer
+        (measured: a pyqtgraph plot repaint, 5 ms alone, 40 to 60 ms)."""
+        self._start_pending = True
+        QTimer.singleShot(delay_ms, self, self._start_if_pending)
+
+    def _start_if_pending(self) -> None:
+        if self._start_pending:
+            self._start_pending = False
+            self.thread.start()
+
     def is_running(self) -> bool:
-        return self.thread.isRunning()
+        return self._start_pending or self.thread.isRunning()
 
     def shutdown(self, timeout_ms: int = 10_000) -> bool:
         """Stop the search and wait for the thread to end. True when it ended."""
+        self._start_pending = False
         self.worker.stop()
         self.thread.quit()
         return self.thread.wait(timeout_ms)

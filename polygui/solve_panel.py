@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
                                QProgressBar, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from solvers import Progress
 
+from .progress_plot import ProgressPlot
+
+STATUS_LINES = 3
+WIDEST_COUNTER = "about 23 h 59 min"
 SYMMETRY_CHOICES = (("Distinct (rotations and reflections)", "distinct"),
                     ("Up to rotations", "rotations"), ("All solutions", "all"))
 
@@ -52,36 +55,23 @@ class SolvePanel(QWidget):
                          ("solutions", "nodes", "rate", "elapsed", "left")}
         for label in self.counters.values():
             label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.plot = self._make_plot()
+        self._reserve_text_room()
+        self.plot = ProgressPlot()
         self._layout()
         self.solve_button.clicked.connect(self.solve_requested)
         self.stop_button.clicked.connect(self.stop_requested)
         self.pause_button.toggled.connect(self._on_pause_toggled)
         self.set_running(False)
 
-    def _make_plot(self) -> pg.PlotWidget:
-        plot = pg.PlotWidget(background="w")
-        plot.setMinimumHeight(140)
-        plot.setLabel("bottom", "time", units="s")
-        plot.setLabel("left", "solutions")
-        plot.showGrid(x=True, y=True, alpha=0.2)
-        plot.addLegend(offset=(5, 5))
-        self._solutions_curve = plot.plot(pen=pg.mkPen("#4e79a7", width=2), name="solutions")
-        fraction_axis = pg.ViewBox()
-        plot.scene().addItem(fraction_axis)
-        plot.getAxis("right").linkToView(fraction_axis)
-        plot.showAxis("right")
-        plot.getAxis("right").setLabel("fraction done", color="#e15759")
-        fraction_axis.setXLink(plot)
-        fraction_axis.setYRange(0, 1)
-        self._fraction_curve = pg.PlotDataItem(pen=pg.mkPen("#e15759", width=2, style=Qt.PenStyle.DashLine))
-        fraction_axis.addItem(self._fraction_curve)
-        plot.plotItem.legend.addItem(self._fraction_curve, "fraction done")
-        plot.getViewBox().sigResized.connect(
-            lambda: fraction_axis.setGeometry(plot.getViewBox().sceneBoundingRect()))
-        self._fraction_view = fraction_axis
-        self._history: tuple[list[float], list[float], list[float]] = ([], [], [])
-        return plot
+    def _reserve_text_room(self) -> None:
+        """Room for the longest texts up front, so changing counters never re-lay out the
+        panel: that would resize the plot, whose re-layout is costly mid-run."""
+        metrics = self.fontMetrics()
+        self.status.setMinimumHeight(STATUS_LINES * metrics.lineSpacing())
+        self.status.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        widest = metrics.horizontalAdvance(WIDEST_COUNTER)
+        for label in self.counters.values():
+            label.setMinimumWidth(widest)
 
     def _layout(self) -> None:
         buttons = QHBoxLayout()
@@ -129,9 +119,7 @@ class SolvePanel(QWidget):
         self.progress.setValue(0)
         for label in self.counters.values():
             label.setText("–")
-        self._history = ([], [], [])
-        self._solutions_curve.setData([], [])
-        self._fraction_curve.setData([], [])
+        self.plot.clear_points()
         self.status.setText("Ready")
 
     def _on_pause_toggled(self, paused: bool) -> None:
@@ -156,12 +144,8 @@ class SolvePanel(QWidget):
         self.counters["elapsed"].setText(f"{progress.elapsed:.1f} s")
         left = progress.time_left
         self.counters["left"].setText(f"about {format_duration(left)}" if left is not None else "–")
-        times, solutions, fractions = self._history
-        times.append(progress.elapsed)
-        solutions.append(progress.solutions)
-        fractions.append(progress.fraction_done)
-        self._solutions_curve.setData(times, solutions)
-        self._fraction_curve.setData(times, fractions)
+        self.plot.add_point(progress.elapsed, progress.solutions, progress.fraction_done,
+                            final=progress.phase != "searching")
 
     def show_message(self, text: str) -> None:
         self.progress.setRange(0, 1000)

@@ -1,0 +1,56 @@
+"""Keeping the window fluid while a solver thread runs.
+
+Three things besides our own painting stall the GUI thread, each measured with
+bench/gui_latency.py during a Mini Bedlam solve:
+- the GIL: while the worker runs Python (preparing a puzzle), the GUI thread waits for its turn
+  each time it calls into Python. Python's default 5 ms turn left ticks 5 ms apart and up to
+  45 ms; a 1 ms turn, 2 ms and 7 ms.
+- the cyclic garbage collector: a full collection scans every object, and with Qt, numba and
+  pyqtgraph loaded that holds the GIL for 60 to 90 ms. Objects alive once the window is up, and
+  the placements and kernels a run has loaded by the time it searches, are frozen as long-lived
+  so collections never scan them; while a run prepares, automatic collection waits.
+- the CPU: on a busy machine the searching thread yields to the GUI thread (a higher nice
+  value; Linux schedules threads separately).
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import sys
+import threading
+
+GIL_SWITCH_INTERVAL = 0.001  # seconds
+SOLVER_NICENESS = 5
+
+
+def tune_interpreter() -> None:
+    sys.setswitchinterval(GIL_SWITCH_INTERVAL)
+
+
+def freeze_long_lived() -> None:
+    """Collect once, then exempt everything alive now from future collections."""
+    gc.collect()
+    gc.freeze()
+
+
+def pause_collector() -> None:
+    """While a run prepares: no automatic collection (see `resume_collector`)."""
+    gc.disable()
+
+
+def resume_collector() -> None:
+    """What the run built while preparing lives as long as the run: freeze it, and collect
+    automatically again."""
+    gc.freeze()
+    gc.enable()
+
+
+def lower_this_threads_priority(niceness: int = SOLVER_NICENESS) -> None:
+    """Raise the calling thread's nice value, so that on a busy machine the GUI thread wins
+    the CPU over it. Only on Linux, where threads are scheduled separately; elsewhere a no-op."""
+    if sys.platform.startswith("linux"):
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), niceness)
+        except OSError:
+            pass

@@ -1,0 +1,102 @@
+"""The live plot of a run: solutions found (left axis) and fraction done (right) over time.
+
+Kept cheap to redraw while a solve runs: no grid; axis ranges that grow by doubling rather
+than following every point, so the axes (the costly part of a pyqtgraph repaint) are re-laid
+out a handful of times per run; at most two redraws a second; and past `MAX_POINTS` the
+history keeps every other point, so a run of hours redraws as fast as a run of seconds.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
+
+MAX_POINTS = 2001  # odd, so halving keeps the newest point
+START_LIMITS = (0.125, 1.0)  # seconds, solutions: a quick run still fills the plot
+REDRAW_INTERVAL = 0.5  # seconds: the plot is the costliest thing a running solve redraws
+SOLUTIONS_PEN = pg.mkPen("#4e79a7", width=2)
+FRACTION_PEN = pg.mkPen("#e15759", width=2, style=Qt.PenStyle.DashLine)
+
+
+def grown(limit: float, value: float) -> float:
+    """`limit` doubled until it holds `value`."""
+    while value > limit:
+        limit *= 2
+    return limit
+
+
+class ProgressPlot(pg.PlotWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, background="w")
+        self.setMinimumHeight(140)
+        self.setMouseEnabled(x=False, y=False)
+        self.hideButtons()
+        self.setLabel("bottom", "time", units="s")
+        self.setLabel("left", "solutions")
+        self.addLegend(offset=(5, 5))
+        self._solutions = self.plot(pen=SOLUTIONS_PEN, name="solutions")
+        self._fraction_view = pg.ViewBox(enableMouse=False)
+        self._fraction = pg.PlotDataItem(pen=FRACTION_PEN)
+        self._link_fraction_axis()
+        self._history: tuple[list[float], list[float], list[float]] = ([], [], [])
+        self._limits = START_LIMITS  # (seconds, solutions) the axes show
+        self.getViewBox().setRange(xRange=(0, START_LIMITS[0]), yRange=(0, START_LIMITS[1]),
+                                   padding=0)
+        self.clear_points()
+
+    def _link_fraction_axis(self) -> None:
+        """A second view box for the fraction, sharing time, drawn against the right axis."""
+        main_view = self.getViewBox()
+        self.scene().addItem(self._fraction_view)
+        self.getAxis("right").linkToView(self._fraction_view)
+        self.showAxis("right")
+        self.getAxis("right").setLabel("fraction done", color="#e15759")
+        self._fraction_view.setXLink(main_view)
+        self._fraction_view.setYRange(0, 1, padding=0)
+        self._fraction_view.disableAutoRange()
+        self._fraction_view.addItem(self._fraction)
+        self.plotItem.legend.addItem(self._fraction, "fraction done")
+        main_view.sigResized.connect(
+            lambda: self._fraction_view.setGeometry(main_view.sceneBoundingRect()))
+
+    def clear_points(self) -> None:
+        self._drawn_at = 0.0
+        if self._history[0]:  # (an empty plot is left alone: no repaint)
+            self._history = ([], [], [])
+            self._solutions.setData([], [])
+            self._fraction.setData([], [])
+        self._set_limits(*START_LIMITS)
+
+    def add_point(self, seconds: float, solutions: int, fraction: float, *,
+                  final: bool = False) -> None:
+        """Record a point; redraw at most every REDRAW_INTERVAL seconds, and for the last."""
+        if not self._history[0]:  # every run starts from nothing: a quick one still draws a line
+            for column in self._history:
+                column.append(0.0)
+        for column, value in zip(self._history, (seconds, solutions, fraction)):
+            column.append(value)
+        if len(self._history[0]) >= MAX_POINTS:
+            self._history = tuple(column[::2] for column in self._history)
+        now = time.monotonic()
+        if final or now - self._drawn_at >= REDRAW_INTERVAL:
+            self._drawn_at = now
+            self._redraw()
+
+    def _redraw(self) -> None:
+        times, found, done = self._history
+        self._solutions.setData(times, found)
+        self._fraction.setData(times, done)
+        self._set_limits(grown(self._limits[0], times[-1]), grown(self._limits[1], found[-1]))
+
+    def _set_limits(self, seconds: float, solutions: float) -> None:
+        """Change the axes only when the limits change: re-laying them out is the costly part."""
+        if (seconds, solutions) != self._limits:
+            self.getViewBox().setRange(xRange=(0, seconds), yRange=(0, solutions), padding=0)
+            self._limits = (seconds, solutions)
+
+    def points(self) -> tuple[list[float], list[float], list[float]]:
+        """(seconds, solutions, fraction done) as plotted."""
+        return self._history
