@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QSlider, QSpinBox, QToolButton, QWidget)
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QSlider, QSpinBox, QStyle, QToolButton,
+                               QWidget)
 
 
 class SolutionBrowser(QWidget):
@@ -15,10 +16,15 @@ class SolutionBrowser(QWidget):
         super().__init__(parent)
         self._count = 0
         self._current = -1
-        self.first_button = self._button("⏮", "First solution (Home)", self.first)
-        self.previous_button = self._button("◀", "Previous solution (Left)", self.previous)
-        self.next_button = self._button("▶", "Next solution (Right)", self.next)
-        self.last_button = self._button("⏭", "Last solution (End)", self.last)
+        icons = QStyle.StandardPixmap
+        self.first_button = self._button(icons.SP_MediaSkipBackward, "First solution (Home)",
+                                         self.first)
+        self.previous_button = self._button(icons.SP_ArrowLeft,
+                                            "Previous solution (Left)", self.previous)
+        self.next_button = self._button(icons.SP_ArrowRight, "Next solution (Right)",
+                                        self.next)
+        self.last_button = self._button(icons.SP_MediaSkipForward, "Last solution (End)",
+                                        self.last)
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setMinimum(1)
         self.slider.valueChanged.connect(lambda value: self.set_current(value - 1))
@@ -40,9 +46,10 @@ class SolutionBrowser(QWidget):
         layout.addWidget(self.label)
         self._refresh()
 
-    def _button(self, text: str, tip: str, slot) -> QToolButton:
+    def _button(self, icon: QStyle.StandardPixmap, tip: str, slot) -> QToolButton:
+        """A tool button with the style's media icon (font glyphs for these are often missing)."""
         button = QToolButton()
-        button.setText(text)
+        button.setIcon(self.style().standardIcon(icon))
         button.setToolTip(tip)
         button.setAutoRaise(True)
         button.clicked.connect(slot)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QMainWindow, QMessageBox,
                                QStackedWidget, QVBoxLayout, QWidget)
@@ -23,6 +23,11 @@ from .views.board_view import BoardView
 from .views.sudoku_view import SudokuView
 
 APP_NAME = "PolyGUI"
+DOCK_WIDTH = 340
+# A run's counters, plot and "n of N" are redrawn at most this often (8 a second looks live;
+# the plot costs a few milliseconds a redraw, so redrawing per signal would cost fluidity).
+DISPLAY_INTERVAL_MS = 125
+START_DELAY_MS = 50  # the panel redraws for a new run before the solver starts (see run.py)
 
 
 class MainWindow(QMainWindow):
@@ -33,6 +38,10 @@ class MainWindow(QMainWindow):
         self.path: Path | None = None
         self.store: SolutionStore | None = None
         self.run: SolveRun | None = None
+        self._latest: Progress | None = None  # progress not yet shown
+        self._display_timer = QTimer(self)
+        self._display_timer.setInterval(DISPLAY_INTERVAL_MS)
+        self._display_timer.timeout.connect(self._refresh_run_display)
         self._views: dict[str, QWidget] = {}
         self.stack = QStackedWidget()
         self.browser = SolutionBrowser()
@@ -55,9 +64,8 @@ class MainWindow(QMainWindow):
         self.menus = build_menus(self)
         self._add_navigation_shortcuts()
         self.resize(1100, 720)
-        geometry = self.settings.value("window/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
+        self.resizeDocks([dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
+        self._restore_layout()
         self.statusBar()
 
     # --- puzzles ------------------------------------------------------------------------
@@ -67,7 +75,7 @@ class MainWindow(QMainWindow):
         try:
             puzzle = load_puzzle(path)
         except PuzzleError as error:
-            QMessageBox.warning(self, "Cannot open puzzle", f"{path.name}: {error}")
+            QMessageBox.warning(self, "Cannot open puzzle", str(error))  # names the file
             return False
         self.set_puzzle(puzzle, path)
         self.menus.add_recent(path)
@@ -121,11 +129,15 @@ class MainWindow(QMainWindow):
         self.run = SolveRun(self.puzzle, self.panel.symmetry_mode(), self.panel.limit.value(), self)
         worker = self.run.worker
         worker.progress_changed.connect(self._on_progress)
+        worker.placements_ready.connect(self._on_placements)
         worker.solutions_found.connect(self._on_solutions)
+        worker.unsolvable.connect(self._on_unsolvable)
         worker.failed.connect(self._on_failed)
         worker.finished.connect(self._on_finished)
         self.panel.set_running(True)
-        self.run.start()
+        self._latest = None
+        self._display_timer.start()
+        self.run.start_soon(START_DELAY_MS)
 
     def is_solving(self) -> bool:
         return self.run is not None and self.run.is_running()
@@ -136,6 +148,7 @@ class MainWindow(QMainWindow):
         if wait:
             self.run.shutdown()
             self.run = None  # signals still queued from that run are ignored
+            self._display_timer.stop()
             self.panel.set_running(False)
         else:
             self.run.worker.stop()
@@ -147,13 +160,29 @@ class MainWindow(QMainWindow):
     def _on_progress(self, progress: Progress) -> None:
         if not self._from_current_run():
             return
-        self.panel.show_progress(progress)
+        self._latest = progress
+        if progress.phase != "searching":  # preparing and done show at once
+            self._refresh_run_display()
+
+    def _refresh_run_display(self) -> None:
+        if self._latest is not None:
+            self.panel.show_progress(self._latest)
+            self._latest = None
+        if self.store is not None and self.browser.count != len(self.store):
+            self.browser.set_count(len(self.store))
+
+    def _on_placements(self, placements) -> None:
+        if self._from_current_run():
+            self.store.set_placements(placements)
 
     def _on_solutions(self, batch: np.ndarray) -> None:
         if not self._from_current_run():
             return
-        self.store.extend(batch)
-        self.browser.set_count(len(self.store))
+        self.store.extend(batch)  # shown by the next display refresh
+
+    def _on_unsolvable(self, reason: str) -> None:
+        if self._from_current_run():
+            self.panel.show_message(f"No solution: {reason}.")
 
     def _on_failed(self, message: str) -> None:
         if not self._from_current_run():
@@ -164,6 +193,8 @@ class MainWindow(QMainWindow):
     def _on_finished(self, status: str) -> None:
         if not self._from_current_run():
             return
+        self._display_timer.stop()
+        self._refresh_run_display()
         self.panel.set_running(False)
         count = len(self.store)
         if status == "done" and count == 0:
@@ -194,17 +225,30 @@ class MainWindow(QMainWindow):
             action.triggered.connect(slot)
             self.addAction(action)
 
+    def _restore_layout(self) -> None:
+        geometry = self.settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        state = self.settings.value("window/state")
+        if state is not None:
+            self.restoreState(state)
+
     def closeEvent(self, event: QCloseEvent) -> None:
         self.stop_solve(wait=True)
         self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
         super().closeEvent(event)
 
 
 def describe(puzzle: Puzzle) -> str:
+    """A status-bar line: what the puzzle is, and why it has no solution when that is known."""
     if puzzle.is_sudoku:
         n = puzzle.sudoku.n
         givens = sum(1 for value in puzzle.sudoku.givens if value)
-        return f"{puzzle.name}: {n}×{n} Sudoku, {givens} givens"
-    copies = sum(piece.count for piece in puzzle.pieces)
-    return (f"{puzzle.name}: {len(puzzle.board)} cells, {copies} pieces covering "
-            f"{puzzle.piece_cell_total} cells")
+        text = f"{puzzle.name}: {n}×{n} Sudoku, {givens} givens"
+    else:
+        copies = sum(piece.count for piece in puzzle.pieces)
+        text = (f"{puzzle.name}: {len(puzzle.board)} cells, {copies} pieces covering "
+                f"{puzzle.piece_cell_total} cells")
+    problems = puzzle.problems()
+    return f"{text}. No solution: {'; '.join(problems)}" if problems else text

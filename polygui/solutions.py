@@ -1,5 +1,7 @@
 """Found solutions, stored compactly: one int32 row of placement numbers per solution
-(Sudoku: one int16 grid), in chunks; decoded to a `Solution` only when shown."""
+(Sudoku: one int16 grid), in the batches they arrived in; decoded to a `Solution` only when
+shown. Looking one up finds its batch by bisection, so browsing while millions stream in never
+copies the store."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ class SolutionStore:
         self.puzzle = puzzle
         self._placements: Placements | None = None
         self._chunks: list[np.ndarray] = []
-        self._merged: np.ndarray | None = None
+        self._ends: list[int] = []  # running total of solutions after each chunk
         self._count = 0
 
     def __len__(self) -> int:
@@ -23,26 +25,33 @@ class SolutionStore:
     def extend(self, batch: np.ndarray) -> None:
         if len(batch):
             self._chunks.append(batch)
-            self._merged = None
             self._count += len(batch)
+            self._ends.append(self._count)
+
+    def set_placements(self, placements: Placements) -> None:
+        """The rows the solver numbered its placements by (saves compiling them again)."""
+        self._placements = placements
 
     def clear(self) -> None:
-        self._chunks, self._merged, self._count = [], None, 0
+        self._chunks, self._ends, self._count = [], [], 0
 
     def array(self) -> np.ndarray:
-        """All solutions as one array (merged lazily, once per new batch)."""
-        if self._merged is None:
-            self._merged = np.concatenate(self._chunks) if self._chunks else np.zeros((0, 0))
-            self._chunks = [self._merged] if self._count else []
-        return self._merged
+        """All solutions as one array (a copy: for export and tests, not for browsing)."""
+        return np.concatenate(self._chunks) if self._chunks else np.zeros((0, 0), dtype=np.int32)
 
-    def solution(self, index: int) -> Solution:
+    def raw(self, index: int) -> np.ndarray:
+        """The stored row (or Sudoku grid) of solution `index`."""
         if not 0 <= index < self._count:
             raise IndexError(f"solution {index + 1} of {self._count}")
-        raw = self.array()[index]
+        chunk = int(np.searchsorted(self._ends, index, side="right"))
+        start = self._ends[chunk - 1] if chunk else 0
+        return self._chunks[chunk][index - start]
+
+    def solution(self, index: int) -> Solution:
+        raw = self.raw(index)
         if self.puzzle.is_sudoku:
             return Solution(index, grid=tuple(raw.tolist()))
-        if self._placements is None:
+        if self._placements is None:  # only when no run handed its placements over
             self._placements = compile_placements(self.puzzle)
         return Solution(index, rows=tuple(raw.tolist()), placements=self._placements)
 
