@@ -1,0 +1,146 @@
+"""The 3D cube view under Xvfb with GLX: shaded voxels with edges, stepping, explode,
+visibility, and colour-only updates when the solution changes."""
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
+
+from polygui.main_window import MainWindow
+from polygui.resources import examples_dir
+from polygui.views.cube_view import BACKGROUND, CubeView
+from polygui.views.voxel_items import EDGE_RGBA
+from solvers import Solution, solve
+
+
+def first_solutions(puzzle, count):
+    return [e for e in solve(puzzle, "all", limit=count) if isinstance(e, Solution)]
+
+
+def framebuffer(view: CubeView) -> np.ndarray:
+    """(h, w, 3) RGB of what the GL window shows now."""
+    image = view.gl.readQImage().convertToFormat(QImage.Format.Format_RGB888)
+    data = np.frombuffer(image.constBits(), dtype=np.uint8)
+    rows = data.reshape(image.height(), image.bytesPerLine())[:, : image.width() * 3]
+    return rows.reshape(image.height(), image.width(), 3).copy()
+
+
+def drawn_fraction(rgb: np.ndarray) -> float:
+    """Share of pixels that are not background."""
+    return float(np.any(rgb != np.array(BACKGROUND, dtype=np.uint8), axis=2).mean())
+
+
+def shown_cube_view(qtbot) -> CubeView:
+    view = CubeView()
+    qtbot.addWidget(view)
+    view.resize(700, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    qtbot.waitUntil(view.gl.isExposed)  # the embedded GL window is exposed on its own
+    return view
+
+
+@pytest.fixture
+def cube(qtbot, asset):
+    view = shown_cube_view(qtbot)
+    puzzle = asset("soma.json")
+    view.set_puzzle(puzzle)
+    view.set_solution(first_solutions(puzzle, 1)[0])
+    return view
+
+
+def test_voxels_render_shaded_with_edges(cube):
+    rgb = framebuffer(cube)
+    assert rgb.shape[0] > 100 and 0.05 < drawn_fraction(rgb) < 0.9
+    edge = (np.array(EDGE_RGBA[:3]) * 255).astype(int)
+    assert (np.abs(rgb.astype(int) - edge).sum(axis=2) < 60).sum() > 200, "no dark edges"
+    colours = {tuple(p) for p in rgb.reshape(-1, 3)[::7]}
+    assert len(colours) > 30, "flat colours: no shading"
+
+
+def test_unsolved_board_shows_empty_voxels(cube):
+    cube.set_solution(None)
+    rgb = framebuffer(cube)
+    assert drawn_fraction(rgb) > 0.05
+    drawn = rgb[np.any(rgb != np.array(BACKGROUND, dtype=np.uint8), axis=2)].astype(int)
+    assert np.median(np.ptp(drawn, axis=1)) < 20, "empty voxels should be grey"
+
+
+def test_explode_pulls_pieces_apart(cube):
+    together = framebuffer(cube)
+    cube.explode.setValue(cube.explode.maximum())
+    apart = framebuffer(cube)
+    assert not np.array_equal(together, apart)
+    cube.explode.setValue(0)
+    assert np.array_equal(framebuffer(cube), together)
+
+
+def test_hiding_pieces_removes_them_from_the_view_and_the_layers(cube):
+    shown = drawn_fraction(framebuffer(cube))
+    for piece in range(1, len(cube.puzzle.pieces)):
+        cube.legend.set_visible(piece, False)
+    only_one = drawn_fraction(framebuffer(cube))
+    assert 0 < only_one < shown / 2
+    assert cube.visible_pieces().tolist() == [True] + [False] * (len(cube.puzzle.pieces) - 1)
+    cube.show_all_button.click()
+    assert drawn_fraction(framebuffer(cube)) == pytest.approx(shown)
+
+
+def test_a_new_solution_uploads_colours_not_geometry(cube, asset, monkeypatch):
+    calls = []
+    for name in ("set_vertex_colours", "set_positions", "set_triangles"):
+        original = getattr(cube._faces, name)
+        monkeypatch.setattr(cube._faces, name,
+                            lambda *args, _n=name, _o=original: (calls.append(_n), _o(*args)))
+    before = framebuffer(cube)
+    cube.set_solution(first_solutions(asset("soma.json"), 2)[1])
+    assert calls == ["set_vertex_colours"]
+    assert not np.array_equal(before, framebuffer(cube))
+
+
+def test_reset_view_restores_the_camera(cube):
+    start = dict(cube.gl.cameraParams())
+    cube.gl.orbit(40, 15)
+    cube.gl.opts["distance"] *= 2
+    assert cube.gl.cameraParams() != start
+    cube.reset_button.click()
+    assert cube.gl.cameraParams() == start
+
+
+def test_keyboard_stepping_changes_the_shown_solution(qtbot, settings):
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    window.show()
+    window.activateWindow()
+    qtbot.waitActive(window)
+    window.open_puzzle(examples_dir() / "soma.json")
+    window.panel.limit.setValue(3)
+    window.start_solve()
+    qtbot.waitUntil(lambda: not window.is_solving(), timeout=60_000)
+    assert window.browser.count == 3
+    view = window.current_view()
+    assert isinstance(view, CubeView)
+    qtbot.waitUntil(view.gl.isExposed)
+    first = framebuffer(view)
+    qtbot.keyClick(view.gl, Qt.Key.Key_Right)  # pressed over the 3D view, it still steps
+    assert window.browser.current == 1
+    second = framebuffer(view)
+    assert not np.array_equal(first, second)
+    qtbot.keyClick(window, Qt.Key.Key_End)
+    assert window.browser.current == 2
+    qtbot.keyClick(window, Qt.Key.Key_Home)
+    assert window.browser.current == 0
+    assert np.array_equal(framebuffer(view), first)
+    elevation = view.gl.opts["elevation"]
+    qtbot.keyClick(view.gl, Qt.Key.Key_Up)  # Up and Down stay with the 3D view: they tilt it
+    assert view.gl.opts["elevation"] != elevation and window.browser.current == 0
+
+
+@pytest.mark.parametrize("name", ["soma.json", "mini-bedlam.json"])
+def test_every_cube_example_renders_in_3d_and_in_layers(qtbot, asset, name):
+    view = shown_cube_view(qtbot)
+    puzzle = asset(name)
+    view.set_puzzle(puzzle)
+    assert drawn_fraction(framebuffer(view)) > 0.05
+    side = round(len(puzzle.board) ** (1 / 3))
+    assert len(view.layers.layer_rects()) == side

@@ -1,0 +1,223 @@
+"""The main window as a user meets it: examples, solving, browsing, closing, settings."""
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from polygui.main_window import MainWindow
+from polygui.resources import default_puzzle, examples_dir
+from polygui.run import running_solves
+from solvers import GridKind, Piece, Puzzle
+from solvers.fileformat import save_puzzle
+
+
+@pytest.fixture
+def window(qtbot, settings):
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    window.show()
+    window.activateWindow()  # window shortcuts (arrow keys) need the active window
+    qtbot.waitActive(window)
+    return window
+
+
+@pytest.fixture
+def warnings(monkeypatch):
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        lambda parent, title, text, *rest: shown.append((title, text)))
+    return shown
+
+
+def image_array(widget) -> np.ndarray:
+    image = widget.grab().toImage().convertToFormat(widget.grab().toImage().Format.Format_RGB32)
+    data = np.frombuffer(image.constBits(), dtype=np.uint8).reshape(image.height(), image.bytesPerLine())
+    return data[:, : image.width() * 4].copy()
+
+
+def solve_and_wait(qtbot, window, timeout=60_000):
+    with qtbot.waitSignal(window.panel.solve_button.clicked, timeout=1000):
+        qtbot.mouseClick(window.panel.solve_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.is_solving(), timeout=timeout)
+
+
+def test_opens_with_the_meteor_puzzle_and_its_name_in_the_title(window):
+    assert window.open_puzzle(default_puzzle())
+    assert window.puzzle.name.lower().startswith("meteor")
+    assert window.puzzle.name in window.windowTitle()
+
+
+def test_examples_menu_lists_every_shipped_puzzle(window):
+    names = [action.text() for action in window.menus.examples_menu.actions()]
+    assert len(names) == len(list(examples_dir().glob("*.json")))
+    assert all(action.statusTip() for action in window.menus.examples_menu.actions())
+
+
+def test_every_example_opens_and_renders(window, qtbot):
+    for action in window.menus.examples_menu.actions():
+        action.trigger()
+        qtbot.wait(20)
+        pixels = image_array(window.current_view())
+        assert pixels.size and pixels.std() > 0, f"{action.text()} renders blank"
+
+
+def test_solving_meteor_in_the_window_and_browsing(window, qtbot):
+    window.open_puzzle(default_puzzle())
+    window.panel.symmetry.setCurrentIndex(window.panel.symmetry.findData("all"))
+    solve_and_wait(qtbot, window)
+    assert window.browser.count == 2098
+    assert "2,098" in window.panel.status.text()
+    first = image_array(window.current_view())
+    qtbot.keyClick(window, Qt.Key.Key_Right)
+    assert window.browser.current == 1
+    assert not np.array_equal(first, image_array(window.current_view()))
+    qtbot.keyClick(window, Qt.Key.Key_End)
+    assert window.browser.current == 2097
+    qtbot.keyClick(window, Qt.Key.Key_Home)
+    assert window.browser.current == 0
+
+
+def test_closing_during_a_solve_stops_and_joins_the_thread(window, qtbot, asset):
+    window.open_puzzle(examples_dir() / "mini-bedlam.json")
+    window.start_solve()
+    qtbot.waitUntil(lambda: window.browser.count > 0, timeout=30_000)
+    window.close()
+    assert not running_solves()
+
+
+def test_opening_another_puzzle_while_solving_stops_the_run(window, qtbot):
+    window.open_puzzle(examples_dir() / "mini-bedlam.json")
+    window.start_solve()
+    qtbot.waitUntil(lambda: window.browser.count > 0, timeout=30_000)
+    window.open_puzzle(default_puzzle())
+    assert not running_solves()
+    assert window.browser.count == 0
+
+
+def test_unsolvable_puzzle_says_so(window, qtbot):
+    window.open_puzzle(examples_dir() / "no-solution.json")
+    solve_and_wait(qtbot, window)
+    assert window.browser.count == 0
+    assert "No solution" in window.panel.status.text()
+
+
+def test_bad_file_is_refused_and_the_puzzle_kept(window, tmp_path, warnings):
+    window.open_puzzle(default_puzzle())
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "polygui-puzzle", "version": 1, "grid": ')
+    assert not window.open_puzzle(bad)
+    assert warnings and "bad.json" in warnings[0][1]
+    assert window.puzzle.name.lower().startswith("meteor")
+
+
+def test_recent_files_and_geometry_persist(qtbot, settings):
+    first = MainWindow(settings)
+    qtbot.addWidget(first)
+    first.open_puzzle(examples_dir() / "soma.json")
+    first.resize(900, 650)
+    first.close()
+    second = MainWindow(settings)
+    qtbot.addWidget(second)
+    assert second.menus.recent_files()[0].endswith("soma.json")
+    assert (second.width(), second.height()) == (900, 650)
+
+
+def test_pause_and_resume_in_the_window_give_the_uninterrupted_count(window, qtbot,
+                                                                     unhurried_solve):
+    window.open_puzzle(default_puzzle())
+    window.panel.symmetry.setCurrentIndex(window.panel.symmetry.findData("all"))
+    qtbot.mouseClick(window.panel.solve_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.browser.count > 0, timeout=60_000)
+    qtbot.mouseClick(window.panel.pause_button, Qt.MouseButton.LeftButton)
+    assert window.panel.pause_button.text() == "Resume" and window.run.worker.paused
+    qtbot.wait(200)  # whatever was on its way has arrived; nothing more comes while paused
+    window._refresh_run_display()
+    held = window.browser.count
+    qtbot.wait(300)
+    window._refresh_run_display()
+    assert window.browser.count == held < 2098
+    assert window.is_solving()
+    qtbot.mouseClick(window.panel.pause_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.is_solving(), timeout=60_000)
+    assert window.browser.count == 2098
+    assert len({tuple(row) for row in window.store.array().tolist()}) == 2098
+    assert "Finished: 2,098" in window.panel.status.text()
+
+
+def test_stop_button_ends_the_run_and_keeps_what_was_found(window, qtbot):
+    window.open_puzzle(examples_dir() / "mini-bedlam.json")
+    qtbot.mouseClick(window.panel.solve_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.browser.count > 0, timeout=30_000)
+    qtbot.mouseClick(window.panel.stop_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.is_solving(), timeout=10_000)
+    assert not running_solves()
+    assert window.panel.status.text().startswith("Stopped:")
+    assert window.browser.count == len(window.store) > 0
+    assert window.panel.solve_button.isEnabled() and not window.panel.stop_button.isEnabled()
+
+
+def test_browsing_works_while_solutions_stream_in(window, qtbot):
+    window.open_puzzle(examples_dir() / "mini-bedlam.json")
+    window.start_solve()
+    qtbot.waitUntil(lambda: window.browser.count > 3, timeout=30_000)
+    assert window.is_solving()
+    shown = window.current_view().solution
+    qtbot.keyClick(window, Qt.Key.Key_Right)
+    assert window.browser.current == 1
+    assert window.current_view().solution is not shown
+    assert "of" in window.browser.label.text()
+    window.stop_solve(wait=True)
+
+
+@pytest.mark.parametrize("name", ["meteor.json", "pentominoes-6x10.json", "sudoku-4x4-empty.json"])
+def test_different_solutions_render_differently(window, qtbot, name):
+    window.open_puzzle(examples_dir() / name)
+    window.panel.limit.setValue(2)
+    solve_and_wait(qtbot, window)
+    assert window.browser.count == 2 and window.browser.current == 0
+    first = image_array(window.current_view())
+    window.browser.next()
+    assert not np.array_equal(first, image_array(window.current_view()))
+
+
+def test_a_solved_sudoku_shows_its_digits(window, qtbot):
+    window.open_puzzle(examples_dir() / "sudoku-reference.json")
+    unsolved = image_array(window.current_view())
+    solve_and_wait(qtbot, window)
+    assert window.browser.count == 1
+    assert not np.array_equal(unsolved, image_array(window.current_view()))
+
+
+def test_unsolvable_puzzle_gives_the_reason(window, qtbot, tmp_path):
+    short = Puzzle(GridKind.SQUARE, "Short board", board=((0, 0), (1, 0), (2, 0)),
+                   pieces=(Piece("domino", ((0, 0), (1, 0))),))
+    path = tmp_path / "short.json"
+    save_puzzle(short, path)
+    assert window.open_puzzle(path)
+    assert "the pieces cover 2 cells but the board has 3" in window.statusBar().currentMessage()
+    solve_and_wait(qtbot, window)
+    assert window.panel.status.text() == ("No solution: the pieces cover 2 cells but the "
+                                          "board has 3.")
+
+
+def test_a_solver_error_reaches_the_user(window, qtbot, warnings, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("kernel exploded")
+        yield  # a generator, like solve()
+
+    monkeypatch.setattr("polygui.run.solve", broken)
+    window.open_puzzle(default_puzzle())
+    solve_and_wait(qtbot, window)
+    assert warnings and "kernel exploded" in warnings[0][1]
+    assert "kernel exploded" in window.panel.status.text()
+
+
+def test_progress_shows_counters_and_the_plot(window, qtbot):
+    window.open_puzzle(default_puzzle())
+    solve_and_wait(qtbot, window)
+    assert window.panel.counters["solutions"].text() == "1,049"
+    assert window.panel.counters["nodes"].text() != "–"
+    times, solutions, fractions = window.panel.plot.points()
+    assert solutions[-1] == 1049 and fractions[-1] == pytest.approx(1.0)
+    assert window.panel.progress.value() == 1000

@@ -1,0 +1,94 @@
+"""The solver worker: solutions through Qt signals, exact pause/resume and stop, no leaks."""
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QCoreApplication
+
+from polygui.run import SolveRun
+from solvers import GridKind, Piece, Puzzle
+
+
+class Collector:
+    def __init__(self, run: SolveRun) -> None:
+        self.batches, self.progress, self.errors, self.reasons = [], [], [], []
+        self.status = None
+        run.worker.solutions_found.connect(self.batches.append)
+        run.worker.progress_changed.connect(self.progress.append)
+        run.worker.failed.connect(self.errors.append)
+        run.worker.unsolvable.connect(self.reasons.append)
+        run.worker.finished.connect(self._finished)
+
+    def _finished(self, status: str) -> None:
+        self.status = status
+
+    @property
+    def rows(self) -> np.ndarray:
+        return np.concatenate(self.batches) if self.batches else np.zeros((0, 0))
+
+
+def finish(qtbot, run: SolveRun, timeout: int = 60_000) -> Collector:
+    collector = Collector(run)
+    with qtbot.waitSignal(run.worker.finished, timeout=timeout):
+        run.start()
+    run.thread.wait(5_000)
+    QCoreApplication.processEvents()
+    return collector
+
+
+def test_meteor_through_the_worker_gives_2098(qtbot, asset):
+    run = SolveRun(asset("meteor.json"), "all")
+    result = finish(qtbot, run)
+    assert result.status == "done" and not result.errors
+    assert len(result.rows) == 2098
+    assert len({tuple(row) for row in result.rows.tolist()}) == 2098
+    assert result.progress[-1].solutions == 2098 and result.progress[-1].exhausted
+
+
+def test_pause_and_resume_give_the_same_solutions(qtbot, asset, unhurried_solve):
+    puzzle = asset("meteor.json")
+    plain = finish(qtbot, SolveRun(puzzle, "distinct"))
+    run = SolveRun(puzzle, "distinct")
+    collector = Collector(run)
+    pauses = []
+
+    def pause_briefly(_batch):
+        if len(pauses) < 3:
+            run.worker.pause()
+            pauses.append(collector.status is None)  # still running when paused
+            qtbot.wait(30)
+            run.worker.resume()
+
+    run.worker.solutions_found.connect(pause_briefly)
+    with qtbot.waitSignal(run.worker.finished, timeout=60_000):
+        run.start()
+    run.thread.wait(5_000)
+    QCoreApplication.processEvents()
+    assert any(pauses), "the run was never paused while running"
+    assert collector.status == "done"
+    assert collector.rows.tolist() == plain.rows.tolist()
+
+
+def test_stop_ends_the_run_and_the_thread(qtbot, asset):
+    run = SolveRun(asset("mini-bedlam.json"), "distinct")
+    collector = Collector(run)
+    run.start()
+    qtbot.waitUntil(lambda: len(collector.progress) >= 2, timeout=30_000)
+    assert run.shutdown()
+    QCoreApplication.processEvents()
+    assert collector.status == "stopped"
+    assert not run.is_running()
+
+
+def test_limit_stops_after_n_solutions(qtbot, asset):
+    result = finish(qtbot, SolveRun(asset("meteor.json"), "all", limit=7))
+    assert result.status == "limit"
+    assert len(result.rows) == 7
+
+
+def test_impossible_puzzle_reports_the_reason(qtbot):
+    puzzle = Puzzle(GridKind.SQUARE, "short", board=((0, 0), (1, 0), (2, 0)),
+                    pieces=(Piece("domino", ((0, 0), (1, 0))),))
+    result = finish(qtbot, SolveRun(puzzle, "all"))
+    assert result.status == "unsolvable"
+    assert result.reasons == ["the pieces cover 2 cells but the board has 3"]
+    assert not result.errors and not result.batches
