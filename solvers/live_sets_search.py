@@ -1,0 +1,108 @@
+"""The Python side of the live-set kernel: row bitsets per item, piece and row, run in slices.
+
+Glossary (see live_sets.py for the kernel's)
+- cover[i]: the rows covering item i, as a bitset over rows.
+- piece_rows[p]: the rows of piece type p.
+- conflict[r]: the rows that cannot share a solution with row r: those covering one of its
+  items and, for a piece type placed once, the other rows of its type. R * R / 8 bytes, so
+  the kernel is chosen only while that stays under MAX_CONFLICT_BYTES.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import exact_cover as general
+from . import live_sets as kernel
+from .compile import Placements
+from .engine import ResumableSearch
+from .symmetry import SymmetryPlan
+
+MAX_CONFLICT_BYTES = 64 << 20
+
+
+def suits_live_sets(placements: Placements) -> bool:
+    """Boards of up to 64 cells, at most 64 piece types, and a conflict table that fits."""
+    row_words = (placements.n_rows + 63) // 64
+    return (placements.masks.shape[1] == 1 and len(placements.piece_counts) <= 64
+            and placements.n_rows * row_words * 8 <= MAX_CONFLICT_BYTES)
+
+
+def row_bitsets(placements: Placements) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(cover, piece_rows, conflict) as uint64 bitsets over rows (see the glossary)."""
+    n_rows, n_types = placements.n_rows, len(placements.piece_counts)
+    row_words = max(1, (n_rows + 63) // 64)
+    rows = np.arange(n_rows)
+    row_bit = np.zeros((n_rows, row_words), dtype=np.uint64)
+    row_bit[rows, rows >> 6] = np.uint64(1) << (rows & 63).astype(np.uint64)
+    items = placements.masks[:, 0]
+    covers = ((items[:, None] >> np.arange(placements.n_items, dtype=np.uint64)) & np.uint64(1)
+              ).astype(bool)  # (rows, items)
+    cover = np.zeros((placements.n_items, row_words), dtype=np.uint64)
+    piece_rows = np.zeros((n_types, row_words), dtype=np.uint64)
+    for item in range(placements.n_items):
+        cover[item] = np.bitwise_or.reduce(row_bit[covers[:, item]], axis=0)
+    for piece in range(n_types):
+        piece_rows[piece] = np.bitwise_or.reduce(row_bit[placements.row_piece == piece], axis=0)
+    conflict = np.zeros((n_rows, row_words), dtype=np.uint64)
+    once = placements.piece_counts[placements.row_piece] == 1
+    conflict[once] = piece_rows[placements.row_piece[once]]
+    for item in range(placements.n_items):
+        conflict[covers[:, item]] |= cover[item]
+    return cover, piece_rows, conflict
+
+
+class LiveSetSearch(ResumableSearch):
+    """ExactCoverSearch's search with each node's live rows as a bitset (live_sets.py)."""
+
+    def __init__(self, placements: Placements, plan: SymmetryPlan, *,
+                 max_solutions_buffered: int = 256) -> None:
+        if not suits_live_sets(placements):
+            raise ValueError("the live-set kernel takes up to 64 cells and 64 piece types")
+        n_types = len(placements.piece_counts)
+        goal = int(placements.piece_counts.sum())
+        super().__init__(placements, plan, goal, max_solutions_buffered)
+        self.cover, self.piece_rows, self.conflict = row_bitsets(placements)
+        row_words = self.cover.shape[1]
+        self.full = np.uint64((1 << placements.n_items) - 1)
+        self.row_mask = np.ascontiguousarray(placements.masks[:, 0])
+        # piece p's rows lie in words piece_words[p, 0] to piece_words[p, 1] - 1
+        self.piece_words = np.zeros((n_types, 2), dtype=np.int32)
+        for piece in range(n_types):
+            rows = placements.rows_of_piece(piece)
+            if len(rows):
+                self.piece_words[piece] = rows[0] >> 6, (rows[-1] >> 6) + 1
+        self.live = np.zeros((goal + 1, row_words), dtype=np.uint64)
+        self.nonzero = np.zeros((goal + 1, (row_words + 63) // 64), dtype=np.uint64)
+        self.planes = np.zeros((goal + 1, general.NB), dtype=np.uint64)
+        self.overflow = np.zeros(goal + 1, dtype=np.uint64)
+        self.present = np.zeros(goal + 1, dtype=np.uint64)
+        self.occupied = np.zeros(goal + 1, dtype=np.uint64)
+        self.remaining = placements.piece_counts.astype(np.int32).copy()
+        self.branch = np.zeros(max(1, placements.n_rows * (goal + 1)), dtype=np.int32)
+        self.branch_start = np.zeros(goal + 2, dtype=np.int32)
+        self.branch_len = np.zeros(goal + 1, dtype=np.int32)
+        self.branch_pos = np.zeros(goal + 1, dtype=np.int32)
+        self._start(plan.root_rows)
+
+    def _start(self, root_rows: np.ndarray) -> None:
+        rows = np.asarray(root_rows, dtype=np.int64)
+        np.bitwise_or.at(self.live[0], rows >> 6, np.uint64(1) << (rows & 63).astype(np.uint64))
+        for word in np.flatnonzero(self.live[0]):
+            self.nonzero[0, word >> 6] |= np.uint64(1) << np.uint64(word & 63)
+        kernel.count_root(self.live, self.placements.masks, self.placements.row_piece,
+                          self.planes, self.overflow, self.present)
+        self.counters[general.C_PHASE] = general.ENTER
+
+    def run(self, node_budget: int, *, record: bool = True, solution_limit: int = 0) -> int:
+        """Search up to `node_budget` nodes; RUNNING, BUFFER_FULL or FINISHED (see kernel)."""
+        if self.finished:
+            return general.FINISHED
+        plan, placements = self.plan, self.placements
+        return kernel.search(
+            self.conflict, self.cover, self.piece_rows, placements.row_piece, self.row_mask,
+            self.full, plan.restricted_piece, plan.images, plan.check_start, plan.check_syms,
+            self.counters, self.fraction, self.live, self.planes, self.overflow, self.present,
+            self.occupied, self.remaining, self.branch, self.branch_start, self.branch_len,
+            self.branch_pos, self.path, self.weight, self.depth_stats, self.solution_buffer,
+            record, node_budget, solution_limit, self.scratch, self.piece_words, self.nonzero)
