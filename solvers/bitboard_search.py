@@ -29,9 +29,9 @@ MAX_CELLS = 64
 
 def suits_bitboard(puzzle: Puzzle, placements: Placements) -> bool:
     """Whether `make_search` picks this kernel: flat boards (hex, square) of at most 64 cells
-    tiled exactly; boxes go to the general kernel. Measured (bench/bench_puzzles.py): meteor
-    13x and pentominoes 6x10 8x faster here; Mini Bedlam 4x4x4 2.6x slower (211 s against
-    80 s; Soma distinct 0.008 s against 0.005 s): in a box every cell has six neighbours, so
+    tiled exactly; boxes go to the live-set kernel. Measured (bench/bench_puzzles.py): meteor
+    13x and pentominoes 6x10 8x faster here than in the general kernel; Mini Bedlam 4x4x4
+    far slower (211 s against 19 s in live sets): in a box every cell has six neighbours, so
     a fixed fill order rarely cuts off islands early, and branching on the item with the
     fewest options pays."""
     return (puzzle.kind in (GridKind.HEX, GridKind.SQUARE) and placements.n_items <= MAX_CELLS

@@ -18,6 +18,7 @@ from solvers import SYMMETRY_MODES, GridKind, Piece, Puzzle
 from solvers.bitboard_search import BitboardSearch, kernel_order
 from solvers.compile import compile_placements
 from solvers.engine import ExactCoverSearch
+from solvers.live_sets_search import LiveSetSearch
 from solvers.exact_cover import BUFFER_FULL, FINISHED, RUNNING
 from solvers.fileformat import load_puzzle
 from solvers.grids import neighbour_offsets, normalise, orientations
@@ -207,7 +208,7 @@ def test_the_sweep_runs_along_the_short_side():
 def test_make_search_picks_the_bitboard_for_flat_boards_only():
     for name, expected in (("meteor.json", BitboardSearch),
                            ("pentominoes-5x12.json", BitboardSearch),
-                           ("soma.json", ExactCoverSearch)):
+                           ("soma.json", LiveSetSearch)):
         puzzle = load_puzzle(ASSETS / name)
         search, _ = make_search(puzzle, compile_placements(puzzle), "distinct")
         assert type(search) is expected, name
