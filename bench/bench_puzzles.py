@@ -1,12 +1,13 @@
-"""Time the polyform kernels on the shipped puzzles: bit-board (lowest empty cell) against
-general exact cover, each forced in turn, in one run. Run by hand:
+"""Time the polyform kernels on the shipped puzzles: bit-board (lowest empty cell), live sets
+and general exact cover, each forced in turn, in one run. Run by hand:
 
     .venv/bin/python bench/bench_puzzles.py [--quick] [--repeat N]
 
 Times are `count_solutions` search time (preparation and JIT loading excluded), the best of
 `--repeat` runs for runs under a few seconds, one core. `--quick` skips Mini Bedlam (minutes).
-Prints a markdown table; "speed-up" is general seconds / bit-board seconds, and "auto" is the
-kernel `make_search` picks.
+Prints a markdown table of seconds (and million nodes per second) per kernel; "best vs
+general" is the general kernel's seconds over the fastest kernel's, and "auto" is the kernel
+`make_search` picks.
 """
 
 from __future__ import annotations
@@ -26,13 +27,14 @@ sys.path.insert(0, str(ROOT))
 
 from solvers import GridKind, Piece, Progress, Puzzle, count_solutions  # noqa: E402
 from solvers.bitboard_search import BitboardSearch  # noqa: E402
+from solvers.live_sets_search import LiveSetSearch  # noqa: E402
 from solvers.compile import compile_placements  # noqa: E402
 from solvers.fileformat import load_puzzle  # noqa: E402
 from solvers.searches import make_search  # noqa: E402
 
 SOLVE_MODULE = importlib.import_module("solvers.solve")  # `solvers.solve` is the function
 ASSETS = ROOT / "assets" / "puzzles"
-KERNELS = ("bitboard", "general")
+KERNELS = ("bitboard", "live", "general")
 CASES = [  # (file, symmetry mode, slow)
     ("meteor.json", "all", False),
     ("meteor.json", "distinct", False),
@@ -84,7 +86,7 @@ def time_count(puzzle: Puzzle, symmetry: str, kernel: str, repeat: int) -> Timin
 
 
 def warm_up() -> None:
-    """Load (or compile) both kernels on a tiny puzzle before any clock runs."""
+    """Load (or compile) every kernel on a tiny puzzle before any clock runs."""
     board = tuple((x, y) for x in range(4) for y in range(3))
     puzzle = Puzzle(GridKind.SQUARE, "warm-up", board=board,
                     pieces=(Piece("domino", ((0, 0), (1, 0)), 6),))
@@ -96,24 +98,28 @@ def warm_up() -> None:
 
 def auto_kernel(puzzle: Puzzle) -> str:
     search, _ = make_search(puzzle, compile_placements(puzzle), "all")
-    return "bitboard" if isinstance(search, BitboardSearch) else "general"
+    if isinstance(search, BitboardSearch):
+        return "bitboard"
+    return "live" if isinstance(search, LiveSetSearch) else "general"
 
 
 def table_rows(quick: bool, repeat: int) -> Iterator[str]:
-    yield ("| puzzle | symmetry | solutions | bit-board nodes | bit-board s | bit-board nodes/s "
-           "| general nodes | general s | general nodes/s | speed-up | auto |")
-    yield "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+    yield ("| puzzle | symmetry | solutions | " + " | ".join(f"{k} nodes | {k} s" for k in KERNELS)
+           + " | best vs general | auto |")
+    yield "|---|---|---:|" + "---:|---:|" * len(KERNELS) + "---:|---|"
     for name, symmetry, slow in CASES:
         if slow and quick:
             continue
         puzzle = load_puzzle(ASSETS / name)
-        bit, general = (time_count(puzzle, symmetry, kernel, repeat) for kernel in KERNELS)
-        solutions = (str(bit.solutions) if bit.solutions == general.solutions
-                     else f"MISMATCH {bit.solutions} / {general.solutions}")
-        yield (f"| {name.removesuffix('.json')} | {symmetry} | {solutions} "
-               f"| {bit.nodes:,} | {bit.seconds:.3f} | {bit.rate / 1e6:.1f}M "
-               f"| {general.nodes:,} | {general.seconds:.3f} | {general.rate / 1e6:.2f}M "
-               f"| {general.seconds / max(bit.seconds, 1e-9):.1f}x | {auto_kernel(puzzle)} |")
+        timings = [time_count(puzzle, symmetry, kernel, repeat) for kernel in KERNELS]
+        counts = {timing.solutions for timing in timings}
+        solutions = (str(counts.pop()) if len(counts) == 1
+                     else "MISMATCH " + " / ".join(str(t.solutions) for t in timings))
+        cells = " | ".join(f"{t.nodes:,} | {t.seconds:.3f} ({t.rate / 1e6:.1f}M/s)"
+                           for t in timings)
+        best = min(t.seconds for t in timings)
+        yield (f"| {name.removesuffix('.json')} | {symmetry} | {solutions} | {cells} "
+               f"| {timings[-1].seconds / max(best, 1e-9):.1f}x | {auto_kernel(puzzle)} |")
 
 
 def main() -> None:
