@@ -1,0 +1,289 @@
+"""The cube puzzle editor: the region and the polycube pieces, cube by cube.
+
+Three ways to edit the chosen target (the region, or one piece): the region box (fill it whole
+or clear it), the layer grid (click or drag cells), and the 3D view (click a face to add a cube
+on it, Shift+click to remove a cube, click the ground grid to start on an empty floor). Every
+edit goes through the document, so it is undoable, and an edit that would make an invalid
+puzzle (a piece in two parts, an empty piece) is refused with the reason shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import ExitStack
+
+import numpy as np
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
+                               QLabel, QPushButton, QSpinBox, QSplitter, QVBoxLayout, QWidget)
+
+from solvers import Puzzle, PuzzleError
+
+from ..models import PuzzleDocument
+from .cube_targets import (Cell, EditTarget, box_cells, piece_space, region_extent,
+                           replace_piece, with_new_piece, without_piece)
+from .layer_editor import LayerEditor
+from .voxel_canvas import VoxelCanvas
+
+DEFAULT_BOX = 3
+MAX_BOX = 20
+HINT = ("Click a cell or a cube's face to add a cube, Shift+click a cube (or click a filled "
+        "cell) to remove it. Drag in the layer grid to paint; drag in 3D to orbit.")
+
+
+class CubeEditor(QWidget):
+    def __init__(self, document: PuzzleDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.target = EditTarget()
+        self.canvas = VoxelCanvas()
+        self.layers = LayerEditor()
+        self._stroke: ExitStack | None = None  # a layer grid stroke in progress
+        self._stroke_text = ""
+        self._stroke_open = False  # whether the stroke's undo step has begun
+        self._build_controls()
+        self._layout()
+        self._connect()
+        self._grow_box_to_region(document.puzzle)
+        self._refresh(document.puzzle)
+
+    # --- widgets -----------------------------------------------------------------------
+    def _build_controls(self) -> None:
+        self.target_box = QComboBox()
+        self.target_box.setToolTip("What the layer grid and the 3D view edit")
+        self.new_piece_button = QPushButton("New piece")
+        self.delete_piece_button = QPushButton("Delete piece")
+        self.count = QSpinBox()
+        self.count.setRange(1, 99)
+        self.count.setToolTip("How many identical copies of this piece the puzzle has")
+        self.mirror = QCheckBox("Mirror image allowed")
+        self.mirror.setToolTip("Whether the piece may also be used as its mirror image "
+                               "(a real solid piece cannot)")
+        self.box_size = [QSpinBox() for _ in range(3)]
+        for spin in self.box_size:
+            spin.setRange(1, MAX_BOX)
+            spin.setValue(DEFAULT_BOX)
+        self.fill_button = QPushButton("Fill box")
+        self.fill_button.setToolTip("Make the region exactly the whole box")
+        self.clear_button = QPushButton("Clear")
+        self.clear_button.setToolTip("Remove every cube of the region")
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.hint = QLabel(HINT)
+        self.hint.setWordWrap(True)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #b00020;")
+        self.message.setMinimumHeight(4 * self.message.fontMetrics().lineSpacing())
+        self.message.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+
+    def _layout(self) -> None:
+        pieces = QGroupBox("Edit")
+        piece_form = QFormLayout(pieces)
+        piece_form.addRow(self.target_box)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.new_piece_button)
+        buttons.addWidget(self.delete_piece_button)
+        piece_form.addRow(buttons)
+        piece_form.addRow("Copies", self.count)
+        piece_form.addRow(self.mirror)
+        box = QGroupBox("Region box")
+        box_form = QFormLayout(box)
+        for axis, spin in zip("XYZ", self.box_size):
+            box_form.addRow(axis, spin)
+        box_buttons = QHBoxLayout()
+        box_buttons.addWidget(self.fill_button)
+        box_buttons.addWidget(self.clear_button)
+        box_form.addRow(box_buttons)
+        side = QVBoxLayout()
+        for widget in (pieces, box, self.summary, self.message, self.hint):
+            side.addWidget(widget)
+        side.addStretch(1)
+        panel = QWidget()
+        panel.setLayout(side)
+        panel.setFixedWidth(240)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.canvas)
+        splitter.addWidget(self.layers)
+        splitter.setSizes([400, 260])
+        layout = QHBoxLayout(self)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(panel)
+
+    def _connect(self) -> None:
+        self.document.changed.connect(self._on_document_changed)
+        self.document.rejected.connect(self.message.setText)
+        self.target_box.activated.connect(self._on_target_chosen)
+        self.new_piece_button.clicked.connect(self.add_piece)
+        self.delete_piece_button.clicked.connect(self.delete_piece)
+        self.count.valueChanged.connect(self._on_count_changed)
+        self.mirror.toggled.connect(self._on_mirror_toggled)
+        for spin in self.box_size:
+            spin.valueChanged.connect(lambda _value: self._refresh(self.document.puzzle))
+        self.fill_button.clicked.connect(self.fill_box)
+        self.clear_button.clicked.connect(self.clear_region)
+        self.canvas.add_requested.connect(self.add_cube)
+        self.canvas.remove_requested.connect(self.remove_cube)
+        self.canvas.missed.connect(self.message.setText)
+        grid = self.layers.grid
+        grid.stroke_started.connect(self._begin_stroke)
+        grid.cell_touched.connect(self._on_cell_touched)
+        grid.stroke_finished.connect(self._end_stroke)
+
+    # --- what is shown -----------------------------------------------------------------
+    def selected_piece(self) -> int | None:
+        return self.target.piece
+
+    def select_target(self, target: EditTarget) -> None:
+        self.target = target
+        self.message.clear()
+        self._refresh(self.document.puzzle)
+
+    def space(self) -> Cell:
+        """The box of cells the target is edited in."""
+        if self.target.is_region:
+            return tuple(spin.value() for spin in self.box_size)
+        return piece_space(self.target.cells(self.document.puzzle))
+
+    def _on_document_changed(self, puzzle: Puzzle) -> None:
+        self.message.clear()
+        self._grow_box_to_region(puzzle)
+        self._refresh(puzzle)
+
+    def _grow_box_to_region(self, puzzle: Puzzle) -> None:
+        """Keep the whole region inside the box (a file opened, an undo)."""
+        for spin, extent in zip(self.box_size, region_extent(puzzle)):
+            if extent > spin.value():
+                spin.blockSignals(True)
+                spin.setValue(min(extent, MAX_BOX))
+                spin.blockSignals(False)
+
+    def _refresh(self, puzzle: Puzzle) -> None:
+        if not self.target.exists_in(puzzle):
+            self.target = EditTarget()
+        self._refresh_target_box(puzzle)
+        self._refresh_piece_controls(puzzle)
+        cells = self.target.cells(puzzle)
+        colour = self.target.colour(puzzle)
+        space = self.space()
+        self.canvas.set_contents(np.array(sorted(cells), dtype=np.int64).reshape(-1, 3),
+                                 colour, space)
+        self.layers.set_contents(space, cells, colour)
+        total = puzzle.piece_cell_total
+        self.summary.setText(f"Region: {len(puzzle.board)} cubes\n"
+                             f"Pieces: {len(puzzle.pieces)}, {total} cubes with copies")
+
+    def _refresh_target_box(self, puzzle: Puzzle) -> None:
+        self.target_box.blockSignals(True)
+        self.target_box.clear()
+        self.target_box.addItem(f"Region ({len(puzzle.board)} cubes)")
+        for piece in puzzle.pieces:
+            self.target_box.addItem(f"Piece {piece.name}: {piece.size} cubes x{piece.count}")
+        self.target_box.setCurrentIndex(0 if self.target.is_region else self.target.piece + 1)
+        self.target_box.blockSignals(False)
+
+    def _refresh_piece_controls(self, puzzle: Puzzle) -> None:
+        is_piece = not self.target.is_region
+        for widget in (self.delete_piece_button, self.count, self.mirror):
+            widget.setEnabled(is_piece)
+        for widget in (*self.box_size, self.fill_button, self.clear_button):
+            widget.setEnabled(not is_piece)
+        if is_piece:
+            piece = puzzle.pieces[self.target.piece]
+            for widget, value in ((self.count, piece.count), (self.mirror, piece.mirror)):
+                widget.blockSignals(True)
+                widget.setValue(value) if widget is self.count else widget.setChecked(value)
+                widget.blockSignals(False)
+
+    # --- edits -------------------------------------------------------------------------
+    def add_cube(self, cell: Cell) -> None:
+        if not self._inside(cell):
+            return
+        cells = self.target.cells(self.document.puzzle)
+        if cell not in cells:
+            self._set_cells("Add cube", cells | {cell})
+
+    def remove_cube(self, cell: Cell) -> None:
+        cells = self.target.cells(self.document.puzzle)
+        if cell in cells:
+            self._set_cells("Remove cube", cells - {cell})
+
+    def _inside(self, cell: Cell) -> bool:
+        space = self.space()
+        if all(0 <= value < size for value, size in zip(cell, space)):
+            return True
+        where = "the region box (make it larger)" if self.target.is_region else "the piece's space"
+        self.message.setText(f"Cube {list(cell)} is outside {where}")
+        return False
+
+    def _set_cells(self, text: str, cells: frozenset[Cell]) -> None:
+        target = self.target
+        def change(puzzle: Puzzle) -> Puzzle:
+            return target.with_cells(puzzle, cells)
+
+        self._open_stroke_step(change)
+        self.document.edit(f"{text} ({target.name(self.document.puzzle)})", change)
+
+    def fill_box(self) -> None:
+        size = tuple(spin.value() for spin in self.box_size)
+        self.document.edit("Fill box", lambda puzzle: EditTarget().with_cells(
+            puzzle, box_cells(size)))
+
+    def clear_region(self) -> None:
+        self.document.edit("Clear region",
+                           lambda puzzle: EditTarget().with_cells(puzzle, frozenset()))
+
+    def add_piece(self) -> None:
+        if self.document.edit("New piece", with_new_piece):
+            self.select_target(EditTarget(len(self.document.puzzle.pieces) - 1))
+
+    def delete_piece(self) -> None:
+        index = self.target.piece
+        if index is not None:
+            self.target = EditTarget()
+            self.document.edit("Delete piece", lambda puzzle: without_piece(puzzle, index))
+
+    def _on_target_chosen(self, row: int) -> None:
+        self.select_target(EditTarget(None if row == 0 else row - 1))
+
+    def _on_count_changed(self, count: int) -> None:
+        index = self.target.piece
+        if index is not None:
+            self.document.edit("Piece copies",
+                               lambda puzzle: replace_piece(puzzle, index, count=count))
+
+    def _on_mirror_toggled(self, allowed: bool) -> None:
+        index = self.target.piece
+        if index is not None:
+            self.document.edit("Piece mirror image",
+                               lambda puzzle: replace_piece(puzzle, index, mirror=allowed))
+
+    # --- layer grid strokes: one undo step per press-drag-release ------------------------
+    def _begin_stroke(self, adding: bool) -> None:
+        self._end_stroke()
+        self._stroke = ExitStack()
+        self._stroke_text = "Add cubes" if adding else "Remove cubes"
+
+    def _on_cell_touched(self, cell: Cell, adding: bool) -> None:
+        self.add_cube(cell) if adding else self.remove_cube(cell)
+
+    def _end_stroke(self) -> None:
+        if self._stroke is not None:
+            stroke, self._stroke = self._stroke, None
+            stroke.close()
+
+    def _open_stroke_step(self, change: Callable[[Puzzle], Puzzle]) -> None:
+        """Open the stroke's undo step at its first edit that will be accepted, so a stroke
+        that changes nothing (every edit refused) leaves no empty step behind."""
+        if self._stroke is None or self._stroke_open:
+            return
+        try:
+            change(self.document.puzzle)
+        except PuzzleError:
+            return
+        self._stroke.enter_context(self.document.compound(self._stroke_text))
+        self._stroke.callback(self._close_stroke_step)
+        self._stroke_open = True
+
+    def _close_stroke_step(self) -> None:
+        self._stroke_open = False

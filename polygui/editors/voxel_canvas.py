@@ -1,0 +1,151 @@
+"""The 3D view of the cube editor: voxels to click on, over a ground grid of the editing space.
+
+World coordinates are cell coordinates: voxel (x, y, z) is the box from (x, y, z) to
+(x + 1, y + 1, z + 1), so a picked box is a cell without conversion. A click (press and
+release without a drag; a drag still orbits) on a voxel face asks for a cube on that face;
+with Shift it asks to remove the voxel clicked; a click that misses every voxel but lands on
+the ground grid asks for a cube on the ground there.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QColor, QMatrix4x4, QVector3D
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+from pyqtgraph.opengl import GLLinePlotItem
+
+from ..views.cube_view import BACKGROUND, CAMERA, FOV, fit_distance
+from ..views.gl_window import GLViewWindow, embed
+from ..views.picking import Ray, click_ray, pick_ground, pick_voxel
+from ..views.voxel_items import VoxelFaces, voxel_edges
+from ..views.voxels import VoxelMesh
+
+Cell = tuple[int, int, int]
+REMOVE_MODIFIER = Qt.KeyboardModifier.ShiftModifier
+GROUND_RGBA = (0.45, 0.47, 0.55, 0.6)
+
+
+def numpy_matrix(matrix: QMatrix4x4) -> np.ndarray:
+    """A QMatrix4x4 as a 4x4 array, row by row (Qt stores it column by column)."""
+    return np.array(matrix.data(), dtype=float).reshape(4, 4).T
+
+
+def ground_grid(space: Cell) -> np.ndarray:
+    """Line segments of the space's footprint on the ground, one per cell edge."""
+    size_x, size_y = space[0], space[1]
+    lines = [((x, 0, 0), (x, size_y, 0)) for x in range(size_x + 1)]
+    lines += [((0, y, 0), (size_x, y, 0)) for y in range(size_y + 1)]
+    return np.array(lines, dtype=np.float32).reshape(-1, 3)
+
+
+class VoxelCanvas(QWidget):
+    """Signals: `add_requested(Cell)`, `remove_requested(Cell)`, `missed(str)` (a click that
+    asks for nothing, with the reason)."""
+
+    add_requested = Signal(object)
+    remove_requested = Signal(object)
+    missed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.gl = GLViewWindow()
+        self.gl.setBackgroundColor(BACKGROUND)
+        self.container = embed(self.gl, "Click a face to add a cube there, Shift+click a cube "
+                                        "to remove it; drag to orbit, wheel to zoom")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.container)
+        self.cells = np.zeros((0, 3), dtype=np.int64)
+        self.space: Cell = (0, 0, 0)
+        self._items: list = []
+        self._ground = GLLinePlotItem(pos=ground_grid((1, 1, 1)), mode="lines",
+                                      color=GROUND_RGBA, width=1.0, antialias=True)
+        self.gl.addItem(self._ground)
+        self._fit_pending = True
+        self.gl.clicked.connect(self._on_click)
+        self.gl.resized.connect(self._on_resized)
+
+    # --- contents ----------------------------------------------------------------------
+    def set_contents(self, cells: np.ndarray, colour: QColor, space: Cell) -> None:
+        """Show `cells` (N, 3) in `colour` over the ground of `space`; the camera is refitted
+        only when the space changes, so editing never moves the view."""
+        self.cells = np.asarray(cells, dtype=np.int64).reshape(-1, 3)
+        for item in self._items:
+            self.gl.removeItem(item)
+        self._items = []
+        if len(self.cells):
+            self._items = self._voxel_items(colour)
+            for item in self._items:
+                self.gl.addItem(item)
+        if space != self.space:
+            self.space = space
+            self._ground.setData(pos=ground_grid(space))
+            self.reset_view()
+        self.gl.update()
+
+    def _voxel_items(self, colour: QColor) -> list:
+        mesh = VoxelMesh.build(self.cells)
+        rgba = np.tile(colour.getRgbF(), (len(self.cells), 1))
+        faces = VoxelFaces(mesh, mesh.vertex_colours(rgba))
+        edges = voxel_edges(mesh.edge_points)
+        shift = (self.cells.min(axis=0) + self.cells.max(axis=0) + 1) / 2  # undo the centring
+        for item in (faces, edges):
+            item.translate(*shift)
+        return [faces, edges]
+
+    def reset_view(self) -> None:
+        """Look at the whole editing space from above and to the side."""
+        centre = np.array(self.space, dtype=float) / 2
+        radius = max(1.0, float(np.linalg.norm(centre)))
+        self.gl.opts["fov"] = FOV
+        distance = fit_distance(radius, FOV, self.gl.width(), self.gl.height())
+        self.gl.setCameraPosition(pos=QVector3D(*centre), distance=distance, **CAMERA)
+        self._fit_pending = not self.gl.isExposed()
+
+    def _on_resized(self) -> None:
+        if self._fit_pending:
+            self.reset_view()
+
+    # --- picking -----------------------------------------------------------------------
+    def ray_at(self, position: QPointF) -> Ray:
+        """The world-space ray under a point of the GL window (logical pixels)."""
+        width, height = max(1, self.gl.width()), max(1, self.gl.height())
+        projection = self.gl.projectionMatrix((0, 0, width, height), (0, 0, width, height))
+        return click_ray(numpy_matrix(self.gl.viewMatrix()), numpy_matrix(projection),
+                         position.x(), position.y(), width, height)
+
+    def screen_point(self, point: np.ndarray) -> QPointF:
+        """Where world `point` appears in the GL window (for tests and hints)."""
+        width, height = max(1, self.gl.width()), max(1, self.gl.height())
+        projection = self.gl.projectionMatrix((0, 0, width, height), (0, 0, width, height))
+        clip = numpy_matrix(projection) @ numpy_matrix(self.gl.viewMatrix()) @ np.append(point, 1)
+        ndc = clip[:3] / clip[3]
+        return QPointF((ndc[0] + 1) / 2 * width, (1 - ndc[1]) / 2 * height)
+
+    def _on_click(self, position: QPointF, modifiers: Qt.KeyboardModifier) -> None:
+        ray = self.ray_at(position)
+        removing = bool(modifiers & REMOVE_MODIFIER)
+        hit = pick_voxel(ray, self.cells)
+        if hit is not None:
+            cell = self.cells[hit.index]
+            if removing:
+                self.remove_requested.emit(tuple(int(v) for v in cell))
+            else:
+                self.add_requested.emit(tuple(int(v) for v in cell + hit.normal))
+            return
+        if removing:
+            self.missed.emit("Shift+click a cube to remove it")
+            return
+        self._click_ground(ray)
+
+    def _click_ground(self, ray: Ray) -> None:
+        point = pick_ground(ray)
+        if point is None:
+            self.missed.emit("Click a cube's face, or the ground grid, to add a cube")
+            return
+        cell = (int(np.floor(point[0])), int(np.floor(point[1])), 0)
+        if 0 <= cell[0] < self.space[0] and 0 <= cell[1] < self.space[1]:
+            self.add_requested.emit(cell)
+        else:
+            self.missed.emit("Click a cube's face, or the ground grid, to add a cube")
