@@ -63,6 +63,11 @@ def test_an_off_centre_pixel_hits_the_voxel_it_shows():
     left = pick_voxel(ray_through((0.5, 0.5, 10), (0.5, 0.5, 0), x=SIZE * 0.25), corners)
     right = pick_voxel(ray_through((0.5, 0.5, 10), (0.5, 0.5, 0), x=SIZE * 0.75), corners)
     assert corners[left.index][0] < 0 < corners[right.index][0]
+    # ... and, y counting down the screen, the upper half shows larger y (the view's up).
+    column = np.array([(0, y, 0) for y in range(-3, 4)])
+    upper = pick_voxel(ray_through((0.5, 0.5, 10), (0.5, 0.5, 0), y=SIZE * 0.25), column)
+    lower = pick_voxel(ray_through((0.5, 0.5, 10), (0.5, 0.5, 0), y=SIZE * 0.75), column)
+    assert column[lower.index][1] < 0 < column[upper.index][1]
 
 
 def test_misses_return_none():
