@@ -151,12 +151,12 @@ class CubeEditor(QWidget):
         self._refresh(puzzle)
 
     def _grow_box_to_region(self, puzzle: Puzzle) -> None:
-        """Keep the whole region inside the box (a file opened, an undo)."""
+        """The box always holds the whole region (a file opened, an undo): it grows with it,
+        and cannot shrink below it (Clear first to start smaller)."""
         for spin, extent in zip(self.box_size, region_extent(puzzle)):
-            if extent > spin.value():
-                spin.blockSignals(True)
-                spin.setValue(min(extent, MAX_BOX))
-                spin.blockSignals(False)
+            spin.blockSignals(True)
+            spin.setMinimum(max(1, min(extent, MAX_BOX)))
+            spin.blockSignals(False)
 
     def _refresh(self, puzzle: Puzzle) -> None:
         if not self.target.exists_in(puzzle):

@@ -97,7 +97,7 @@ class VoxelCanvas(QWidget):
     def reset_view(self) -> None:
         """Look at the whole editing space from above and to the side."""
         centre = np.array(self.space, dtype=float) / 2
-        radius = max(1.0, float(np.linalg.norm(centre)))
+        radius = max(1.0, float(np.linalg.norm(centre)))  # centre to a corner
         self.gl.opts["fov"] = FOV
         distance = fit_distance(radius, FOV, self.gl.width(), self.gl.height())
         self.gl.setCameraPosition(pos=QVector3D(*centre), distance=distance, **CAMERA)

@@ -249,3 +249,35 @@ def test_undo_and_redo_restore_every_edit_kind_exactly(qtbot, editor):
         document.undo_stack.redo()
         assert document.puzzle == expected
         assert editor.layers.grid.filled == target_cells(editor)
+
+
+def test_an_opened_puzzle_shows_its_region_and_each_piece_chosen(qtbot, editor, asset):
+    soma = asset("soma.json")
+    editor.document.reset(soma)
+    assert [spin.value() for spin in editor.box_size] == [3, 3, 3]
+    assert editor.layers.grid.filled == set(soma.board)
+    editor.target_box.setFocus()
+    for index, piece in enumerate(soma.pieces):
+        qtbot.keyClick(editor.target_box, Qt.Key.Key_Down)
+        assert editor.selected_piece() == index
+        assert editor.layers.grid.filled == set(piece.cells)
+        assert editor.count.value() == piece.count and editor.mirror.isChecked() == piece.mirror
+        assert set(map(tuple, editor.canvas.cells.tolist())) == set(piece.cells)
+    qtbot.keyClick(editor.target_box, Qt.Key.Key_Home)
+    assert editor.selected_piece() is None
+
+
+def test_the_box_cannot_shrink_below_the_region(qtbot, editor):
+    qtbot.mouseClick(editor.fill_button, LEFT)
+    spin_x = editor.box_size[0]
+    spin_x.setFocus()
+    qtbot.keyClick(spin_x, Qt.Key.Key_Down)
+    assert spin_x.value() == 3
+    qtbot.mouseClick(editor.clear_button, LEFT)
+    qtbot.keyClick(spin_x, Qt.Key.Key_Down)
+    assert spin_x.value() == 2 and editor.layers.grid.grid_shape() == (2, 3)
+    qtbot.mouseClick(editor.fill_button, LEFT)
+    assert len(editor.document.puzzle.board) == 2 * 3 * 3
+    editor.document.undo_stack.undo()
+    editor.document.undo_stack.undo()  # back to the full 3x3x3 region: the box grows again
+    assert len(editor.document.puzzle.board) == 27 and spin_x.value() == 3
