@@ -31,6 +31,15 @@ HINT = ("Click a cell or a cube's face to add a cube, Shift+click a cube (or cli
         "cell) to remove it. Drag in the layer grid to paint; drag in 3D to orbit.")
 
 
+def summary_text(puzzle: Puzzle) -> str:
+    """Sizes, and why the puzzle cannot be solved yet, if it cannot."""
+    lines = [f"Region: {len(puzzle.board)} cubes",
+             f"Pieces: {len(puzzle.pieces)}, {puzzle.piece_cell_total} cubes with copies"]
+    problems = puzzle.problems()
+    lines.append("Not solvable yet: " + "; ".join(problems) if problems else "Region and pieces match")
+    return "\n".join(lines)
+
+
 class CubeEditor(QWidget):
     def __init__(self, document: PuzzleDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -169,9 +178,7 @@ class CubeEditor(QWidget):
         self.canvas.set_contents(np.array(sorted(cells), dtype=np.int64).reshape(-1, 3),
                                  colour, space)
         self.layers.set_contents(space, cells, colour)
-        total = puzzle.piece_cell_total
-        self.summary.setText(f"Region: {len(puzzle.board)} cubes\n"
-                             f"Pieces: {len(puzzle.pieces)}, {total} cubes with copies")
+        self.summary.setText(summary_text(puzzle))
 
     def _refresh_target_box(self, puzzle: Puzzle) -> None:
         self.target_box.blockSignals(True)

@@ -123,12 +123,14 @@ def build_piece_by_clicks(qtbot, editor: CubeEditor, shape) -> None:
 def test_soma_cube_built_by_clicks_saved_reopened_and_solved(qtbot, editor, asset, tmp_path):
     build_region_by_clicks(qtbot, editor)
     assert len(editor.document.puzzle.board) == 27
+    assert "there are no pieces" in editor.summary.text()
     screenshot(editor, "/tmp/3d-region.png")
     soma = asset("soma.json")
     for piece in soma.pieces:
         build_piece_by_clicks(qtbot, editor, piece.cells)
         assert not editor.mirror.isChecked() and editor.count.value() == 1
     screenshot(editor, "/tmp/3d-piece.png")
+    assert "Region and pieces match" in editor.summary.text()
     built = editor.document.puzzle
     assert [p.cells for p in built.pieces] == [p.cells for p in soma.pieces]
     path = tmp_path / "soma-by-hand.json"
