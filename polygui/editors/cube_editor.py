@@ -14,15 +14,15 @@ from contextlib import ExitStack
 
 import numpy as np
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
-                               QLabel, QPushButton, QSpinBox, QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
+                               QSpinBox, QSplitter, QVBoxLayout, QWidget)
 
 from solvers import Puzzle, PuzzleError
 
 from ..models import PuzzleDocument
-from .cube_targets import (Cell, EditTarget, box_cells, piece_space, region_extent,
-                           replace_piece, with_new_piece, without_piece)
+from .cube_targets import Cell, EditTarget, box_cells, piece_space, region_extent
 from .layer_editor import LayerEditor
+from .piece_list import PieceList
 from .voxel_canvas import VoxelCanvas
 
 DEFAULT_BOX = 3
@@ -58,16 +58,10 @@ class CubeEditor(QWidget):
 
     # --- widgets -----------------------------------------------------------------------
     def _build_controls(self) -> None:
-        self.target_box = QComboBox()
-        self.target_box.setToolTip("What the layer grid and the 3D view edit")
-        self.new_piece_button = QPushButton("New piece")
-        self.delete_piece_button = QPushButton("Delete piece")
-        self.count = QSpinBox()
-        self.count.setRange(1, 99)
-        self.count.setToolTip("How many identical copies of this piece the puzzle has")
-        self.mirror = QCheckBox("Mirror image allowed")
-        self.mirror.setToolTip("Whether the piece may also be used as its mirror image "
-                               "(a real solid piece cannot)")
+        self.pieces = PieceList(self.document)
+        self.region_button = QPushButton("Edit the region")
+        self.region_button.setToolTip("Edit the region; select a piece above to edit it")
+        self.editing = QLabel()
         self.box_size = [QSpinBox() for _ in range(3)]
         for spin in self.box_size:
             spin.setRange(1, MAX_BOX)
@@ -83,21 +77,16 @@ class CubeEditor(QWidget):
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #b00020;")
-        self.message.setMinimumHeight(4 * self.message.fontMetrics().lineSpacing())
+        self.message.setMinimumHeight(3 * self.message.fontMetrics().lineSpacing())
         self.message.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
 
     def _layout(self) -> None:
-        pieces = QGroupBox("Edit")
-        piece_form = QFormLayout(pieces)
-        piece_form.addRow(self.target_box)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.new_piece_button)
-        buttons.addWidget(self.delete_piece_button)
-        piece_form.addRow(buttons)
-        piece_form.addRow("Copies", self.count)
-        piece_form.addRow(self.mirror)
+        pieces = QGroupBox("Pieces")
+        piece_layout = QVBoxLayout(pieces)
+        piece_layout.addWidget(self.pieces, 1)
         box = QGroupBox("Region box")
         box_form = QFormLayout(box)
+        box_form.addRow(self.region_button)
         for axis, spin in zip("XYZ", self.box_size):
             box_form.addRow(axis, spin)
         box_buttons = QHBoxLayout()
@@ -105,12 +94,13 @@ class CubeEditor(QWidget):
         box_buttons.addWidget(self.clear_button)
         box_form.addRow(box_buttons)
         side = QVBoxLayout()
-        for widget in (pieces, box, self.summary, self.message, self.hint):
+        side.addWidget(self.editing)
+        side.addWidget(pieces, 1)
+        for widget in (box, self.summary, self.message, self.hint):
             side.addWidget(widget)
-        side.addStretch(1)
         panel = QWidget()
         panel.setLayout(side)
-        panel.setFixedWidth(240)
+        panel.setFixedWidth(300)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.canvas)
         splitter.addWidget(self.layers)
@@ -122,11 +112,8 @@ class CubeEditor(QWidget):
     def _connect(self) -> None:
         self.document.changed.connect(self._on_document_changed)
         self.document.rejected.connect(self.message.setText)
-        self.target_box.activated.connect(self._on_target_chosen)
-        self.new_piece_button.clicked.connect(self.add_piece)
-        self.delete_piece_button.clicked.connect(self.delete_piece)
-        self.count.valueChanged.connect(self._on_count_changed)
-        self.mirror.toggled.connect(self._on_mirror_toggled)
+        self.pieces.selection_changed.connect(self._on_piece_selected)
+        self.region_button.clicked.connect(lambda: self.pieces.select_piece(None))
         for spin in self.box_size:
             spin.valueChanged.connect(lambda _value: self._refresh(self.document.puzzle))
         self.fill_button.clicked.connect(self.fill_box)
@@ -143,10 +130,12 @@ class CubeEditor(QWidget):
     def selected_piece(self) -> int | None:
         return self.target.piece
 
-    def select_target(self, target: EditTarget) -> None:
-        self.target = target
-        self.message.clear()
-        self._refresh(self.document.puzzle)
+    def _on_piece_selected(self, index: int | None) -> None:
+        target = EditTarget(index)
+        if target != self.target:
+            self.target = target
+            self.message.clear()
+            self._refresh(self.document.puzzle)
 
     def space(self) -> Cell:
         """The box of cells the target is edited in."""
@@ -170,8 +159,7 @@ class CubeEditor(QWidget):
     def _refresh(self, puzzle: Puzzle) -> None:
         if not self.target.exists_in(puzzle):
             self.target = EditTarget()
-        self._refresh_target_box(puzzle)
-        self._refresh_piece_controls(puzzle)
+        self._refresh_target_controls(puzzle)
         cells = self.target.cells(puzzle)
         colour = self.target.colour(puzzle)
         space = self.space()
@@ -180,27 +168,13 @@ class CubeEditor(QWidget):
         self.layers.set_contents(space, cells, colour)
         self.summary.setText(summary_text(puzzle))
 
-    def _refresh_target_box(self, puzzle: Puzzle) -> None:
-        self.target_box.blockSignals(True)
-        self.target_box.clear()
-        self.target_box.addItem(f"Region ({len(puzzle.board)} cubes)")
-        for piece in puzzle.pieces:
-            self.target_box.addItem(f"Piece {piece.name}: {piece.size} cubes x{piece.count}")
-        self.target_box.setCurrentIndex(0 if self.target.is_region else self.target.piece + 1)
-        self.target_box.blockSignals(False)
-
-    def _refresh_piece_controls(self, puzzle: Puzzle) -> None:
-        is_piece = not self.target.is_region
-        for widget in (self.delete_piece_button, self.count, self.mirror):
-            widget.setEnabled(is_piece)
+    def _refresh_target_controls(self, puzzle: Puzzle) -> None:
         for widget in (*self.box_size, self.fill_button, self.clear_button):
-            widget.setEnabled(not is_piece)
-        if is_piece:
-            piece = puzzle.pieces[self.target.piece]
-            for widget, value in ((self.count, piece.count), (self.mirror, piece.mirror)):
-                widget.blockSignals(True)
-                widget.setValue(value) if widget is self.count else widget.setChecked(value)
-                widget.blockSignals(False)
+            widget.setEnabled(self.target.is_region)
+        self.region_button.setEnabled(not self.target.is_region)
+        what = ("the region" if self.target.is_region
+                else f"piece {puzzle.pieces[self.target.piece].name}")
+        self.editing.setText(f"<b>Editing {what}</b>")
 
     # --- edits -------------------------------------------------------------------------
     def add_cube(self, cell: Cell) -> None:
@@ -239,31 +213,6 @@ class CubeEditor(QWidget):
     def clear_region(self) -> None:
         self.document.edit("Clear region",
                            lambda puzzle: EditTarget().with_cells(puzzle, frozenset()))
-
-    def add_piece(self) -> None:
-        if self.document.edit("New piece", with_new_piece):
-            self.select_target(EditTarget(len(self.document.puzzle.pieces) - 1))
-
-    def delete_piece(self) -> None:
-        index = self.target.piece
-        if index is not None:
-            self.target = EditTarget()
-            self.document.edit("Delete piece", lambda puzzle: without_piece(puzzle, index))
-
-    def _on_target_chosen(self, row: int) -> None:
-        self.select_target(EditTarget(None if row == 0 else row - 1))
-
-    def _on_count_changed(self, count: int) -> None:
-        index = self.target.piece
-        if index is not None:
-            self.document.edit("Piece copies",
-                               lambda puzzle: replace_piece(puzzle, index, count=count))
-
-    def _on_mirror_toggled(self, allowed: bool) -> None:
-        index = self.target.piece
-        if index is not None:
-            self.document.edit("Piece mirror image",
-                               lambda puzzle: replace_piece(puzzle, index, mirror=allowed))
 
     # --- layer grid strokes: one undo step per press-drag-release ------------------------
     def _begin_stroke(self, adding: bool) -> None:

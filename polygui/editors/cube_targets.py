@@ -12,14 +12,13 @@ from itertools import product
 
 from PySide6.QtGui import QColor
 
-from solvers import Piece, Puzzle
+from solvers import Puzzle
 
 from ..colours import piece_colour
 
 Cell = tuple[int, int, int]
 PIECE_SPACE = 5  # a piece is edited in at least 5 x 5 x 5 cells
 REGION_COLOUR = QColor(176, 180, 192)
-PIECE_NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 @dataclass(frozen=True)
@@ -71,18 +70,3 @@ def box_cells(size: Cell) -> frozenset[Cell]:
 def region_extent(puzzle: Puzzle) -> Cell:
     """The smallest box from the origin holding the board (0s when it is empty)."""
     return tuple(max((cell[axis] + 1 for cell in puzzle.board), default=0) for axis in range(3))
-
-
-def with_new_piece(puzzle: Puzzle) -> Puzzle:
-    """A one-cube piece with the first free letter as its name. Solid pieces cannot be
-    turned over into their mirror image, so a new piece does not allow it."""
-    used = {piece.name for piece in puzzle.pieces}
-    name = next((letter for letter in PIECE_NAMES if letter not in used),
-                f"Piece {len(puzzle.pieces) + 1}")
-    piece = Piece(name=name, cells=((0, 0, 0),), count=1, mirror=False)
-    return dataclasses.replace(puzzle, pieces=puzzle.pieces + (piece,))
-
-
-def without_piece(puzzle: Puzzle, index: int) -> Puzzle:
-    pieces = puzzle.pieces[:index] + puzzle.pieces[index + 1:]
-    return dataclasses.replace(puzzle, pieces=pieces)

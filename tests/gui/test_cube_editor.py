@@ -12,6 +12,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QPainter
 
 from polygui.editors.cube_editor import CubeEditor
+from polygui.editors.piece_list import MIRROR
 from polygui.models import PuzzleDocument
 from solvers import GridKind, Progress, Puzzle, solve
 from solvers.fileformat import load_puzzle, save_puzzle
@@ -65,6 +66,19 @@ def target_cells(editor: CubeEditor) -> set:
     return set(editor.target.cells(editor.document.puzzle))
 
 
+def toggle_mirror(qtbot, editor: CubeEditor, row: int) -> None:
+    table = editor.pieces.table
+    table.setCurrentCell(row, MIRROR)
+    table.setFocus()
+    qtbot.keyClick(table, Qt.Key.Key_Space)
+
+
+def click_piece_row(qtbot, editor: CubeEditor, row: int) -> None:
+    table = editor.pieces.table
+    rect = table.visualRect(table.model().index(row, 0))
+    qtbot.mouseClick(table.viewport(), LEFT, pos=rect.center())
+
+
 def connected_order(cells, start):
     """`cells` in an order where each is next to an earlier one (or to `start`)."""
     cells, order, queue = set(cells), [], deque([start])
@@ -105,8 +119,9 @@ def build_piece_by_clicks(qtbot, editor: CubeEditor, shape) -> None:
     """New piece (one cube at the origin), then its cubes, each next to one already there: a
     cube on top of another, with nothing yet at its height to hide that top face, is clicked
     in 3D; the rest in the layer grid. A starting cube not in the shape is clicked away."""
-    qtbot.mouseClick(editor.new_piece_button, LEFT)
+    qtbot.mouseClick(editor.pieces.add_button, LEFT)
     assert target_cells(editor) == {(0, 0, 0)}
+    assert "Editing piece" in editor.editing.text()
     for cell in connected_order(shape, (0, 0, 0)):
         below = (cell[0], cell[1], cell[2] - 1)
         present = target_cells(editor)
@@ -126,9 +141,10 @@ def test_soma_cube_built_by_clicks_saved_reopened_and_solved(qtbot, editor, asse
     assert "there are no pieces" in editor.summary.text()
     screenshot(editor, "/tmp/3d-region.png")
     soma = asset("soma.json")
-    for piece in soma.pieces:
+    for row, piece in enumerate(soma.pieces):
         build_piece_by_clicks(qtbot, editor, piece.cells)
-        assert not editor.mirror.isChecked() and editor.count.value() == 1
+        toggle_mirror(qtbot, editor, row)  # solid pieces cannot be turned into their mirror
+        assert editor.document.puzzle.pieces[row].mirror is False
     screenshot(editor, "/tmp/3d-piece.png")
     assert "Region and pieces match" in editor.summary.text()
     built = editor.document.puzzle
@@ -204,7 +220,7 @@ def test_other_axes_and_layers_edit_the_right_cells(qtbot, editor):
 
 
 def test_a_piece_edit_that_would_split_it_is_refused_with_the_reason(qtbot, editor):
-    qtbot.mouseClick(editor.new_piece_button, LEFT)
+    qtbot.mouseClick(editor.pieces.add_button, LEFT)
     click_cell(qtbot, editor, (1, 0, 0))
     click_cell(qtbot, editor, (2, 0, 0))
     steps = editor.document.undo_stack.count()
@@ -237,11 +253,15 @@ def test_undo_and_redo_restore_every_edit_kind_exactly(qtbot, editor):
     qtbot.mouseClick(editor.fill_button, LEFT); record()                   # fill box
     qtbot.mouseClick(editor.clear_button, LEFT); record()                  # clear
     click_3d(qtbot, editor, (0.5, 0.5, 0)); record()                       # ground click
-    qtbot.mouseClick(editor.new_piece_button, LEFT); record()              # new piece
+    qtbot.mouseClick(editor.pieces.add_button, LEFT); record()             # new piece
     click_cell(qtbot, editor, (0, 1, 0)); record()                         # piece cell
-    qtbot.keyClick(editor.count, Qt.Key.Key_Up); record()                  # copies
-    qtbot.mouseClick(editor.mirror, LEFT); record()                        # mirror
-    qtbot.mouseClick(editor.delete_piece_button, LEFT); record()           # delete piece
+    click_3d(qtbot, editor, face_centre((0, 1, 0), UP)); record()          # piece cell in 3D
+    qtbot.keyClick(editor.pieces.count_box(0), Qt.Key.Key_Up); record()    # copies
+    toggle_mirror(qtbot, editor, 0); record()                              # mirror
+    qtbot.mouseClick(editor.region_button, LEFT)
+    click_cell(qtbot, editor, (2, 2, 0)); record()                         # region again
+    click_piece_row(qtbot, editor, 0)
+    qtbot.mouseClick(editor.pieces.delete_button, LEFT); record()          # delete piece
     assert document.undo_stack.count() == len(snapshots) - 1
     for expected in reversed(snapshots[:-1]):
         document.undo_stack.undo()
@@ -258,15 +278,16 @@ def test_an_opened_puzzle_shows_its_region_and_each_piece_chosen(qtbot, editor, 
     editor.document.reset(soma)
     assert [spin.value() for spin in editor.box_size] == [3, 3, 3]
     assert editor.layers.grid.filled == set(soma.board)
-    editor.target_box.setFocus()
     for index, piece in enumerate(soma.pieces):
-        qtbot.keyClick(editor.target_box, Qt.Key.Key_Down)
+        click_piece_row(qtbot, editor, index)
         assert editor.selected_piece() == index
+        assert f"Editing piece {piece.name}" in editor.editing.text()
         assert editor.layers.grid.filled == set(piece.cells)
-        assert editor.count.value() == piece.count and editor.mirror.isChecked() == piece.mirror
         assert set(map(tuple, editor.canvas.cells.tolist())) == set(piece.cells)
-    qtbot.keyClick(editor.target_box, Qt.Key.Key_Home)
-    assert editor.selected_piece() is None
+        assert not editor.fill_button.isEnabled()
+    qtbot.mouseClick(editor.region_button, LEFT)
+    assert editor.selected_piece() is None and editor.fill_button.isEnabled()
+    assert editor.layers.grid.filled == set(soma.board)
 
 
 def test_the_box_cannot_shrink_below_the_region(qtbot, editor):
