@@ -13,17 +13,25 @@ import numpy as np
 from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QMatrix4x4, QVector3D
 from PySide6.QtWidgets import QVBoxLayout, QWidget
+from OpenGL import GL
 from pyqtgraph.opengl import GLLinePlotItem
 
 from ..views.cube_view import BACKGROUND, CAMERA, FOV, fit_distance
 from ..views.gl_window import GLViewWindow, embed
 from ..views.picking import Ray, click_ray, pick_ground, pick_voxel
 from ..views.voxel_items import VoxelFaces, voxel_edges
-from ..views.voxels import VoxelMesh
+from ..views.voxels import CUBE_EDGES, VoxelMesh
 
 Cell = tuple[int, int, int]
 REMOVE_MODIFIER = Qt.KeyboardModifier.ShiftModifier
 GROUND_RGBA = (0.45, 0.47, 0.55, 0.6)
+PREVIEW_ADD = (0.05, 0.45, 0.95, 1.0)
+PREVIEW_REMOVE = (0.85, 0.05, 0.1, 1.0)
+PREVIEW_OUTSIDE = (0.5, 0.5, 0.55, 0.8)  # an addition the editing space will refuse
+PREVIEW_INSET = 0.03  # the outline stands a little proud of the cube's faces
+ON_TOP = {GL.GL_DEPTH_TEST: False, GL.GL_BLEND: True,
+          "glBlendFunc": (GL.GL_SRC_ALPHA, GL.GL_ONE_MINUS_SRC_ALPHA)}
+Action = tuple[str, object]
 
 
 def numpy_matrix(matrix: QMatrix4x4) -> np.ndarray:
@@ -63,7 +71,16 @@ class VoxelCanvas(QWidget):
                                       color=GROUND_RGBA, width=1.0, antialias=True)
         self.gl.addItem(self._ground)
         self._fit_pending = True
+        self.preview: Action | None = None  # what a click where the mouse is would do
+        self._preview = GLLinePlotItem(pos=CUBE_EDGES.reshape(-1, 3), mode="lines",
+                                       color=PREVIEW_ADD, width=2.5, antialias=True,
+                                       glOptions=ON_TOP)
+        self._preview.setVisible(False)
+        self._preview.setDepthValue(10)  # drawn after the voxels, over them
+        self.gl.addItem(self._preview)
         self.gl.clicked.connect(self._on_click)
+        self.gl.hovered.connect(self._on_hover)
+        self.gl.mouse_left.connect(self._hide_preview)
         self.gl.resized.connect(self._on_resized)
 
     # --- contents ----------------------------------------------------------------------
@@ -123,29 +140,49 @@ class VoxelCanvas(QWidget):
         ndc = clip[:3] / clip[3]
         return QPointF((ndc[0] + 1) / 2 * width, (1 - ndc[1]) / 2 * height)
 
-    def _on_click(self, position: QPointF, modifiers: Qt.KeyboardModifier) -> None:
+    def action_at(self, position: QPointF, modifiers: Qt.KeyboardModifier) -> Action:
+        """What a click at `position` would do: ("add", cell), ("remove", cell), or
+        ("none", the reason)."""
         ray = self.ray_at(position)
         removing = bool(modifiers & REMOVE_MODIFIER)
         hit = pick_voxel(ray, self.cells)
         if hit is not None:
-            cell = self.cells[hit.index]
-            if removing:
-                self.remove_requested.emit(tuple(int(v) for v in cell))
-            else:
-                self.add_requested.emit(tuple(int(v) for v in cell + hit.normal))
-            return
+            cell = self.cells[hit.index] + (0 if removing else hit.normal)
+            return ("remove" if removing else "add", tuple(int(v) for v in cell))
         if removing:
-            self.missed.emit("Shift+click a cube to remove it")
-            return
-        self._click_ground(ray)
-
-    def _click_ground(self, ray: Ray) -> None:
+            return ("none", "Shift+click a cube to remove it")
         point = pick_ground(ray)
-        if point is None:
-            self.missed.emit("Click a cube's face, or the ground grid, to add a cube")
-            return
-        cell = (int(np.floor(point[0])), int(np.floor(point[1])), 0)
-        if 0 <= cell[0] < self.space[0] and 0 <= cell[1] < self.space[1]:
-            self.add_requested.emit(cell)
+        if point is not None:
+            cell = (int(np.floor(point[0])), int(np.floor(point[1])), 0)
+            if self.in_space(cell):
+                return ("add", cell)
+        return ("none", "Click a cube's face, or the ground grid, to add a cube")
+
+    def in_space(self, cell: Cell) -> bool:
+        return all(0 <= value < size for value, size in zip(cell, self.space))
+
+    def _on_click(self, position: QPointF, modifiers: Qt.KeyboardModifier) -> None:
+        kind, what = self.action_at(position, modifiers)
+        signal = {"add": self.add_requested, "remove": self.remove_requested,
+                  "none": self.missed}[kind]
+        signal.emit(what)
+        self._on_hover(position, modifiers)  # what a second click there would do
+
+    # --- preview: the cube a click would add (outlined) or remove (outlined in red) -------
+    def _on_hover(self, position: QPointF, modifiers: Qt.KeyboardModifier) -> None:
+        kind, what = self.action_at(position, modifiers)
+        self.preview = (kind, what) if kind != "none" else None
+        if self.preview is None:
+            self._preview.setVisible(False)
         else:
-            self.missed.emit("Click a cube's face, or the ground grid, to add a cube")
+            outline = CUBE_EDGES.reshape(-1, 3) * (1 + 2 * PREVIEW_INSET) - PREVIEW_INSET
+            colour = (PREVIEW_REMOVE if kind == "remove" else
+                      PREVIEW_ADD if self.in_space(what) else PREVIEW_OUTSIDE)
+            self._preview.setData(pos=outline + np.array(what), color=colour)
+            self._preview.setVisible(True)
+        self.gl.update()
+
+    def _hide_preview(self) -> None:
+        self.preview = None
+        self._preview.setVisible(False)
+        self.gl.update()

@@ -9,7 +9,7 @@ renders on its own; the rest of the window keeps the plain raster path.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, Qt, Signal
 from PySide6.QtGui import QImage, QMouseEvent, QResizeEvent, QSurfaceFormat
 from PySide6.QtOpenGL import QOpenGLWindow
 from PySide6.QtWidgets import QWidget
@@ -24,6 +24,8 @@ class GLViewWindow(GLViewMixin, QOpenGLWindow):
 
     resized = Signal()
     clicked = Signal(QPointF, object)  # a left press and release without a drag: position, modifiers
+    hovered = Signal(QPointF, object)  # the mouse moved with no button down: position, modifiers
+    mouse_left = Signal()  # the mouse left the window
 
     def __init__(self) -> None:
         super().__init__()
@@ -44,6 +46,15 @@ class GLViewWindow(GLViewMixin, QOpenGLWindow):
         super().mousePressEvent(event)
         left = event.button() == Qt.MouseButton.LeftButton
         self._left_press = event.position() if left else None
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        super().mouseMoveEvent(event)
+        if event.buttons() == Qt.MouseButton.NoButton:
+            self.hovered.emit(event.position(), event.modifiers())
+
+    def leaveEvent(self, event: QEvent) -> None:
+        super().leaveEvent(event)
+        self.mouse_left.emit()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         super().mouseReleaseEvent(event)

@@ -304,3 +304,19 @@ def test_the_box_cannot_shrink_below_the_region(qtbot, editor):
     editor.document.undo_stack.undo()
     editor.document.undo_stack.undo()  # back to the full 3x3x3 region: the box grows again
     assert len(editor.document.puzzle.board) == 27 and spin_x.value() == 3
+
+
+def test_hovering_outlines_the_cube_a_click_would_add(qtbot, editor):
+    qtbot.mouseClick(editor.fill_button, LEFT)
+    gl = editor.canvas.gl
+    before = editor.canvas.gl.readQImage()
+    where = editor.canvas.screen_point(face_centre((1, 1, 2), UP)).toPoint()
+    qtbot.mouseMove(gl, where)
+    assert editor.canvas.preview == ("add", (1, 1, 3))
+    assert editor.canvas.gl.readQImage() != before  # the outline is drawn
+    screenshot(editor, "/tmp/3d-hover.png")
+    qtbot.mouseClick(gl, LEFT, pos=where)
+    assert (1, 1, 3) not in target_cells(editor)  # outside the 3x3x3 box: refused ...
+    assert "outside the region box" in editor.message.text()  # ... with the reason
+    qtbot.mouseMove(gl, editor.canvas.screen_point(np.array([-5.0, -5.0, 0.0])).toPoint())
+    assert editor.canvas.preview is None
