@@ -121,6 +121,7 @@ class CubeEditor(QWidget):
         self.canvas.add_requested.connect(self.add_cube)
         self.canvas.remove_requested.connect(self.remove_cube)
         self.canvas.missed.connect(self.message.setText)
+        self.layers.slice_changed.connect(self.canvas.set_slice)
         grid = self.layers.grid
         grid.stroke_started.connect(self._begin_stroke)
         grid.cell_touched.connect(self._on_cell_touched)

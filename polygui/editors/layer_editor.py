@@ -8,7 +8,7 @@ every cell the mouse crosses. The widget only reports strokes; the owner edits t
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, QSizeF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QSizePolicy, QSpinBox,
                                QVBoxLayout, QWidget)
@@ -19,6 +19,7 @@ AXES = "xyz"
 GRID_AXES = {0: (1, 2), 1: (0, 2), 2: (0, 1)}
 MARGIN = 8
 GRID_PEN = QColor(150, 150, 160)
+SLICE_COLOUR = QColor(242, 140, 26)
 BELOW_COLOUR = QColor(0, 0, 0, 28)  # a hint of the cells one layer down
 
 
@@ -135,6 +136,10 @@ class LayerGrid(QWidget):
                 else:
                     painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawRect(rect)
+        painter.setPen(QPen(SLICE_COLOUR, 2))  # the colour that outlines this slice in 3D
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        size = self._cell_size()
+        painter.drawRect(QRectF(self._origin(), QSizeF(columns * size, rows * size)))
         painter.end()
 
     def sizeHint(self) -> QSize:
@@ -145,7 +150,10 @@ class LayerGrid(QWidget):
 
 
 class LayerEditor(QWidget):
-    """A `LayerGrid` with the choice of axis and layer above it."""
+    """A `LayerGrid` with the choice of axis and layer above it. `slice_changed(axis,
+    layer)` when another slice is shown (layer 0-based)."""
+
+    slice_changed = Signal(int, int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -184,4 +192,7 @@ class LayerEditor(QWidget):
 
     def _on_slice_changed(self) -> None:
         self._update_range()
-        self.grid.set_slice(self.axis.currentIndex(), self.layer.value() - 1)
+        axis, layer = self.axis.currentIndex(), self.layer.value() - 1
+        if (axis, layer) != (self.grid.axis, self.grid.layer):
+            self.grid.set_slice(axis, layer)
+            self.slice_changed.emit(axis, layer)

@@ -25,6 +25,7 @@ from ..views.voxels import CUBE_EDGES, VoxelMesh
 Cell = tuple[int, int, int]
 REMOVE_MODIFIER = Qt.KeyboardModifier.ShiftModifier
 GROUND_RGBA = (0.45, 0.47, 0.55, 0.6)
+SLICE_RGBA = (0.95, 0.55, 0.1, 0.9)  # the layer grid's slice
 PREVIEW_ADD = (0.05, 0.45, 0.95, 1.0)
 PREVIEW_REMOVE = (0.85, 0.05, 0.1, 1.0)
 PREVIEW_OUTSIDE = (0.5, 0.5, 0.55, 0.8)  # an addition the editing space will refuse
@@ -78,6 +79,11 @@ class VoxelCanvas(QWidget):
         self._preview.setVisible(False)
         self._preview.setDepthValue(10)  # drawn after the voxels, over them
         self.gl.addItem(self._preview)
+        self.slice = (2, 0)  # (axis, layer) of the layer grid, outlined in the view
+        self._slice = GLLinePlotItem(pos=CUBE_EDGES.reshape(-1, 3), mode="lines",
+                                     color=SLICE_RGBA, width=1.5, antialias=True)
+        self._slice.setDepthValue(5)  # after the voxel edges it would otherwise hide under
+        self.gl.addItem(self._slice)
         self.gl.clicked.connect(self._on_click)
         self.gl.hovered.connect(self._on_hover)
         self.gl.mouse_left.connect(self._hide_preview)
@@ -98,7 +104,18 @@ class VoxelCanvas(QWidget):
         if space != self.space:
             self.space = space
             self._ground.setData(pos=ground_grid(space))
+            self.set_slice(*self.slice)
             self.reset_view()
+        self.gl.update()
+
+    def set_slice(self, axis: int, layer: int) -> None:
+        """Outline the slab of cells the layer grid shows."""
+        self.slice = (axis, layer)
+        low = np.zeros(3)
+        high = np.array(self.space, dtype=float)
+        low[axis], high[axis] = layer, layer + 1
+        low, high = low - PREVIEW_INSET, high + PREVIEW_INSET  # clear of the cube edges
+        self._slice.setData(pos=CUBE_EDGES.reshape(-1, 3) * (high - low) + low)
         self.gl.update()
 
     def _voxel_items(self, colour: QColor) -> list:

@@ -320,3 +320,15 @@ def test_hovering_outlines_the_cube_a_click_would_add(qtbot, editor):
     assert "outside the region box" in editor.message.text()  # ... with the reason
     qtbot.mouseMove(gl, editor.canvas.screen_point(np.array([-5.0, -5.0, 0.0])).toPoint())
     assert editor.canvas.preview is None
+
+
+def test_the_layer_shown_in_the_grid_is_outlined_in_3d(qtbot, editor):
+    editor.layers.layer.setFocus()
+    qtbot.keyClick(editor.layers.layer, Qt.Key.Key_Up)
+    assert editor.canvas.slice == (2, 1)
+    slab = editor.canvas._slice.pos
+    assert slab[:, 2].min() == pytest.approx(1, abs=0.05) and slab[:, 2].max() == pytest.approx(2, abs=0.05)
+    assert slab[:, 0].max() == pytest.approx(3, abs=0.05)
+    editor.layers.axis.setFocus()
+    qtbot.keyClick(editor.layers.axis, Qt.Key.Key_Up)  # Y layers
+    assert editor.canvas.slice == (1, 1)
