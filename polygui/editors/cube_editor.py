@@ -36,7 +36,8 @@ def summary_text(puzzle: Puzzle) -> str:
     lines = [f"Region: {len(puzzle.board)} cubes",
              f"Pieces: {len(puzzle.pieces)}, {puzzle.piece_cell_total} cubes with copies"]
     problems = puzzle.problems()
-    lines.append("Not solvable yet: " + "; ".join(problems) if problems else "Region and pieces match")
+    lines.append("Not solvable yet: " + "; ".join(problems) if problems
+                 else "Region and pieces match")
     return "\n".join(lines)
 
 
@@ -200,6 +201,7 @@ class CubeEditor(QWidget):
 
     def _set_cells(self, text: str, cells: frozenset[Cell]) -> None:
         target = self.target
+
         def change(puzzle: Puzzle) -> Puzzle:
             return target.with_cells(puzzle, cells)
 

@@ -23,8 +23,9 @@ class GLViewWindow(GLViewMixin, QOpenGLWindow):
     """GLViewWidget's camera, mouse control and item drawing, in a QOpenGLWindow."""
 
     resized = Signal()
-    clicked = Signal(QPointF, object)  # a left press and release without a drag: position, modifiers
-    hovered = Signal(QPointF, object)  # the mouse moved with no button down: position, modifiers
+    # (position, keyboard modifiers) of a left press and release without a drag between
+    clicked = Signal(QPointF, object)
+    hovered = Signal(QPointF, object)  # the mouse moved with no button down
     mouse_left = Signal()  # the mouse left the window
 
     def __init__(self) -> None:

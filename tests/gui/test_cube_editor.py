@@ -327,8 +327,8 @@ def test_the_layer_shown_in_the_grid_is_outlined_in_3d(qtbot, editor):
     qtbot.keyClick(editor.layers.layer, Qt.Key.Key_Up)
     assert editor.canvas.slice == (2, 1)
     slab = editor.canvas._slice.pos
-    assert slab[:, 2].min() == pytest.approx(1, abs=0.05) and slab[:, 2].max() == pytest.approx(2, abs=0.05)
-    assert slab[:, 0].max() == pytest.approx(3, abs=0.05)
+    assert (slab.min(axis=0), slab.max(axis=0)) == (pytest.approx((0, 0, 1), abs=0.05),
+                                                    pytest.approx((3, 3, 2), abs=0.05))
     editor.layers.axis.setFocus()
     qtbot.keyClick(editor.layers.axis, Qt.Key.Key_Up)  # Y layers
     assert editor.canvas.slice == (1, 1)
