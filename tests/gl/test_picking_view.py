@@ -3,7 +3,7 @@ framebuffer shows one, from several camera angles, and clicks reach the editor."
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF
 from PySide6.QtGui import QColor, QImage
 
 from polygui.editors.voxel_canvas import VoxelCanvas
@@ -19,6 +19,14 @@ def framebuffer(canvas: VoxelCanvas) -> np.ndarray:
     data = np.frombuffer(image.constBits(), dtype=np.uint8)
     rows = data.reshape(image.height(), image.bytesPerLine())[:, : image.width() * 3]
     return rows.reshape(image.height(), image.width(), 3).copy()
+
+
+@pytest.fixture(autouse=True)
+def widgets_deleted_before_exit(qtbot):
+    """Run the deletions pytest-qt defers, so no GL window outlives its test: one left for
+    QApplication's destructor crashes the interpreter's exit (a segfault after the report)."""
+    yield
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 @pytest.fixture

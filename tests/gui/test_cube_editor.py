@@ -8,7 +8,7 @@ from collections import deque
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt
 from PySide6.QtGui import QPainter
 
 from polygui.editors.cube_editor import CubeEditor
@@ -20,6 +20,14 @@ from solvers.fileformat import load_puzzle, save_puzzle
 LEFT = Qt.MouseButton.LeftButton
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 UP = (0, 0, 1)
+
+
+@pytest.fixture(autouse=True)
+def widgets_deleted_before_exit(qtbot):
+    """Run the deletions pytest-qt defers, so no GL window outlives its test: one left for
+    QApplication's destructor crashes the interpreter's exit (a segfault after the report)."""
+    yield
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 @pytest.fixture
