@@ -102,14 +102,17 @@ class PieceList(QWidget):
         table = QTableWidget(0, 4, self)
         table.setHorizontalHeaderLabels(["Piece", "Cells", "Count", "Mirror"])
         table.verticalHeader().hide()
+        table.setMinimumHeight(150)
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                               | QAbstractItemView.EditTrigger.EditKeyPressed)
         header = table.horizontalHeader()
         header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
-        for column in (SIZE, COUNT, MIRROR):
+        for column in (SIZE, MIRROR):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COUNT, QHeaderView.ResizeMode.Fixed)
+        header.resizeSection(COUNT, 64)
         table.itemChanged.connect(self._on_item_changed)
         table.itemSelectionChanged.connect(self._on_selection_changed)
         return table
