@@ -23,8 +23,9 @@ from .board_canvas import CellCanvas, area_cells
 from .board_stroke import Stroke
 from .meteor_text import ask_meteor_text, copy_meteor_text as meteor_to_clipboard, import_meteor
 from .piece_list import PieceList, replace_piece
+from .piece_tray import PieceTray
 
-BOARD_COLOUR = QColor("#a9c4dd")
+BOARD_COLOUR = QColor("#ddd3bf")  # a neutral sand, unlike every palette colour
 DEFAULT_AREA = (0, 0, 5, 6)  # first row, first column, rows, columns
 PIECE_AREA = 5  # the piece canvas offers at least this many rows and columns
 MAX_SIDE = 60
@@ -86,6 +87,8 @@ class BoardEditor(QWidget):
         self.piece_canvas.setMinimumSize(200, 170)
         self.piece_canvas.preferred_size = QSize(260, 220)
         self.pieces = PieceList(document)
+        self.tray = PieceTray()
+        self.summary = QLabel()
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -122,8 +125,10 @@ class BoardEditor(QWidget):
                       "to remove cells instead.")
         hint.setWordWrap(True)
         left.addWidget(hint)
-        left.addWidget(self.canvas, 1)
+        left.addWidget(self.canvas, 3)
         left.addWidget(self.message)
+        left.addWidget(self.summary)
+        left.addWidget(self.tray, 1)
         pieces_box = QGroupBox("Pieces")
         QVBoxLayout(pieces_box).addWidget(self.pieces)
         piece_box = QGroupBox("Selected piece")
@@ -150,6 +155,7 @@ class BoardEditor(QWidget):
         self.document.changed.connect(self._show)
         self.document.rejected.connect(self.show_problem)
         self.pieces.selection_changed.connect(lambda _: self._show_piece(self.document.puzzle))
+        self.tray.piece_clicked.connect(self.pieces.select_piece)
         self.canvas.pressed.connect(self._start_board_stroke)
         self.piece_canvas.pressed.connect(self._start_piece_stroke)
         for canvas in (self.canvas, self.piece_canvas):
@@ -183,11 +189,19 @@ class BoardEditor(QWidget):
             box.setValue(value)
             box.blockSignals(False)
         self.canvas.show_cells(self._area_cells(), [(puzzle.board, BOARD_COLOUR)])
-        total, cells = puzzle.piece_cell_total, len(puzzle.board)
-        self.canvas.setToolTip(f"Board: {cells} cells; pieces: {total} cells")
+        self._show_summary(puzzle)
+
+    def _show_summary(self, puzzle: Puzzle) -> None:
+        board, pieces = len(puzzle.board), puzzle.piece_cell_total
+        text = f"Board: {board} cells · pieces: {pieces} cells"
+        problems = puzzle.problems()
+        self.summary.setText(text + (f" — {'; '.join(problems)}" if problems else
+                                     " — ready to solve"))
+        self.summary.setStyleSheet("color: #8a5a00" if problems else "color: #2e7d32")
 
     def _show_piece(self, puzzle: Puzzle) -> None:
         index = self.pieces.selected_piece()
+        self.tray.show_pieces(puzzle, index)
         if index is None or index >= len(puzzle.pieces):
             self.piece_canvas.show_cells([], [])
             self.piece_hint.setText("Select a piece to paint its cells here, or add one.")

@@ -217,3 +217,15 @@ def test_cell_under_a_click_outside_the_canvas_area_is_none(qtbot):
 def test_cube_puzzles_are_not_for_this_editor(qtbot):
     with pytest.raises(ValueError, match="hex and square"):
         BoardEditor(PuzzleDocument(Puzzle(GridKind.CUBE)))
+
+
+def test_clicking_a_piece_under_the_board_selects_it_for_painting(qtbot):
+    pieces = (Piece("A", TRIANGLE), Piece("B", BENT), Piece("C", DOMINO))
+    editor = make_editor(qtbot, Puzzle(GridKind.HEX, board=((0, 0),), pieces=pieces))
+    qtbot.mouseClick(editor.tray, LEFT, pos=editor.tray.piece_centre(1))
+    assert editor.pieces.selected_piece() == 1
+    assert editor.piece_hint.text().startswith("B: 3 cells")
+    click(qtbot, editor.piece_canvas, (1, 2))  # next to (1, 1): B grows
+    assert editor.document.puzzle.pieces[1].size == 4
+    assert "pieces: 9 cells" in editor.summary.text()
+    assert "the pieces cover 9 cells but the board has 1" in editor.summary.text()
