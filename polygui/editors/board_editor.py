@@ -8,6 +8,9 @@ puzzle; it only grows by itself, to show every board cell after an undo or an im
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
+
+import numpy as np
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QGuiApplication
@@ -15,7 +18,7 @@ from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpi
                                QSplitter, QVBoxLayout, QWidget)
 
 from solvers import GridKind, Puzzle
-from solvers.grids import Cell, hex_to_offset
+from solvers.grids import Cell
 
 from ..colours import piece_colour
 from ..models import PuzzleDocument
@@ -31,26 +34,33 @@ PIECE_AREA = 5  # the piece canvas offers at least this many rows and columns
 MAX_SIDE = 60
 
 
-def offset_of(kind: GridKind, cell: Cell) -> tuple[int, int]:
-    """(row, column) of a cell on the editor's rectangular canvas."""
-    return hex_to_offset(*cell) if kind is GridKind.HEX else (cell[1], cell[0])
+def offsets_of(kind: GridKind, cells) -> np.ndarray:
+    """(N, 2) (row, column) of cells on the editor's rectangular canvas."""
+    cells = np.asarray(cells, dtype=np.int64).reshape(-1, 2)
+    if kind is GridKind.HEX:  # solvers.grids.hex_to_offset, for many cells at once
+        q, r = cells[:, 0], cells[:, 1]
+        return np.column_stack((r, q + (r - (r & 1)) // 2))
+    return cells[:, ::-1]
 
 
 def bounding_area(kind: GridKind, cells, margin: int = 0,
                   minimum: int = 1) -> tuple[int, int, int, int] | None:
     """(first row, first column, rows, columns) around `cells`, `margin` more on each side,
     padded evenly to at least `minimum` rows and columns."""
-    if not cells:
+    if not len(cells):
         return None
-    offsets = [offset_of(kind, cell) for cell in cells]
-    area = []
-    for axis in (0, 1):
-        low = min(o[axis] for o in offsets) - margin
-        size = max(o[axis] for o in offsets) + margin - low + 1
-        pad = max(0, minimum - size)
-        area.append((low - pad // 2, size + pad))
-    (row0, rows), (col0, cols) = area
-    return row0, col0, rows, cols
+    offsets = offsets_of(kind, cells)
+    low = offsets.min(axis=0) - margin
+    size = offsets.max(axis=0) + margin - low + 1
+    pad = np.maximum(0, minimum - size)
+    (row0, col0), (rows, cols) = low - pad // 2, size + pad
+    return int(row0), int(col0), int(rows), int(cols)
+
+
+@lru_cache(maxsize=8)
+def rectangle_cells(kind: GridKind, area: tuple[int, int, int, int]) -> list[Cell]:
+    row0, col0, rows, cols = area
+    return area_cells(kind, range(row0, row0 + rows), range(col0, col0 + cols))
 
 
 def union_area(a, b):
@@ -84,6 +94,8 @@ class BoardEditor(QWidget):
         self._stroke: Stroke | None = None
         self.canvas = CellCanvas(kind)
         self.piece_canvas = CellCanvas(kind)
+        for canvas in (self.canvas, self.piece_canvas):
+            canvas.setCursor(Qt.CursorShape.PointingHandCursor)
         self.piece_canvas.setMinimumSize(200, 170)
         self.piece_canvas.preferred_size = QSize(260, 220)
         self.pieces = PieceList(document)
@@ -175,13 +187,14 @@ class BoardEditor(QWidget):
 
     # --- showing the document ------------------------------------------------------------
     def _show(self, puzzle: Puzzle) -> None:
+        if self.message.text() and self._stroke is None:
+            self.show_info("")  # a successful change makes an earlier refusal old news
         self.area = union_area(self.area, bounding_area(self.kind, puzzle.board))
         self._show_board(puzzle)
         self._show_piece(puzzle)
 
     def _area_cells(self) -> list[Cell]:
-        row0, col0, rows, cols = self.area
-        return area_cells(self.kind, range(row0, row0 + rows), range(col0, col0 + cols))
+        return rectangle_cells(self.kind, self.area)
 
     def _show_board(self, puzzle: Puzzle) -> None:
         for box, value in ((self.width_box, self.area[3]), (self.height_box, self.area[2])):
@@ -207,8 +220,7 @@ class BoardEditor(QWidget):
             self.piece_hint.setText("Select a piece to paint its cells here, or add one.")
             return
         piece = puzzle.pieces[index]
-        row0, col0, rows, cols = bounding_area(self.kind, piece.cells, 1, PIECE_AREA)
-        positions = area_cells(self.kind, range(row0, row0 + rows), range(col0, col0 + cols))
+        positions = rectangle_cells(self.kind, bounding_area(self.kind, piece.cells, 1, PIECE_AREA))
         self.piece_canvas.show_cells(positions, [(piece.cells, piece_colour(puzzle, index))])
         self.piece_hint.setText(f"{piece.name}: {piece.size} cells. Click or drag to add "
                                 "cells; start on a cell of the piece to remove cells.")
@@ -218,8 +230,7 @@ class BoardEditor(QWidget):
         row0, col0, _, _ = self.area
         wanted = (row0, col0, self.height_box.value(), self.width_box.value())
         board = self.document.puzzle.board
-        inside = set(area_cells(self.kind, range(row0, row0 + wanted[2]),
-                                range(col0, col0 + wanted[3])))
+        inside = set(rectangle_cells(self.kind, wanted))
         cut = [cell for cell in board if cell not in inside]
         if cut:
             self.show_problem(f"The canvas cannot shrink to {wanted[3]} × {wanted[2]}: it "
@@ -233,9 +244,9 @@ class BoardEditor(QWidget):
     # --- strokes -------------------------------------------------------------------------
     def _start_board_stroke(self, cell: Cell) -> None:
         self.show_info("")
-        board = set(self.document.puzzle.board)
-        self._stroke = Stroke(self.document, cell, board.__contains__, board_edit,
-                              ("Add board cells", "Remove board cells"))
+        self._stroke = Stroke(self.document, cell, lambda puzzle, c: c in puzzle.board,
+                              board_edit, ("Add board cells", "Remove board cells"),
+                              may_refuse=False)
 
     def _start_piece_stroke(self, cell: Cell) -> None:
         index = self.pieces.selected_piece()
@@ -249,7 +260,8 @@ class BoardEditor(QWidget):
             new = cells + (cell,) if add else tuple(c for c in cells if c != cell)
             return replace_piece(index, cells=new)
 
-        self._stroke = Stroke(self.document, cell, lambda c: c in piece.cells, piece_edit,
+        in_piece = lambda puzzle, c: c in puzzle.pieces[index].cells  # noqa: E731
+        self._stroke = Stroke(self.document, cell, in_piece, piece_edit,
                               (f"Add cells to {piece.name}", f"Remove cells from {piece.name}"))
 
     def _continue_stroke(self, cell: Cell) -> None:
