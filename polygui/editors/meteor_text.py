@@ -9,8 +9,9 @@ from __future__ import annotations
 import dataclasses
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication, QInputDialog, QWidget
+from PySide6.QtGui import QFontDatabase, QGuiApplication
+from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QLabel, QPlainTextEdit,
+                               QVBoxLayout, QWidget)
 
 from solvers import Puzzle, PuzzleError, Solution, solve
 from solvers.textformats import format_meteor, parse_meteor
@@ -22,10 +23,25 @@ IMPORT_HELP = ("One line per row, odd rows start with a space; a character per c
 
 
 def ask_meteor_text(initial: str, parent: QWidget) -> str | None:
-    """A dialog to paste or type the picture (starting from the clipboard); None if cancelled."""
-    text, accepted = QInputDialog.getMultiLineText(parent, "Import meteor text", IMPORT_HELP,
-                                                   initial)
-    return text if accepted else None
+    """A dialog to paste or type the picture (starting from the clipboard) in a fixed-width
+    font, so the rows line up; None if cancelled."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle("Import meteor text")
+    help_label = QLabel(IMPORT_HELP)
+    help_label.setWordWrap(True)
+    editor = QPlainTextEdit(initial)
+    editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+    editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                               | QDialogButtonBox.StandardButton.Cancel)
+    buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Import")
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    layout = QVBoxLayout(dialog)
+    for widget in (help_label, editor, buttons):
+        layout.addWidget(widget)
+    dialog.resize(480, 360)
+    return editor.toPlainText() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
 
 def import_meteor(document: PuzzleDocument, text: str) -> str | None:

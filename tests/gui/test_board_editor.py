@@ -229,3 +229,24 @@ def test_clicking_a_piece_under_the_board_selects_it_for_painting(qtbot):
     assert editor.document.puzzle.pieces[1].size == 4
     assert "pieces: 9 cells" in editor.summary.text()
     assert "the pieces cover 9 cells but the board has 1" in editor.summary.text()
+
+
+def test_import_dialog_starts_from_the_clipboard_text(qtbot):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QDialogButtonBox, QPlainTextEdit
+
+    editor = make_editor(qtbot, Puzzle(GridKind.HEX, "Pasted"))
+    QGuiApplication.clipboard().setText(SMALL_METEOR)
+    seen = []
+
+    def press_import():
+        dialog = QApplication.activeModalWidget()
+        seen.append(dialog.findChild(QPlainTextEdit).toPlainText())
+        ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+        qtbot.mouseClick(ok, LEFT)
+
+    QTimer.singleShot(100, press_import)
+    qtbot.mouseClick(editor.import_button, LEFT)  # returns once the dialog is closed
+    assert seen == [SMALL_METEOR]
+    assert editor.document.puzzle.board == parse_meteor(SMALL_METEOR).board
+    assert editor.message.text() == "Imported the meteor text"
