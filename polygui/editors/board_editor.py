@@ -107,6 +107,10 @@ class BoardEditor(QWidget):
         self.piece_hint = QLabel()
         self.piece_hint.setWordWrap(True)
         self.width_box, self.height_box = self._size_box("Columns"), self._size_box("Rows")
+        self.grow_button = QPushButton("Grow all sides")
+        self.grow_button.setToolTip("One more row or column of positions on every side")
+        self.trim_button = QPushButton("Trim to board")
+        self.trim_button.setToolTip("Keep one free row or column around the board")
         self.import_button = QPushButton("Import meteor text…")
         self.copy_button = QPushButton("Copy as meteor text")
         self._layout()
@@ -127,6 +131,8 @@ class BoardEditor(QWidget):
         toolbar.addWidget(self.width_box)
         toolbar.addWidget(QLabel("×"))
         toolbar.addWidget(self.height_box)
+        toolbar.addWidget(self.grow_button)
+        toolbar.addWidget(self.trim_button)
         toolbar.addStretch(1)
         toolbar.addWidget(self.import_button)
         toolbar.addWidget(self.copy_button)
@@ -173,6 +179,8 @@ class BoardEditor(QWidget):
         for canvas in (self.canvas, self.piece_canvas):
             canvas.dragged.connect(self._continue_stroke)
             canvas.released.connect(self._finish_stroke)
+        self.grow_button.clicked.connect(self.grow_area)
+        self.trim_button.clicked.connect(self.trim_area)
         self.import_button.clicked.connect(self.import_meteor_text)
         self.copy_button.clicked.connect(self.copy_meteor_text)
 
@@ -199,6 +207,7 @@ class BoardEditor(QWidget):
     def _show_board(self, puzzle: Puzzle) -> None:
         for box, value in ((self.width_box, self.area[3]), (self.height_box, self.area[2])):
             box.blockSignals(True)
+            box.setMaximum(max(MAX_SIDE, value))
             box.setValue(value)
             box.blockSignals(False)
         self.canvas.show_cells(self._area_cells(), [(puzzle.board, BOARD_COLOUR)])
@@ -239,6 +248,15 @@ class BoardEditor(QWidget):
         else:
             self.area = wanted
             self.show_info("")
+        self._show_board(self.document.puzzle)
+
+    def grow_area(self) -> None:
+        row0, col0, rows, cols = self.area
+        self.area = (row0 - 1, col0 - 1, rows + 2, cols + 2)
+        self._show_board(self.document.puzzle)
+
+    def trim_area(self) -> None:
+        self.area = bounding_area(self.kind, self.document.puzzle.board, margin=1) or DEFAULT_AREA
         self._show_board(self.document.puzzle)
 
     # --- strokes -------------------------------------------------------------------------

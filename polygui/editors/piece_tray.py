@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, QSize, QSizeF, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -19,6 +19,7 @@ from .board_canvas import CanvasPicture
 GAP = 1.2  # drawing units between pieces
 LABEL_ROOM = 1.1  # drawing units under each row for the names
 MARGIN = 6
+MAX_SCALE = 24.0
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,14 @@ class PieceTray(QWidget):
         return best
 
     def _transform(self):
+        """Fit the pieces in, but no larger than MAX_SCALE pixels per unit (a few small
+        pieces would otherwise look bigger than the board)."""
         target = QRectF(self.rect()).adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
+        left, top, right, bottom = self._layout.bounds
+        if fit_transform(self._layout.bounds, target).m11() > MAX_SCALE:
+            centre = target.center()
+            target.setSize(QSizeF((right - left) * MAX_SCALE, (bottom - top) * MAX_SCALE))
+            target.moveCenter(centre)
         return fit_transform(self._layout.bounds, target)
 
     def piece_centre(self, index: int):

@@ -250,3 +250,17 @@ def test_import_dialog_starts_from_the_clipboard_text(qtbot):
     assert seen == [SMALL_METEOR]
     assert editor.document.puzzle.board == parse_meteor(SMALL_METEOR).board
     assert editor.message.text() == "Imported the meteor text"
+
+
+def test_grow_on_all_sides_then_add_a_cell_left_of_the_board_then_trim(qtbot):
+    editor = make_editor(qtbot, Puzzle(GridKind.HEX, board=STRAIGHT))
+    row0, col0, rows, cols = editor.area
+    qtbot.mouseClick(editor.grow_button, LEFT)
+    assert editor.area == (row0 - 1, col0 - 1, rows + 2, cols + 2)
+    assert (editor.width_box.value(), editor.height_box.value()) == (cols + 2, rows + 2)
+    far_left = offset_to_hex(0, col0 - 1)
+    click(qtbot, editor.canvas, far_left)
+    click(qtbot, editor.canvas, offset_to_hex(0, col0))
+    assert {far_left, offset_to_hex(0, col0)} <= set(editor.document.puzzle.board)
+    qtbot.mouseClick(editor.trim_button, LEFT)
+    assert editor.area == (-1, col0 - 2, 3, 7)  # one free position around the five cells
