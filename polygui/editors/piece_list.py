@@ -77,6 +77,7 @@ class PieceList(QWidget):
         self.document = document
         self.colour_picker: ColourPicker = ask_colour  # tests put a stand-in here
         self._selected_name: str | None = None
+        self._announced: int | None = None  # the index selection_changed last carried
         self._piece_total = 0
         self.table = self._make_table()
         self.add_button = QPushButton("Add piece")
@@ -135,7 +136,9 @@ class PieceList(QWidget):
         has_piece = index is not None
         self.delete_button.setEnabled(has_piece)
         self.colour_button.setEnabled(has_piece)
-        self.selection_changed.emit(index)
+        if index != self._announced:
+            self._announced = index
+            self.selection_changed.emit(index)
 
     def _selection_after(self, puzzle: Puzzle, previous: int | None) -> int | None:
         """Keep the selected piece: by name, or by place when it was renamed; none when it
