@@ -77,6 +77,7 @@ class PieceList(QWidget):
         self.document = document
         self.colour_picker: ColourPicker = ask_colour  # tests put a stand-in here
         self._selected_name: str | None = None
+        self._announced: int | None = None  # the index selection_changed last carried
         self._piece_total = 0
         self.table = self._make_table()
         self.add_button = QPushButton("Add piece")
@@ -102,14 +103,17 @@ class PieceList(QWidget):
         table = QTableWidget(0, 4, self)
         table.setHorizontalHeaderLabels(["Piece", "Cells", "Count", "Mirror"])
         table.verticalHeader().hide()
+        table.setMinimumHeight(150)
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                               | QAbstractItemView.EditTrigger.EditKeyPressed)
         header = table.horizontalHeader()
         header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
-        for column in (SIZE, COUNT, MIRROR):
+        for column in (SIZE, MIRROR):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COUNT, QHeaderView.ResizeMode.Fixed)
+        header.resizeSection(COUNT, 64)
         table.itemChanged.connect(self._on_item_changed)
         table.itemSelectionChanged.connect(self._on_selection_changed)
         return table
@@ -132,7 +136,9 @@ class PieceList(QWidget):
         has_piece = index is not None
         self.delete_button.setEnabled(has_piece)
         self.colour_button.setEnabled(has_piece)
-        self.selection_changed.emit(index)
+        if index != self._announced:
+            self._announced = index
+            self.selection_changed.emit(index)
 
     def _selection_after(self, puzzle: Puzzle, previous: int | None) -> int | None:
         """Keep the selected piece: by name, or by place when it was renamed; none when it

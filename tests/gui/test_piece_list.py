@@ -139,3 +139,15 @@ def test_works_for_cube_pieces(qtbot):
     qtbot.mouseClick(widget.add_button, Qt.MouseButton.LeftButton)
     assert document.puzzle.pieces[0].cells == ((0, 0, 0),)
     assert widget.table.cellWidget(0, COUNT).value() == 1
+
+
+def test_selection_changed_only_when_the_selection_changes(qtbot, piece_list):
+    seen = []
+    piece_list.selection_changed.connect(seen.append)
+    piece_list.select_piece(1)
+    qtbot.keyClick(piece_list.count_box(1), Qt.Key.Key_Up)
+    piece_list.document.undo_stack.undo()
+    assert seen == [1]
+    piece_list.select_piece(0)
+    qtbot.mouseClick(piece_list.delete_button, Qt.MouseButton.LeftButton)
+    assert seen == [1, 0, None]
