@@ -10,10 +10,10 @@ the ground grid asks for a cube on the ground there.
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QPointF, Qt, Signal
+from OpenGL import GL
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QMatrix4x4, QVector3D
 from PySide6.QtWidgets import QVBoxLayout, QWidget
-from OpenGL import GL
 from pyqtgraph.opengl import GLLinePlotItem
 
 from ..views.cube_view import BACKGROUND, CAMERA, FOV, fit_distance
@@ -87,6 +87,8 @@ class VoxelCanvas(QWidget):
         self.gl.clicked.connect(self._on_click)
         self.gl.hovered.connect(self._on_hover)
         self.gl.mouse_left.connect(self._hide_preview)
+        self._hover_at: QPointF | None = None
+        self.gl.installEventFilter(self)  # Shift pressed or released: the preview follows
         self.gl.resized.connect(self._on_resized)
 
     # --- contents ----------------------------------------------------------------------
@@ -186,7 +188,18 @@ class VoxelCanvas(QWidget):
         self._on_hover(position, modifiers)  # what a second click there would do
 
     # --- preview: the cube a click would add (outlined) or remove (outlined in red) -------
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Shift (REMOVE_MODIFIER) pressed or released over the view: the preview follows.
+        (A key event's modifiers describe the moment before the key changed them.)"""
+        is_key = event.type() in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease)
+        if is_key and event.key() == Qt.Key.Key_Shift and self._hover_at is not None:
+            others = event.modifiers() & ~REMOVE_MODIFIER
+            pressed = event.type() == QEvent.Type.KeyPress
+            self._on_hover(self._hover_at, others | REMOVE_MODIFIER if pressed else others)
+        return False
+
     def _on_hover(self, position: QPointF, modifiers: Qt.KeyboardModifier) -> None:
+        self._hover_at = position
         kind, what = self.action_at(position, modifiers)
         self.preview = (kind, what) if kind != "none" else None
         if self.preview is None:
@@ -200,6 +213,6 @@ class VoxelCanvas(QWidget):
         self.gl.update()
 
     def _hide_preview(self) -> None:
-        self.preview = None
+        self.preview = self._hover_at = None
         self._preview.setVisible(False)
         self.gl.update()

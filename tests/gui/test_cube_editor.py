@@ -323,6 +323,11 @@ def test_hovering_outlines_the_cube_a_click_would_add(qtbot, editor):
     assert editor.canvas.preview == ("add", (1, 1, 3))
     assert editor.canvas.gl.readQImage() != before  # the outline is drawn
     screenshot(editor, "/tmp/3d-hover.png")
+    qtbot.keyPress(gl, Qt.Key.Key_Shift)  # Shift held: the cube under the mouse, to remove
+    assert editor.canvas.preview == ("remove", (1, 1, 2))
+    screenshot(editor, "/tmp/3d-hover-remove.png")
+    qtbot.keyRelease(gl, Qt.Key.Key_Shift)
+    assert editor.canvas.preview == ("add", (1, 1, 3))
     qtbot.mouseClick(gl, LEFT, pos=where)
     assert (1, 1, 3) not in target_cells(editor)  # outside the 3x3x3 box: refused ...
     assert "outside the region box" in editor.message.text()  # ... with the reason
