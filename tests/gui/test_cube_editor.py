@@ -4,6 +4,7 @@
 The main test builds the Soma cube from nothing by clicks, saves it, reopens it and solves
 the reopened file."""
 
+import dataclasses
 from collections import deque
 
 import numpy as np
@@ -345,3 +346,15 @@ def test_the_layer_shown_in_the_grid_is_outlined_in_3d(qtbot, editor):
     editor.layers.axis.setFocus()
     qtbot.keyClick(editor.layers.axis, Qt.Key.Key_Up)  # Y layers
     assert editor.canvas.slice == (1, 1)
+
+
+def test_the_edited_piece_stays_the_same_when_an_earlier_one_goes(qtbot, editor, asset):
+    soma = asset("soma.json")
+    editor.document.reset(soma)
+    click_piece_row(qtbot, editor, 6)
+    assert editor.document.puzzle.pieces[editor.selected_piece()].name == "P"
+    editor.document.edit("Delete piece V", lambda p: dataclasses.replace(p, pieces=p.pieces[1:]))
+    assert editor.selected_piece() == 5 and "Editing piece P" in editor.editing.text()
+    assert editor.layers.grid.filled == set(soma.pieces[6].cells)
+    editor.document.undo_stack.undo()
+    assert editor.selected_piece() == 6 and editor.layers.grid.filled == set(soma.pieces[6].cells)
