@@ -74,6 +74,25 @@ def format_hex_picture(board: tuple[Cell, ...], labels: dict[Cell, str]) -> str:
     return "\n".join(lines)
 
 
+LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def format_meteor(puzzle: Puzzle, placed) -> str:
+    """The board picture of `puzzle` with each placed copy drawn with its own character.
+
+    `placed`: (piece index, board cells) per copy, as `Solution.pieces` gives. A one-copy
+    piece whose name is one character keeps it; other copies get the first unused letter."""
+    names = [puzzle.pieces[piece].name for piece, _ in placed]
+    keep = {name for name in names if len(name) == 1 and name not in " " + EMPTY_CELL
+            and names.count(name) == 1}
+    spare = iter(label for label in LABELS if label not in keep)
+    labels: dict[Cell, str] = {}
+    for name, (_, cells) in zip(names, placed):
+        label = name if name in keep else next(spare)
+        labels.update((tuple(cell), label) for cell in cells)
+    return format_hex_picture(puzzle.board, labels)
+
+
 # --- Sudoku lines ------------------------------------------------------------------------
 def box_shape(n: int) -> tuple[int, int]:
     """(box_rows, box_cols) of the most square boxes for an n x n Sudoku: 6 -> 2x3, 12 -> 3x4."""

@@ -9,19 +9,24 @@ renders on its own; the rest of the window keeps the plain raster path.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QImage, QResizeEvent, QSurfaceFormat
+from PySide6.QtCore import QEvent, QPointF, Qt, Signal
+from PySide6.QtGui import QImage, QMouseEvent, QResizeEvent, QSurfaceFormat
 from PySide6.QtOpenGL import QOpenGLWindow
 from PySide6.QtWidgets import QWidget
 from pyqtgraph.opengl.GLViewWidget import GLViewMixin
 
 SAMPLES = 0  # no multisampling: under software OpenGL it doubles the cost of a frame
+CLICK_SLOP = 3  # pixels the mouse may move between press and release for a click, not a drag
 
 
 class GLViewWindow(GLViewMixin, QOpenGLWindow):
     """GLViewWidget's camera, mouse control and item drawing, in a QOpenGLWindow."""
 
     resized = Signal()
+    # (position, keyboard modifiers) of a left press and release without a drag between
+    clicked = Signal(QPointF, object)
+    hovered = Signal(QPointF, object)  # the mouse moved with no button down
+    mouse_left = Signal()  # the mouse left the window
 
     def __init__(self) -> None:
         super().__init__()
@@ -29,6 +34,7 @@ class GLViewWindow(GLViewMixin, QOpenGLWindow):
         surface.setDepthBufferSize(24)  # a window, unlike QOpenGLWidget's buffer, has none unasked
         surface.setSamples(SAMPLES)
         self.setFormat(surface)
+        self._left_press: QPointF | None = None
 
     def devicePixelRatioF(self) -> float:  # what GLViewMixin asks of a widget
         return self.devicePixelRatio()
@@ -36,6 +42,27 @@ class GLViewWindow(GLViewMixin, QOpenGLWindow):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.resized.emit()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        super().mousePressEvent(event)
+        left = event.button() == Qt.MouseButton.LeftButton
+        self._left_press = event.position() if left else None
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        super().mouseMoveEvent(event)
+        if event.buttons() == Qt.MouseButton.NoButton:
+            self.hovered.emit(event.position(), event.modifiers())
+
+    def leaveEvent(self, event: QEvent) -> None:
+        super().leaveEvent(event)
+        self.mouse_left.emit()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        press, self._left_press = self._left_press, None
+        if (event.button() == Qt.MouseButton.LeftButton and press is not None
+                and (event.position() - press).manhattanLength() <= CLICK_SLOP):
+            self.clicked.emit(event.position(), event.modifiers())
 
     def readQImage(self) -> QImage:
         """The scene as it is now. (A window's grabFramebuffer() reads whatever the buffer

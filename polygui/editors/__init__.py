@@ -1,0 +1,1 @@
+"""Puzzle editors, one per grid kind, all editing a PuzzleDocument."""

@@ -1,0 +1,178 @@
+"""A clickable flat grid: hexagons (meteor layout) or squares, some cells filled.
+
+The canvas shows a set of grid positions (the area one may paint on), fills the cells given
+to it and reports presses and drags in cell coordinates. It holds no puzzle: the editors
+decide what a click means and hand back what to show. Geometry comes from `views.tiling`
+and painting from `views.board_picture`, so it looks like the board view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (QColor, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen,
+                           QTransform)
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from solvers import GridKind
+from solvers.grids import Cell, offset_to_hex
+
+from ..views.board_picture import fit_transform, polygons_path, segments_path
+from ..views.cells import EMPTY
+from ..views.tiling import FlatBoard, tiling_for
+
+MARGIN = 12
+EMPTY_FILL = QColor("#f6f6f6")
+EDGE_PENS = {  # cosmetic pens, drawn in this order
+    "grid": (QColor("#c4c4c4"), 1.0),  # between free positions, and around them
+    "inner": (QColor(0, 0, 0, 45), 1.0),  # inside one filled group
+    "outline": (QColor("#1e1e1e"), 2.2),  # around each filled group
+}
+
+
+class CanvasPicture:
+    """Filled groups outlined; free positions only faintly, even at the canvas border
+    (unlike the board view, where every border is the board's outline)."""
+
+    def __init__(self, board: FlatBoard, labels: np.ndarray, colours: Sequence[QColor]) -> None:
+        self.board = board
+        self.bounds = board.bounds
+        self.fills = [(EMPTY_FILL if label == EMPTY else colours[label],
+                       polygons_path(board.polygons[labels == label]))
+                      for label in np.unique(labels)]
+        inside, outside = board.sides[:, 0], board.sides[:, 1]
+        own = labels[inside]
+        other = np.where(outside == EMPTY, EMPTY, labels[outside])
+        masks = {"grid": (own == other) & (own == EMPTY),
+                 "inner": (own == other) & (own != EMPTY), "outline": own != other}
+        self.edges = {kind: segments_path(board.segments[mask]) for kind, mask in masks.items()}
+
+    def paint(self, painter: QPainter, transform: QTransform) -> None:
+        painter.save()
+        painter.setTransform(transform, combine=True)
+        for colour, path in self.fills:  # aliased: much faster, and the edges cover the seams
+            painter.fillPath(path, colour)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for kind, (colour, width) in EDGE_PENS.items():
+            pen = QPen(colour, width)
+            pen.setCosmetic(True)
+            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            painter.strokePath(self.edges[kind], pen)
+        painter.restore()
+
+
+def area_cells(kind: GridKind, rows: range, cols: range) -> list[Cell]:
+    """The grid positions of a rectangle of offset rows and columns (hex: odd rows shifted
+    right, as in the meteor text; square: (x, y) = (col, row))."""
+    if kind is GridKind.HEX:
+        return [offset_to_hex(row, col) for row in rows for col in cols]
+    return [(col, row) for row in rows for col in cols]
+
+
+class CellCanvas(QWidget):
+    """Positions outlined faintly, filled cells in their colours; emits `pressed(cell)` on a
+    press and `dragged(cell)` each time a drag enters another position, then `released()`."""
+
+    pressed = Signal(object)
+    dragged = Signal(object)
+    released = Signal()
+
+    def __init__(self, kind: GridKind, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.kind = kind
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setAutoFillBackground(True)
+        self.setBackgroundRole(QPalette.ColorRole.Base)
+        self.setMouseTracking(False)
+        self._positions: list[Cell] = []
+        self._index: dict[Cell, int] = {}
+        self._centres = np.zeros((0, 2))
+        self._picture: CanvasPicture | None = None
+        self._last_cell: Cell | None = None
+        self.preferred_size = QSize(520, 420)
+
+    @property
+    def positions(self) -> list[Cell]:
+        return list(self._positions)
+
+    def show_cells(self, positions: Iterable[Cell], fills: Sequence[tuple[Iterable[Cell], QColor]]
+                   ) -> None:
+        """Show `positions` (cells named in `fills` are added if missing) and fill each group
+        of cells in its colour; each group is outlined as one shape."""
+        groups = [[tuple(cell) for cell in cells] for cells, _ in fills]
+        shown = dict.fromkeys(tuple(cell) for cell in positions)
+        for cells in groups:
+            shown.update(dict.fromkeys(cells))
+        self._positions = list(shown)
+        self._index = {cell: i for i, cell in enumerate(self._positions)}
+        if not self._positions:
+            self._picture = None
+            self.update()
+            return
+        array = np.array(self._positions, dtype=np.int64)
+        tiling = tiling_for(self.kind)
+        self._centres = tiling.centres(array)
+        labels = np.full(len(self._positions), EMPTY, dtype=np.int64)
+        for label, cells in enumerate(groups):
+            labels[[self._index[cell] for cell in cells]] = label
+        self._picture = CanvasPicture(FlatBoard.build(tiling, array), labels,
+                                      [colour for _, colour in fills])
+        self.update()
+
+    # --- geometry ------------------------------------------------------------------------
+    def _transform(self) -> QTransform:
+        target = QRectF(self.rect()).adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
+        return fit_transform(self._picture.bounds, target)
+
+    def cell_centre(self, cell: Cell) -> QPoint:
+        """Where `cell` is drawn, in widget pixels (for tests and tooltips)."""
+        x, y = self._centres[self._index[tuple(cell)]]
+        return self._transform().map(QPointF(float(x), float(y))).toPoint()
+
+    def cell_at(self, point: QPointF) -> Cell | None:
+        """The position under `point`, or None: the nearest centre, if within a cell radius."""
+        if self._picture is None:
+            return None
+        inverse, _ = self._transform().inverted()
+        board_point = inverse.map(QPointF(point))
+        distances = np.hypot(self._centres[:, 0] - board_point.x(),
+                             self._centres[:, 1] - board_point.y())
+        nearest = int(np.argmin(distances))
+        radius = 1.0 if self.kind is GridKind.HEX else 0.71
+        return self._positions[nearest] if distances[nearest] <= radius else None
+
+    # --- events --------------------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return super().mousePressEvent(event)
+        self._last_cell = self.cell_at(event.position())
+        if self._last_cell is not None:
+            self.pressed.emit(self._last_cell)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if not event.buttons() & Qt.MouseButton.LeftButton or self._last_cell is None:
+            return
+        cell = self.cell_at(event.position())
+        if cell is not None and cell != self._last_cell:
+            self._last_cell = cell
+            self.dragged.emit(cell)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and self._last_cell is not None:
+            self._last_cell = None
+            self.released.emit()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if self._picture is None:
+            return
+        painter = QPainter(self)
+        self._picture.paint(painter, self._transform())
+        painter.end()
+
+    def sizeHint(self) -> QSize:
+        return self.preferred_size
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(120, 100)

@@ -1,0 +1,308 @@
+"""The designer of flat puzzles (hex boards in the meteor layout, square boards): the board
+on a large canvas, the pieces in a side panel with a small canvas for the selected piece.
+
+The canvas area (how many grid positions are offered) belongs to the editor, not to the
+puzzle; it only grows by itself, to show every board cell after an undo or an import.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import lru_cache
+
+import numpy as np
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QColor, QGuiApplication
+from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox,
+                               QSplitter, QVBoxLayout, QWidget)
+
+from solvers import GridKind, Puzzle
+from solvers.grids import Cell
+
+from ..colours import piece_colour
+from ..models import PuzzleDocument
+from .board_canvas import CellCanvas, area_cells
+from .board_stroke import Stroke
+from .meteor_text import ask_meteor_text, copy_meteor_text as meteor_to_clipboard, import_meteor
+from .piece_list import PieceList, replace_piece
+from .piece_tray import PieceTray
+
+BOARD_COLOUR = QColor("#ddd3bf")  # a neutral sand, unlike every palette colour
+DEFAULT_AREA = (0, 0, 5, 6)  # first row, first column, rows, columns
+PIECE_AREA = 5  # the piece canvas offers at least this many rows and columns
+MAX_SIDE = 60
+
+
+def offsets_of(kind: GridKind, cells) -> np.ndarray:
+    """(N, 2) (row, column) of cells on the editor's rectangular canvas."""
+    cells = np.asarray(cells, dtype=np.int64).reshape(-1, 2)
+    if kind is GridKind.HEX:  # solvers.grids.hex_to_offset, for many cells at once
+        q, r = cells[:, 0], cells[:, 1]
+        return np.column_stack((r, q + (r - (r & 1)) // 2))
+    return cells[:, ::-1]
+
+
+def bounding_area(kind: GridKind, cells, margin: int = 0,
+                  minimum: int = 1) -> tuple[int, int, int, int] | None:
+    """(first row, first column, rows, columns) around `cells`, `margin` more on each side,
+    padded evenly to at least `minimum` rows and columns."""
+    if not len(cells):
+        return None
+    offsets = offsets_of(kind, cells)
+    low = offsets.min(axis=0) - margin
+    size = offsets.max(axis=0) + margin - low + 1
+    pad = np.maximum(0, minimum - size)
+    (row0, col0), (rows, cols) = low - pad // 2, size + pad
+    return int(row0), int(col0), int(rows), int(cols)
+
+
+@lru_cache(maxsize=8)
+def rectangle_cells(kind: GridKind, area: tuple[int, int, int, int]) -> list[Cell]:
+    row0, col0, rows, cols = area
+    return area_cells(kind, range(row0, row0 + rows), range(col0, col0 + cols))
+
+
+def union_area(a, b):
+    if a is None or b is None:
+        return a or b
+    row0, col0 = min(a[0], b[0]), min(a[1], b[1])
+    rows = max(a[0] + a[2], b[0] + b[2]) - row0
+    cols = max(a[1] + a[3], b[1] + b[3]) - col0
+    return row0, col0, rows, cols
+
+
+def board_edit(cell: Cell, add: bool):
+    def edit(puzzle: Puzzle) -> Puzzle:
+        board = puzzle.board + (cell,) if add else tuple(c for c in puzzle.board if c != cell)
+        return dataclasses.replace(puzzle, board=board)
+    return edit
+
+
+class BoardEditor(QWidget):
+    """Click or drag on the board to add or remove cells (the press decides which); select a
+    piece in the list and paint it on the piece canvas; grow or shrink the canvas area."""
+
+    def __init__(self, document: PuzzleDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        kind = document.puzzle.kind
+        if kind not in (GridKind.HEX, GridKind.SQUARE):
+            raise ValueError(f"the board editor edits hex and square puzzles, not {kind.value}")
+        self.document, self.kind = document, kind
+        self.ask_text = ask_meteor_text  # tests put a stand-in here
+        self.area = bounding_area(kind, document.puzzle.board, margin=1) or DEFAULT_AREA
+        self._stroke: Stroke | None = None
+        self.canvas = CellCanvas(kind)
+        self.piece_canvas = CellCanvas(kind)
+        for canvas in (self.canvas, self.piece_canvas):
+            canvas.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.piece_canvas.setMinimumSize(200, 170)
+        self.piece_canvas.preferred_size = QSize(260, 220)
+        self.pieces = PieceList(document)
+        self.tray = PieceTray()
+        self.summary = QLabel()
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.piece_hint = QLabel()
+        self.piece_hint.setWordWrap(True)
+        self.width_box, self.height_box = self._size_box("Columns"), self._size_box("Rows")
+        self.grow_button = QPushButton("Grow all sides")
+        self.grow_button.setToolTip("One more row or column of positions on every side")
+        self.trim_button = QPushButton("Trim to board")
+        self.trim_button.setToolTip("Keep one free row or column around the board")
+        self.import_button = QPushButton("Import meteor text…")
+        self.copy_button = QPushButton("Copy as meteor text")
+        self._layout()
+        self._connect()
+        self._show(document.puzzle)
+
+    # --- construction --------------------------------------------------------------------
+    def _size_box(self, what: str) -> QSpinBox:
+        box = QSpinBox()
+        box.setRange(1, MAX_SIDE)
+        box.setToolTip(f"{what} of grid positions on the canvas")
+        box.valueChanged.connect(self._resize_area)
+        return box
+
+    def _layout(self) -> None:
+        toolbar = QHBoxLayout()
+        toolbar.addWidget(QLabel("Canvas"))
+        toolbar.addWidget(self.width_box)
+        toolbar.addWidget(QLabel("×"))
+        toolbar.addWidget(self.height_box)
+        toolbar.addWidget(self.grow_button)
+        toolbar.addWidget(self.trim_button)
+        toolbar.addStretch(1)
+        toolbar.addWidget(self.import_button)
+        toolbar.addWidget(self.copy_button)
+        board = QWidget()
+        left = QVBoxLayout(board)
+        left.addLayout(toolbar)
+        hint = QLabel("Click or drag on the grid to add board cells; start on a board cell "
+                      "to remove cells instead.")
+        hint.setWordWrap(True)
+        left.addWidget(hint)
+        left.addWidget(self.canvas, 3)
+        left.addWidget(self.message)
+        left.addWidget(self.summary)
+        left.addWidget(self.tray, 1)
+        pieces_box = QGroupBox("Pieces")
+        QVBoxLayout(pieces_box).addWidget(self.pieces)
+        piece_box = QGroupBox("Selected piece")
+        piece_layout = QVBoxLayout(piece_box)
+        piece_layout.addWidget(self.piece_hint)
+        piece_layout.addWidget(self.piece_canvas, 1)
+        side = QWidget()
+        right = QVBoxLayout(side)
+        right.addWidget(pieces_box, 3)
+        right.addWidget(piece_box, 2)
+        splitter = QSplitter()
+        splitter.addWidget(board)
+        splitter.addWidget(side)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        QHBoxLayout(self).addWidget(splitter)
+        hex_only = self.kind is GridKind.HEX
+        for button in (self.import_button, self.copy_button):
+            button.setEnabled(hex_only)
+            if not hex_only:
+                button.setToolTip("The meteor text format describes hex boards only")
+
+    def _connect(self) -> None:
+        self.document.changed.connect(self._show)
+        self.document.rejected.connect(self.show_problem)
+        self.pieces.selection_changed.connect(lambda _: self._show_piece(self.document.puzzle))
+        self.tray.piece_clicked.connect(self.pieces.select_piece)
+        self.canvas.pressed.connect(self._start_board_stroke)
+        self.piece_canvas.pressed.connect(self._start_piece_stroke)
+        for canvas in (self.canvas, self.piece_canvas):
+            canvas.dragged.connect(self._continue_stroke)
+            canvas.released.connect(self._finish_stroke)
+        self.grow_button.clicked.connect(self.grow_area)
+        self.trim_button.clicked.connect(self.trim_area)
+        self.import_button.clicked.connect(self.import_meteor_text)
+        self.copy_button.clicked.connect(self.copy_meteor_text)
+
+    # --- messages ------------------------------------------------------------------------
+    def show_problem(self, text: str) -> None:
+        self.message.setStyleSheet("color: #b00020; font-weight: bold")
+        self.message.setText(text)
+
+    def show_info(self, text: str) -> None:
+        self.message.setStyleSheet("")
+        self.message.setText(text)
+
+    # --- showing the document ------------------------------------------------------------
+    def _show(self, puzzle: Puzzle) -> None:
+        if self.message.text() and self._stroke is None:
+            self.show_info("")  # a successful change makes an earlier refusal old news
+        self.area = union_area(self.area, bounding_area(self.kind, puzzle.board))
+        self._show_board(puzzle)
+        self._show_piece(puzzle)
+
+    def _area_cells(self) -> list[Cell]:
+        return rectangle_cells(self.kind, self.area)
+
+    def _show_board(self, puzzle: Puzzle) -> None:
+        for box, value in ((self.width_box, self.area[3]), (self.height_box, self.area[2])):
+            box.blockSignals(True)
+            box.setMaximum(max(MAX_SIDE, value))
+            box.setValue(value)
+            box.blockSignals(False)
+        self.canvas.show_cells(self._area_cells(), [(puzzle.board, BOARD_COLOUR)])
+        self._show_summary(puzzle)
+
+    def _show_summary(self, puzzle: Puzzle) -> None:
+        board, pieces = len(puzzle.board), puzzle.piece_cell_total
+        text = f"Board: {board} cells · pieces: {pieces} cells"
+        problems = puzzle.problems()
+        self.summary.setText(text + (f" — {'; '.join(problems)}" if problems else
+                                     " — ready to solve"))
+        self.summary.setStyleSheet("color: #8a5a00" if problems else "color: #2e7d32")
+
+    def _show_piece(self, puzzle: Puzzle) -> None:
+        index = self.pieces.selected_piece()
+        self.tray.show_pieces(puzzle, index)
+        if index is None or index >= len(puzzle.pieces):
+            self.piece_canvas.show_cells([], [])
+            self.piece_hint.setText("Select a piece to paint its cells here, or add one.")
+            return
+        piece = puzzle.pieces[index]
+        positions = rectangle_cells(self.kind, bounding_area(self.kind, piece.cells, 1, PIECE_AREA))
+        self.piece_canvas.show_cells(positions, [(piece.cells, piece_colour(puzzle, index))])
+        self.piece_hint.setText(f"{piece.name}: {piece.size} cells. Click or drag to add "
+                                "cells; start on a cell of the piece to remove cells.")
+
+    # --- the canvas area -----------------------------------------------------------------
+    def _resize_area(self) -> None:
+        row0, col0, _, _ = self.area
+        wanted = (row0, col0, self.height_box.value(), self.width_box.value())
+        board = self.document.puzzle.board
+        inside = set(rectangle_cells(self.kind, wanted))
+        cut = [cell for cell in board if cell not in inside]
+        if cut:
+            self.show_problem(f"The canvas cannot shrink to {wanted[3]} × {wanted[2]}: it "
+                              f"would cut {len(cut)} board cell{'s' * (len(cut) != 1)}. "
+                              "Remove them first.")
+        else:
+            self.area = wanted
+            self.show_info("")
+        self._show_board(self.document.puzzle)
+
+    def grow_area(self) -> None:
+        row0, col0, rows, cols = self.area
+        self.area = (row0 - 1, col0 - 1, rows + 2, cols + 2)
+        self._show_board(self.document.puzzle)
+
+    def trim_area(self) -> None:
+        self.area = bounding_area(self.kind, self.document.puzzle.board, margin=1) or DEFAULT_AREA
+        self._show_board(self.document.puzzle)
+
+    # --- strokes -------------------------------------------------------------------------
+    def _start_board_stroke(self, cell: Cell) -> None:
+        self.show_info("")
+        self._stroke = Stroke(self.document, cell, lambda puzzle, c: c in puzzle.board,
+                              board_edit, ("Add board cells", "Remove board cells"),
+                              may_refuse=False)
+
+    def _start_piece_stroke(self, cell: Cell) -> None:
+        index = self.pieces.selected_piece()
+        if index is None:
+            return
+        self.show_info("")
+        piece = self.document.puzzle.pieces[index]
+
+        def piece_edit(cell: Cell, add: bool):
+            cells = self.document.puzzle.pieces[index].cells
+            new = cells + (cell,) if add else tuple(c for c in cells if c != cell)
+            return replace_piece(index, cells=new)
+
+        in_piece = lambda puzzle, c: c in puzzle.pieces[index].cells  # noqa: E731
+        self._stroke = Stroke(self.document, cell, in_piece, piece_edit,
+                              (f"Add cells to {piece.name}", f"Remove cells from {piece.name}"))
+
+    def _continue_stroke(self, cell: Cell) -> None:
+        if self._stroke is not None:
+            self._stroke.apply(cell)
+
+    def _finish_stroke(self) -> None:
+        if self._stroke is not None:
+            self._stroke.finish()
+            self._stroke = None
+
+    # --- meteor text ---------------------------------------------------------------------
+    def import_meteor_text(self) -> None:
+        text = self.ask_text(QGuiApplication.clipboard().text(), self)
+        if text is None:
+            return
+        problem = import_meteor(self.document, text)
+        if problem:
+            self.show_problem(problem)
+        else:
+            self.show_info("Imported the meteor text")
+
+    def copy_meteor_text(self) -> str | None:
+        text, message = meteor_to_clipboard(self.document.puzzle)
+        (self.show_info if text is not None else self.show_problem)(message)
+        return text

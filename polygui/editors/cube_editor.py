@@ -1,0 +1,248 @@
+"""The cube puzzle editor: the region and the polycube pieces, cube by cube.
+
+Three ways to edit the chosen target (the region, or one piece): the region box (fill it whole
+or clear it), the layer grid (click or drag cells), and the 3D view (click a face to add a cube
+on it, Shift+click to remove a cube, click the ground grid to start on an empty floor). Every
+edit goes through the document, so it is undoable, and an edit that would make an invalid
+puzzle (a piece in two parts, an empty piece) is refused with the reason shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import ExitStack
+
+import numpy as np
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
+                               QSpinBox, QSplitter, QVBoxLayout, QWidget)
+
+from solvers import Puzzle, PuzzleError
+
+from ..models import PuzzleDocument
+from .cube_targets import Cell, EditTarget, box_cells, piece_space, region_extent
+from .layer_editor import LayerEditor
+from .piece_list import PieceList
+from .voxel_canvas import VoxelCanvas
+
+DEFAULT_BOX = 3
+MAX_BOX = 20
+HINT = ("Click a cell or a cube's face to add a cube, Shift+click a cube (or click a filled "
+        "cell) to remove it. Drag in the layer grid to paint; drag in 3D to orbit.")
+
+
+def summary_text(puzzle: Puzzle) -> str:
+    """Sizes, and why the puzzle cannot be solved yet, if it cannot."""
+    lines = [f"Region: {len(puzzle.board)} cubes",
+             f"Pieces: {len(puzzle.pieces)}, {puzzle.piece_cell_total} cubes with copies"]
+    problems = puzzle.problems()
+    lines.append("Not solvable yet: " + "; ".join(problems) if problems
+                 else "Region and pieces match")
+    return "\n".join(lines)
+
+
+class CubeEditor(QWidget):
+    def __init__(self, document: PuzzleDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.target = EditTarget()
+        self.canvas = VoxelCanvas()
+        self.layers = LayerEditor()
+        self._stroke: ExitStack | None = None  # a layer grid stroke in progress
+        self._stroke_text = ""
+        self._stroke_open = False  # whether the stroke's undo step has begun
+        self._build_controls()
+        self._layout()
+        self._connect()
+        self._grow_box_to_region(document.puzzle)
+        self._refresh(document.puzzle)
+
+    # --- widgets -----------------------------------------------------------------------
+    def _build_controls(self) -> None:
+        self.pieces = PieceList(self.document)
+        self.region_button = QPushButton("Edit the region")
+        self.region_button.setToolTip("Edit the region; select a piece above to edit it")
+        self.editing = QLabel()
+        self.box_size = [QSpinBox() for _ in range(3)]
+        for spin in self.box_size:
+            spin.setRange(1, MAX_BOX)
+            spin.setValue(DEFAULT_BOX)
+        self.fill_button = QPushButton("Fill box")
+        self.fill_button.setToolTip("Make the region exactly the whole box")
+        self.clear_button = QPushButton("Clear")
+        self.clear_button.setToolTip("Remove every cube of the region")
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.hint = QLabel(HINT)
+        self.hint.setWordWrap(True)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #b00020;")
+        self.message.setMinimumHeight(3 * self.message.fontMetrics().lineSpacing())
+        self.message.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+
+    def _layout(self) -> None:
+        pieces = QGroupBox("Pieces")
+        piece_layout = QVBoxLayout(pieces)
+        piece_layout.addWidget(self.pieces, 1)
+        box = QGroupBox("Region box")
+        box_form = QFormLayout(box)
+        box_form.addRow(self.region_button)
+        for axis, spin in zip("XYZ", self.box_size):
+            box_form.addRow(axis, spin)
+        box_buttons = QHBoxLayout()
+        box_buttons.addWidget(self.fill_button)
+        box_buttons.addWidget(self.clear_button)
+        box_form.addRow(box_buttons)
+        side = QVBoxLayout()
+        side.addWidget(self.editing)
+        side.addWidget(pieces, 1)
+        for widget in (box, self.summary, self.message, self.hint):
+            side.addWidget(widget)
+        panel = QWidget()
+        panel.setLayout(side)
+        panel.setFixedWidth(300)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.canvas)
+        splitter.addWidget(self.layers)
+        splitter.setSizes([400, 260])
+        layout = QHBoxLayout(self)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(panel)
+
+    def _connect(self) -> None:
+        self.document.changed.connect(self._on_document_changed)
+        self.document.rejected.connect(self.message.setText)
+        self.pieces.selection_changed.connect(self._on_piece_selected)
+        self.region_button.clicked.connect(lambda: self.pieces.select_piece(None))
+        for spin in self.box_size:
+            spin.valueChanged.connect(lambda _value: self._refresh(self.document.puzzle))
+        self.fill_button.clicked.connect(self.fill_box)
+        self.clear_button.clicked.connect(self.clear_region)
+        self.canvas.add_requested.connect(self.add_cube)
+        self.canvas.remove_requested.connect(self.remove_cube)
+        self.canvas.missed.connect(self.message.setText)
+        self.layers.slice_changed.connect(self.canvas.set_slice)
+        grid = self.layers.grid
+        grid.stroke_started.connect(self._begin_stroke)
+        grid.cell_touched.connect(self._on_cell_touched)
+        grid.stroke_finished.connect(self._end_stroke)
+
+    # --- what is shown -----------------------------------------------------------------
+    def selected_piece(self) -> int | None:
+        return self.target.piece
+
+    def _on_piece_selected(self, index: int | None) -> None:
+        target = EditTarget(index)
+        if target != self.target:
+            self.target = target
+            self.message.clear()
+            self._refresh(self.document.puzzle)
+
+    def space(self) -> Cell:
+        """The box of cells the target is edited in."""
+        if self.target.is_region:
+            return tuple(spin.value() for spin in self.box_size)
+        return piece_space(self.target.cells(self.document.puzzle))
+
+    def _on_document_changed(self, puzzle: Puzzle) -> None:
+        self.message.clear()
+        self._grow_box_to_region(puzzle)
+        self._refresh(puzzle)
+
+    def _grow_box_to_region(self, puzzle: Puzzle) -> None:
+        """The box always holds the whole region (a file opened, an undo): it grows with it,
+        and cannot shrink below it (Clear first to start smaller)."""
+        for spin, extent in zip(self.box_size, region_extent(puzzle)):
+            spin.blockSignals(True)
+            spin.setMinimum(max(1, min(extent, MAX_BOX)))
+            spin.blockSignals(False)
+
+    def _refresh(self, puzzle: Puzzle) -> None:
+        if not self.target.exists_in(puzzle):
+            self.target = EditTarget()
+        self._refresh_target_controls(puzzle)
+        cells = self.target.cells(puzzle)
+        colour = self.target.colour(puzzle)
+        space = self.space()
+        self.canvas.set_contents(np.array(sorted(cells), dtype=np.int64).reshape(-1, 3),
+                                 colour, space)
+        self.layers.set_contents(space, cells, colour)
+        self.summary.setText(summary_text(puzzle))
+
+    def _refresh_target_controls(self, puzzle: Puzzle) -> None:
+        for widget in (*self.box_size, self.fill_button, self.clear_button):
+            widget.setEnabled(self.target.is_region)
+        self.region_button.setEnabled(not self.target.is_region)
+        what = ("the region" if self.target.is_region
+                else f"piece {puzzle.pieces[self.target.piece].name}")
+        self.editing.setText(f"<b>Editing {what}</b>")
+
+    # --- edits -------------------------------------------------------------------------
+    def add_cube(self, cell: Cell) -> None:
+        if not self._inside(cell):
+            return
+        cells = self.target.cells(self.document.puzzle)
+        if cell not in cells:
+            self._set_cells("Add cube", cells | {cell})
+
+    def remove_cube(self, cell: Cell) -> None:
+        cells = self.target.cells(self.document.puzzle)
+        if cell in cells:
+            self._set_cells("Remove cube", cells - {cell})
+
+    def _inside(self, cell: Cell) -> bool:
+        space = self.space()
+        if all(0 <= value < size for value, size in zip(cell, space)):
+            return True
+        where = "the region box (make it larger)" if self.target.is_region else "the piece's space"
+        self.message.setText(f"Cube {list(cell)} is outside {where}")
+        return False
+
+    def _set_cells(self, text: str, cells: frozenset[Cell]) -> None:
+        target = self.target
+
+        def change(puzzle: Puzzle) -> Puzzle:
+            return target.with_cells(puzzle, cells)
+
+        self._open_stroke_step(change)
+        self.document.edit(f"{text} ({target.name(self.document.puzzle)})", change)
+
+    def fill_box(self) -> None:
+        size = tuple(spin.value() for spin in self.box_size)
+        self.document.edit("Fill box", lambda puzzle: EditTarget().with_cells(
+            puzzle, box_cells(size)))
+
+    def clear_region(self) -> None:
+        self.document.edit("Clear region",
+                           lambda puzzle: EditTarget().with_cells(puzzle, frozenset()))
+
+    # --- layer grid strokes: one undo step per press-drag-release ------------------------
+    def _begin_stroke(self, adding: bool) -> None:
+        self._end_stroke()
+        self._stroke = ExitStack()
+        self._stroke_text = "Add cubes" if adding else "Remove cubes"
+
+    def _on_cell_touched(self, cell: Cell, adding: bool) -> None:
+        self.add_cube(cell) if adding else self.remove_cube(cell)
+
+    def _end_stroke(self) -> None:
+        if self._stroke is not None:
+            stroke, self._stroke = self._stroke, None
+            stroke.close()
+
+    def _open_stroke_step(self, change: Callable[[Puzzle], Puzzle]) -> None:
+        """Open the stroke's undo step at its first edit that will be accepted, so a stroke
+        that changes nothing (every edit refused) leaves no empty step behind."""
+        if self._stroke is None or self._stroke_open:
+            return
+        try:
+            change(self.document.puzzle)
+        except PuzzleError:
+            return
+        self._stroke.enter_context(self.document.compound(self._stroke_text))
+        self._stroke.callback(self._close_stroke_step)
+        self._stroke_open = True
+
+    def _close_stroke_step(self) -> None:
+        self._stroke_open = False

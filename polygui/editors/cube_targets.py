@@ -1,0 +1,72 @@
+"""What the cube editor edits: the region (the board) or one piece, as a set of cells.
+
+Each target reads its cells from a puzzle and builds the puzzle with other cells; the document
+does the rest (validation, undo). Pieces are edited in a small space of their own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from itertools import product
+
+from PySide6.QtGui import QColor
+
+from solvers import Puzzle
+
+from ..colours import piece_colour
+
+Cell = tuple[int, int, int]
+PIECE_SPACE = 5  # a piece is edited in at least 5 x 5 x 5 cells
+REGION_COLOUR = QColor(176, 180, 192)
+
+
+@dataclass(frozen=True)
+class EditTarget:
+    """The region (`piece` None) or piece number `piece` of the puzzle."""
+
+    piece: int | None = None
+
+    @property
+    def is_region(self) -> bool:
+        return self.piece is None
+
+    def exists_in(self, puzzle: Puzzle) -> bool:
+        return self.is_region or self.piece < len(puzzle.pieces)
+
+    def cells(self, puzzle: Puzzle) -> frozenset[Cell]:
+        shape = puzzle.board if self.is_region else puzzle.pieces[self.piece].cells
+        return frozenset(shape)
+
+    def with_cells(self, puzzle: Puzzle, cells: frozenset[Cell]) -> Puzzle:
+        ordered = tuple(sorted(cells))
+        if self.is_region:
+            return dataclasses.replace(puzzle, board=ordered)
+        return replace_piece(puzzle, self.piece, cells=ordered)
+
+    def colour(self, puzzle: Puzzle) -> QColor:
+        return REGION_COLOUR if self.is_region else piece_colour(puzzle, self.piece)
+
+    def name(self, puzzle: Puzzle) -> str:
+        return "the region" if self.is_region else f"piece {puzzle.pieces[self.piece].name}"
+
+
+def replace_piece(puzzle: Puzzle, index: int, **changes) -> Puzzle:
+    pieces = list(puzzle.pieces)
+    pieces[index] = dataclasses.replace(pieces[index], **changes)
+    return dataclasses.replace(puzzle, pieces=tuple(pieces))
+
+
+def piece_space(cells: frozenset[Cell]) -> Cell:
+    """Room for the piece and at least one more cube beyond it on every axis."""
+    extent = [max((cell[axis] for cell in cells), default=0) + 2 for axis in range(3)]
+    return tuple(max(PIECE_SPACE, size) for size in extent)
+
+
+def box_cells(size: Cell) -> frozenset[Cell]:
+    return frozenset(product(range(size[0]), range(size[1]), range(size[2])))
+
+
+def region_extent(puzzle: Puzzle) -> Cell:
+    """The smallest box from the origin holding the board (0s when it is empty)."""
+    return tuple(max((cell[axis] + 1 for cell in puzzle.board), default=0) for axis in range(3))

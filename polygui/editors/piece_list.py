@@ -1,0 +1,257 @@
+"""The pieces of the open puzzle as an editable list, for every polyform grid kind.
+
+Each row shows a piece's colour swatch and name, its size, its count and whether mirror images
+may be placed. Every change is one `document.edit(...)`, so it is undoable and an invalid
+result (an empty name, two pieces with one name) is refused by the document, not here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QKeySequence, QPixmap, QShortcut
+from PySide6.QtWidgets import (QAbstractItemView, QColorDialog, QHBoxLayout, QHeaderView,
+                               QPushButton, QSpinBox, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
+
+from solvers import Piece, Puzzle
+
+from ..colours import PALETTE, palette_colour, piece_colour
+from ..models import PuzzleDocument
+
+NAME, SIZE, COUNT, MIRROR = range(4)
+SWATCH = 14
+
+ColourPicker = Callable[[QColor, QWidget], QColor]
+
+
+def ask_colour(initial: QColor, parent: QWidget) -> QColor:
+    """The standard colour dialog; an invalid QColor when cancelled."""
+    return QColorDialog.getColor(initial, parent, "Piece colour")
+
+
+def fresh_name(puzzle: Puzzle) -> str:
+    """"P<n>" with the smallest n from the piece count up that no piece uses."""
+    names = {piece.name for piece in puzzle.pieces}
+    number = len(puzzle.pieces) + 1
+    while f"P{number}" in names:
+        number += 1
+    return f"P{number}"
+
+
+def fresh_colour(puzzle: Puzzle) -> str:
+    """The first palette colour no piece shows yet."""
+    used = {piece_colour(puzzle, index).name() for index in range(len(puzzle.pieces))}
+    index = 0
+    while palette_colour(index).name() in used and index < 4 * len(PALETTE):
+        index += 1
+    return palette_colour(index).name()
+
+
+def replace_piece(index: int, **changes) -> Callable[[Puzzle], Puzzle]:
+    """An edit that changes some fields of piece `index`."""
+    def edit(puzzle: Puzzle) -> Puzzle:
+        pieces = list(puzzle.pieces)
+        pieces[index] = dataclasses.replace(pieces[index], **changes)
+        return dataclasses.replace(puzzle, pieces=tuple(pieces))
+    return edit
+
+
+def swatch(colour: QColor) -> QIcon:
+    pixmap = QPixmap(SWATCH, SWATCH)
+    pixmap.fill(colour)
+    return QIcon(pixmap)
+
+
+class PieceList(QWidget):
+    """Add, delete, rename (double-click or F2), recolour, count and mirror the pieces.
+
+    `selection_changed(object)` carries the selected piece index or None."""
+
+    selection_changed = Signal(object)
+
+    def __init__(self, document: PuzzleDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.colour_picker: ColourPicker = ask_colour  # tests put a stand-in here
+        self._selected_name: str | None = None
+        self._announced: int | None = None  # the index selection_changed last carried
+        self._piece_total = 0
+        self.table = self._make_table()
+        self.add_button = QPushButton("Add piece")
+        self.delete_button = QPushButton("Delete")
+        self.colour_button = QPushButton("Colour…")
+        self.add_button.setToolTip("Add a one-cell piece; paint its cells on the piece canvas")
+        self.add_button.clicked.connect(self.add_piece)
+        self.delete_button.clicked.connect(self.delete_selected)
+        self.colour_button.clicked.connect(self.recolour_selected)
+        QShortcut(QKeySequence.StandardKey.Delete, self.table, self.delete_selected,
+                  context=Qt.ShortcutContext.WidgetShortcut)
+        buttons = QHBoxLayout()
+        for button in (self.add_button, self.delete_button, self.colour_button):
+            buttons.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.table)
+        layout.addLayout(buttons)
+        document.changed.connect(self._show)
+        self._show(document.puzzle)
+
+    def _make_table(self) -> QTableWidget:
+        table = QTableWidget(0, 4, self)
+        table.setHorizontalHeaderLabels(["Piece", "Cells", "Count", "Mirror"])
+        table.verticalHeader().hide()
+        table.setMinimumHeight(150)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                              | QAbstractItemView.EditTrigger.EditKeyPressed)
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        for column in (SIZE, MIRROR):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COUNT, QHeaderView.ResizeMode.Fixed)
+        header.resizeSection(COUNT, 64)
+        table.itemChanged.connect(self._on_item_changed)
+        table.itemSelectionChanged.connect(self._on_selection_changed)
+        return table
+
+    # --- selection -----------------------------------------------------------------------
+    def selected_piece(self) -> int | None:
+        rows = self.table.selectionModel().selectedRows()
+        return rows[0].row() if rows else None
+
+    def select_piece(self, index: int | None) -> None:
+        if index is None or not 0 <= index < self.table.rowCount():
+            self.table.clearSelection()
+        else:
+            self.table.selectRow(index)
+
+    def _on_selection_changed(self) -> None:
+        index = self.selected_piece()
+        pieces = self.document.puzzle.pieces
+        self._selected_name = pieces[index].name if index is not None else None
+        has_piece = index is not None
+        self.delete_button.setEnabled(has_piece)
+        self.colour_button.setEnabled(has_piece)
+        if index != self._announced:
+            self._announced = index
+            self.selection_changed.emit(index)
+
+    def _selection_after(self, puzzle: Puzzle, previous: int | None) -> int | None:
+        """Keep the selected piece: by name, or by place when it was renamed; none when it
+        was deleted."""
+        names = [piece.name for piece in puzzle.pieces]
+        if self._selected_name in names:
+            return names.index(self._selected_name)
+        renamed = len(names) == self._piece_total
+        return previous if renamed and previous is not None and previous < len(names) else None
+
+    # --- showing the document ------------------------------------------------------------
+    def _show(self, puzzle: Puzzle) -> None:
+        previous = self.selected_piece()
+        keep = self._selection_after(puzzle, previous)
+        with QSignalBlocker(self.table):
+            self.table.setRowCount(len(puzzle.pieces))
+            for row, piece in enumerate(puzzle.pieces):
+                self._show_row(row, piece, piece_colour(puzzle, row))
+        self._piece_total = len(puzzle.pieces)
+        with QSignalBlocker(self.table):
+            self.select_piece(keep)
+        self._on_selection_changed()
+
+    def _show_row(self, row: int, piece: Piece, colour: QColor) -> None:
+        name = self._item(row, NAME)
+        name.setText(piece.name)
+        name.setIcon(swatch(colour))
+        name.setToolTip(f"{piece.name}: double-click or F2 to rename")
+        size = self._item(row, SIZE)
+        size.setText(str(piece.size))
+        size.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+        size.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+        mirror = self._item(row, MIRROR)
+        mirror.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+                        | Qt.ItemFlag.ItemIsUserCheckable)
+        mirror.setCheckState(Qt.CheckState.Checked if piece.mirror else Qt.CheckState.Unchecked)
+        mirror.setToolTip("Allow mirror images of this piece")
+        box = self._count_box(row)
+        with QSignalBlocker(box):
+            box.setValue(piece.count)
+
+    def _item(self, row: int, column: int) -> QTableWidgetItem:
+        item = self.table.item(row, column)
+        if item is None:
+            item = QTableWidgetItem()
+            self.table.setItem(row, column, item)
+        return item
+
+    def _count_box(self, row: int) -> QSpinBox:
+        box = self.table.cellWidget(row, COUNT)
+        if box is None:
+            box = QSpinBox()
+            box.setRange(1, 99)
+            box.setFrame(False)
+            box.setToolTip("How many copies of this piece the puzzle has")
+            box.valueChanged.connect(lambda value, box=box: self._on_count(box, value))
+            self.table.setCellWidget(row, COUNT, box)
+        return box
+
+    def count_box(self, index: int) -> QSpinBox:
+        """The count spin box of piece `index` (for tests and keyboard users)."""
+        return self._count_box(index)
+
+    # --- edits ---------------------------------------------------------------------------
+    def _row_of(self, widget: QWidget) -> int:
+        for row in range(self.table.rowCount()):
+            if self.table.cellWidget(row, COUNT) is widget:
+                return row
+        return -1
+
+    def _on_count(self, box: QSpinBox, value: int) -> None:
+        row = self._row_of(box)
+        if row < 0:
+            return
+        name = self.document.puzzle.pieces[row].name
+        self.document.edit(f"Set count of {name} to {value}", replace_piece(row, count=value))
+
+    def _on_item_changed(self, item: QTableWidgetItem) -> None:
+        row = item.row()
+        piece = self.document.puzzle.pieces[row]
+        if item.column() == NAME:
+            new_name = item.text().strip()
+            if not self.document.edit(f"Rename piece {piece.name} to {new_name}",
+                                      replace_piece(row, name=new_name)):
+                self._show(self.document.puzzle)  # refused or unchanged: show the real name
+        elif item.column() == MIRROR:
+            allowed = item.checkState() == Qt.CheckState.Checked
+            text = f"{'Allow' if allowed else 'Forbid'} mirror images of {piece.name}"
+            self.document.edit(text, replace_piece(row, mirror=allowed))
+
+    def add_piece(self) -> None:
+        """A one-cell piece with a fresh name and colour, selected for painting."""
+        puzzle = self.document.puzzle
+        origin = (0,) * puzzle.kind.dimensions
+        piece = Piece(fresh_name(puzzle), (origin,), colour=fresh_colour(puzzle))
+        if self.document.edit(f"Add piece {piece.name}", lambda p: dataclasses.replace(
+                p, pieces=p.pieces + (piece,))):
+            self.select_piece(len(self.document.puzzle.pieces) - 1)
+
+    def delete_selected(self) -> None:
+        index = self.selected_piece()
+        if index is None:
+            return
+        name = self.document.puzzle.pieces[index].name
+        self.document.edit(f"Delete piece {name}", lambda p: dataclasses.replace(
+            p, pieces=p.pieces[:index] + p.pieces[index + 1:]))
+
+    def recolour_selected(self) -> None:
+        index = self.selected_piece()
+        if index is None:
+            return
+        puzzle = self.document.puzzle
+        colour = self.colour_picker(piece_colour(puzzle, index), self)
+        if colour.isValid():
+            self.document.edit(f"Recolour piece {puzzle.pieces[index].name}",
+                               replace_piece(index, colour=colour.name()))

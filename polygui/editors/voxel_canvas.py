@@ -1,0 +1,218 @@
+"""The 3D view of the cube editor: voxels to click on, over a ground grid of the editing space.
+
+World coordinates are cell coordinates: voxel (x, y, z) is the box from (x, y, z) to
+(x + 1, y + 1, z + 1), so a picked box is a cell without conversion. A click (press and
+release without a drag; a drag still orbits) on a voxel face asks for a cube on that face;
+with Shift it asks to remove the voxel clicked; a click that misses every voxel but lands on
+the ground grid asks for a cube on the ground there.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from OpenGL import GL
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal
+from PySide6.QtGui import QColor, QMatrix4x4, QVector3D
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+from pyqtgraph.opengl import GLLinePlotItem
+
+from ..views.cube_view import BACKGROUND, CAMERA, FOV, fit_distance
+from ..views.gl_window import GLViewWindow, embed
+from ..views.picking import Ray, click_ray, pick_ground, pick_voxel
+from ..views.voxel_items import VoxelFaces, voxel_edges
+from ..views.voxels import CUBE_EDGES, VoxelMesh
+
+Cell = tuple[int, int, int]
+REMOVE_MODIFIER = Qt.KeyboardModifier.ShiftModifier
+GROUND_RGBA = (0.45, 0.47, 0.55, 0.6)
+SLICE_RGBA = (0.95, 0.55, 0.1, 0.9)  # the layer grid's slice
+PREVIEW_ADD = (0.05, 0.45, 0.95, 1.0)
+PREVIEW_REMOVE = (0.85, 0.05, 0.1, 1.0)
+PREVIEW_OUTSIDE = (0.5, 0.5, 0.55, 0.8)  # an addition the editing space will refuse
+PREVIEW_INSET = 0.03  # the outline stands a little proud of the cube's faces
+ON_TOP = {GL.GL_DEPTH_TEST: False, GL.GL_BLEND: True,
+          "glBlendFunc": (GL.GL_SRC_ALPHA, GL.GL_ONE_MINUS_SRC_ALPHA)}
+Action = tuple[str, object]
+
+
+def numpy_matrix(matrix: QMatrix4x4) -> np.ndarray:
+    """A QMatrix4x4 as a 4x4 array, row by row (Qt stores it column by column)."""
+    return np.array(matrix.data(), dtype=float).reshape(4, 4).T
+
+
+def ground_grid(space: Cell) -> np.ndarray:
+    """Line segments of the space's footprint on the ground, one per cell edge."""
+    size_x, size_y = space[0], space[1]
+    lines = [((x, 0, 0), (x, size_y, 0)) for x in range(size_x + 1)]
+    lines += [((0, y, 0), (size_x, y, 0)) for y in range(size_y + 1)]
+    return np.array(lines, dtype=np.float32).reshape(-1, 3)
+
+
+class VoxelCanvas(QWidget):
+    """Signals: `add_requested(Cell)`, `remove_requested(Cell)`, `missed(str)` (a click that
+    asks for nothing, with the reason)."""
+
+    add_requested = Signal(object)
+    remove_requested = Signal(object)
+    missed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.gl = GLViewWindow()
+        self.gl.setBackgroundColor(BACKGROUND)
+        self.container = embed(self.gl, "Click a face to add a cube there, Shift+click a cube "
+                                        "to remove it; drag to orbit, wheel to zoom")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.container)
+        self.cells = np.zeros((0, 3), dtype=np.int64)
+        self.space: Cell = (0, 0, 0)
+        self._items: list = []
+        self._ground = GLLinePlotItem(pos=ground_grid((1, 1, 1)), mode="lines",
+                                      color=GROUND_RGBA, width=1.0, antialias=True)
+        self.gl.addItem(self._ground)
+        self._fit_pending = True
+        self.preview: Action | None = None  # what a click where the mouse is would do
+        self._preview = GLLinePlotItem(pos=CUBE_EDGES.reshape(-1, 3), mode="lines",
+                                       color=PREVIEW_ADD, width=2.5, antialias=True,
+                                       glOptions=ON_TOP)
+        self._preview.setVisible(False)
+        self._preview.setDepthValue(10)  # drawn after the voxels, over them
+        self.gl.addItem(self._preview)
+        self.slice = (2, 0)  # (axis, layer) of the layer grid, outlined in the view
+        self._slice = GLLinePlotItem(pos=CUBE_EDGES.reshape(-1, 3), mode="lines",
+                                     color=SLICE_RGBA, width=1.5, antialias=True)
+        self._slice.setDepthValue(5)  # after the voxel edges it would otherwise hide under
+        self.gl.addItem(self._slice)
+        self.gl.clicked.connect(self._on_click)
+        self.gl.hovered.connect(self._on_hover)
+        self.gl.mouse_left.connect(self._hide_preview)
+        self._hover_at: QPointF | None = None
+        self.gl.installEventFilter(self)  # Shift pressed or released: the preview follows
+        self.gl.resized.connect(self._on_resized)
+
+    # --- contents ----------------------------------------------------------------------
+    def set_contents(self, cells: np.ndarray, colour: QColor, space: Cell) -> None:
+        """Show `cells` (N, 3) in `colour` over the ground of `space`; the camera is refitted
+        only when the space changes, so editing never moves the view."""
+        self.cells = np.asarray(cells, dtype=np.int64).reshape(-1, 3)
+        for item in self._items:
+            self.gl.removeItem(item)
+        self._items = []
+        if len(self.cells):
+            self._items = self._voxel_items(colour)
+            for item in self._items:
+                self.gl.addItem(item)
+        if space != self.space:
+            self.space = space
+            self._ground.setData(pos=ground_grid(space))
+            self.set_slice(*self.slice)
+            self.reset_view()
+        self.gl.update()
+
+    def set_slice(self, axis: int, layer: int) -> None:
+        """Outline the slab of cells the layer grid shows."""
+        self.slice = (axis, layer)
+        low = np.zeros(3)
+        high = np.array(self.space, dtype=float)
+        low[axis], high[axis] = layer, layer + 1
+        low, high = low - PREVIEW_INSET, high + PREVIEW_INSET  # clear of the cube edges
+        self._slice.setData(pos=CUBE_EDGES.reshape(-1, 3) * (high - low) + low)
+        self.gl.update()
+
+    def _voxel_items(self, colour: QColor) -> list:
+        mesh = VoxelMesh.build(self.cells)
+        rgba = np.tile(colour.getRgbF(), (len(self.cells), 1))
+        faces = VoxelFaces(mesh, mesh.vertex_colours(rgba))
+        edges = voxel_edges(mesh.edge_points)
+        shift = (self.cells.min(axis=0) + self.cells.max(axis=0) + 1) / 2  # undo the centring
+        for item in (faces, edges):
+            item.translate(*shift)
+        return [faces, edges]
+
+    def reset_view(self) -> None:
+        """Look at the whole editing space from above and to the side."""
+        centre = np.array(self.space, dtype=float) / 2
+        radius = max(1.0, float(np.linalg.norm(centre)))  # centre to a corner
+        self.gl.opts["fov"] = FOV
+        distance = fit_distance(radius, FOV, self.gl.width(), self.gl.height())
+        self.gl.setCameraPosition(pos=QVector3D(*centre), distance=distance, **CAMERA)
+        self._fit_pending = not self.gl.isExposed()
+
+    def _on_resized(self) -> None:
+        if self._fit_pending:
+            self.reset_view()
+
+    # --- picking -----------------------------------------------------------------------
+    def ray_at(self, position: QPointF) -> Ray:
+        """The world-space ray under a point of the GL window (logical pixels)."""
+        width, height = max(1, self.gl.width()), max(1, self.gl.height())
+        projection = self.gl.projectionMatrix((0, 0, width, height), (0, 0, width, height))
+        return click_ray(numpy_matrix(self.gl.viewMatrix()), numpy_matrix(projection),
+                         position.x(), position.y(), width, height)
+
+    def screen_point(self, point: np.ndarray) -> QPointF:
+        """Where world `point` appears in the GL window (for tests and hints)."""
+        width, height = max(1, self.gl.width()), max(1, self.gl.height())
+        projection = self.gl.projectionMatrix((0, 0, width, height), (0, 0, width, height))
+        clip = numpy_matrix(projection) @ numpy_matrix(self.gl.viewMatrix()) @ np.append(point, 1)
+        ndc = clip[:3] / clip[3]
+        return QPointF((ndc[0] + 1) / 2 * width, (1 - ndc[1]) / 2 * height)
+
+    def action_at(self, position: QPointF, modifiers: Qt.KeyboardModifier) -> Action:
+        """What a click at `position` would do: ("add", cell), ("remove", cell), or
+        ("none", the reason)."""
+        ray = self.ray_at(position)
+        removing = bool(modifiers & REMOVE_MODIFIER)
+        hit = pick_voxel(ray, self.cells)
+        if hit is not None:
+            cell = self.cells[hit.index] + (0 if removing else hit.normal)
+            return ("remove" if removing else "add", tuple(int(v) for v in cell))
+        if removing:
+            return ("none", "Shift+click a cube to remove it")
+        point = pick_ground(ray)
+        if point is not None:
+            cell = (int(np.floor(point[0])), int(np.floor(point[1])), 0)
+            if self.in_space(cell):
+                return ("add", cell)
+        return ("none", "Click a cube's face, or the ground grid, to add a cube")
+
+    def in_space(self, cell: Cell) -> bool:
+        return all(0 <= value < size for value, size in zip(cell, self.space))
+
+    def _on_click(self, position: QPointF, modifiers: Qt.KeyboardModifier) -> None:
+        kind, what = self.action_at(position, modifiers)
+        signal = {"add": self.add_requested, "remove": self.remove_requested,
+                  "none": self.missed}[kind]
+        signal.emit(what)
+        self._on_hover(position, modifiers)  # what a second click there would do
+
+    # --- preview: the cube a click would add (outlined) or remove (outlined in red) -------
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Shift (REMOVE_MODIFIER) pressed or released over the view: the preview follows.
+        (A key event's modifiers describe the moment before the key changed them.)"""
+        is_key = event.type() in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease)
+        if is_key and event.key() == Qt.Key.Key_Shift and self._hover_at is not None:
+            others = event.modifiers() & ~REMOVE_MODIFIER
+            pressed = event.type() == QEvent.Type.KeyPress
+            self._on_hover(self._hover_at, others | REMOVE_MODIFIER if pressed else others)
+        return False
+
+    def _on_hover(self, position: QPointF, modifiers: Qt.KeyboardModifier) -> None:
+        self._hover_at = position
+        kind, what = self.action_at(position, modifiers)
+        self.preview = (kind, what) if kind != "none" else None
+        if self.preview is None:
+            self._preview.setVisible(False)
+        else:
+            outline = CUBE_EDGES.reshape(-1, 3) * (1 + 2 * PREVIEW_INSET) - PREVIEW_INSET
+            colour = (PREVIEW_REMOVE if kind == "remove" else
+                      PREVIEW_ADD if self.in_space(what) else PREVIEW_OUTSIDE)
+            self._preview.setData(pos=outline + np.array(what), color=colour)
+            self._preview.setVisible(True)
+        self.gl.update()
+
+    def _hide_preview(self) -> None:
+        self.preview = self._hover_at = None
+        self._preview.setVisible(False)
+        self.gl.update()

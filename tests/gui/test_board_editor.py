@@ -1,0 +1,266 @@
+"""The hex and square board editor, driven by mouse clicks at computed cell centres."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QGuiApplication
+
+from polygui.editors.board_editor import BoardEditor
+from polygui.models import PuzzleDocument
+from solvers import GridKind, Piece, Puzzle, count_solutions
+from solvers.grids import normalise, offset_to_hex, orientations
+from solvers.textformats import parse_meteor
+
+import numpy as np
+
+LEFT = Qt.MouseButton.LeftButton
+TRIANGLE = ((0, 0), (1, 0), (0, 1))
+STRAIGHT = ((0, 0), (1, 0), (2, 0))
+BENT = ((0, 0), (1, 0), (1, 1))
+DOMINO = ((0, 0), (1, 0))
+SMALL_METEOR = "A A B\n A B B"
+
+
+def make_editor(qtbot, puzzle: Puzzle) -> BoardEditor:
+    editor = BoardEditor(PuzzleDocument(puzzle))
+    qtbot.addWidget(editor)
+    editor.resize(1000, 640)
+    editor.show()
+    qtbot.waitExposed(editor)
+    return editor
+
+
+def click(qtbot, canvas, cell) -> None:
+    qtbot.mouseClick(canvas, LEFT, pos=canvas.cell_centre(cell))
+
+
+def drag(qtbot, canvas, cells) -> None:
+    """Press on the first cell, move over the others, release on the last."""
+    qtbot.mousePress(canvas, LEFT, pos=canvas.cell_centre(cells[0]))
+    for cell in cells[1:]:
+        qtbot.mouseMove(canvas, canvas.cell_centre(cell))
+    qtbot.mouseRelease(canvas, LEFT, pos=canvas.cell_centre(cells[-1]))
+
+
+def add_piece_by_clicks(qtbot, editor: BoardEditor, cells) -> None:
+    """Add a one-cell piece (at the origin) and click its other cells on the piece canvas."""
+    qtbot.mouseClick(editor.pieces.add_button, LEFT)
+    assert editor.pieces.selected_piece() == len(editor.document.puzzle.pieces) - 1
+    for cell in cells:
+        if cell != (0, 0):
+            click(qtbot, editor.piece_canvas, cell)
+
+
+def free_shape(kind, cells):
+    return min(orientations(kind, normalise(np.array(cells)), mirror=True))
+
+
+def test_hex_puzzle_built_by_clicks_solves_like_the_same_puzzle_built_in_code(qtbot):
+    editor = make_editor(qtbot, Puzzle(GridKind.HEX, "By hand"))
+    top_row = [offset_to_hex(0, col) for col in range(4)]
+    second_row = [offset_to_hex(1, col) for col in range(4)]
+    for cell in top_row:
+        click(qtbot, editor.canvas, cell)
+    drag(qtbot, editor.canvas, second_row)
+    for shape in (TRIANGLE, BENT, DOMINO):
+        add_piece_by_clicks(qtbot, editor, shape)
+    built = editor.document.puzzle
+    assert sorted(built.board) == sorted(top_row + second_row)
+    assert [piece.cells for piece in built.pieces] == [tuple(sorted(s)) for s in
+                                                       (TRIANGLE, BENT, DOMINO)]
+    assert editor.document.undo_stack.count() == 4 + 1 + 3 + 3 + 2  # the drag is one step
+    in_code = Puzzle(GridKind.HEX, "In code", board=tuple(top_row + second_row),
+                     pieces=(Piece("A", TRIANGLE), Piece("B", BENT), Piece("C", DOMINO)))
+    expected = count_solutions(in_code)
+    assert expected.exhausted and expected.solutions > 1
+    assert count_solutions(built).solutions == expected.solutions
+
+
+def test_board_drag_is_one_step_and_the_press_decides_add_or_remove(qtbot):
+    board = tuple(offset_to_hex(0, col) for col in range(4))
+    editor = make_editor(qtbot, Puzzle(GridKind.HEX, board=board))
+    stack = editor.document.undo_stack
+    drag(qtbot, editor.canvas, list(board[1:3]))  # starts on a board cell: removes
+    assert sorted(editor.document.puzzle.board) == sorted((board[0], board[3]))
+    assert stack.count() == 1 and stack.undoText() == "Remove board cells"
+    below = [offset_to_hex(1, col) for col in range(4)]
+    drag(qtbot, editor.canvas, [board[1]] + below)  # starts on a free cell: adds
+    assert len(editor.document.puzzle.board) == 2 + 1 + 4
+    assert stack.count() == 2 and stack.undoText() == "Add board cells"
+    stack.undo()
+    assert sorted(editor.document.puzzle.board) == sorted((board[0], board[3]))
+
+
+def test_undo_redo_restores_every_kind_of_edit_exactly(qtbot, monkeypatch):
+    editor = make_editor(qtbot, Puzzle(GridKind.HEX, "History"))
+    document = editor.document
+    snapshots = [document.puzzle]
+    steps = [
+        lambda: click(qtbot, editor.canvas, (0, 0)),
+        lambda: drag(qtbot, editor.canvas, [(1, 0), (2, 0), (1, 1)]),
+        lambda: click(qtbot, editor.canvas, (2, 0)),
+        lambda: qtbot.mouseClick(editor.pieces.add_button, LEFT),
+        lambda: click(qtbot, editor.piece_canvas, (1, 0)),
+        lambda: drag(qtbot, editor.piece_canvas, [(1, 0)]),  # remove it again
+        lambda: qtbot.keyClick(editor.pieces.count_box(0), Qt.Key.Key_Up),
+        lambda: qtbot.mouseClick(editor.import_button, LEFT),
+    ]
+    QGuiApplication.clipboard().setText(SMALL_METEOR)
+    editor.ask_text = lambda initial, parent: initial  # the dialog accepts the clipboard text
+    for step in steps:
+        step()
+        assert document.puzzle != snapshots[-1], f"step {len(snapshots)} changed nothing"
+        snapshots.append(document.puzzle)
+    assert document.undo_stack.count() == len(steps)
+    for expected in reversed(snapshots[:-1]):
+        document.undo_stack.undo()
+        assert document.puzzle == expected
+    for expected in snapshots[1:]:
+        document.undo_stack.redo()
+        assert document.puzzle == expected
+
+
+def test_piece_edit_that_would_disconnect_it_is_refused_with_a_visible_message(qtbot):
+    puzzle = Puzzle(GridKind.HEX, board=STRAIGHT, pieces=(Piece("I", STRAIGHT),))
+    editor = make_editor(qtbot, puzzle)
+    editor.pieces.select_piece(0)
+    click(qtbot, editor.piece_canvas, (1, 0))  # the middle cell
+    assert editor.document.puzzle == puzzle and editor.document.undo_stack.count() == 0
+    assert "not connected" in editor.message.text() and editor.message.isVisible()
+    assert "I" in editor.message.text()
+    click(qtbot, editor.piece_canvas, (2, 0))  # an end cell: fine, and the message goes
+    assert editor.document.puzzle.pieces[0].cells == ((0, 0), (1, 0))
+    assert editor.message.text() == ""
+    click(qtbot, editor.piece_canvas, (1, 1))
+    click(qtbot, editor.piece_canvas, (0, 0))
+    assert "not connected" not in editor.message.text()
+    click(qtbot, editor.piece_canvas, (1, 1))
+    click(qtbot, editor.piece_canvas, (1, 0))  # the last cell
+    assert "no cells" in editor.message.text()
+
+
+def test_canvas_grows_and_refuses_to_cut_board_cells(qtbot):
+    editor = make_editor(qtbot, Puzzle(GridKind.SQUARE, board=((0, 0), (1, 0), (2, 0))))
+    columns = editor.width_box.value()
+    qtbot.keyClick(editor.width_box, Qt.Key.Key_Up)
+    assert len(editor.canvas.positions) == (columns + 1) * editor.height_box.value()
+    new_corner = (editor.area[1] + columns, editor.area[0])  # (x, y) of the new column
+    click(qtbot, editor.canvas, new_corner)
+    assert new_corner in editor.document.puzzle.board
+    qtbot.keyClick(editor.width_box, Qt.Key.Key_Down)
+    assert editor.width_box.value() == columns + 1  # refused: it would cut a board cell
+    assert "cut 1 board cell" in editor.message.text()
+
+
+def test_meteor_text_round_trip_through_the_editor(qtbot):
+    editor = make_editor(qtbot, Puzzle(GridKind.HEX, "Round trip"))
+    QGuiApplication.clipboard().setText(SMALL_METEOR)
+    editor.ask_text = lambda initial, parent: initial
+    qtbot.mouseClick(editor.import_button, LEFT)
+    imported = editor.document.puzzle
+    direct = parse_meteor(SMALL_METEOR)
+    assert (imported.board, imported.pieces) == (direct.board, direct.pieces)
+    assert imported.name == "Round trip"
+    QGuiApplication.clipboard().clear()
+    qtbot.mouseClick(editor.copy_button, LEFT)
+    copied = QGuiApplication.clipboard().text()
+    assert copied and "Copied" in editor.message.text()
+    again = parse_meteor(copied)
+    assert again.board == imported.board
+    assert [p.name for p in again.pieces] == [p.name for p in imported.pieces]
+    assert [free_shape(GridKind.HEX, p.cells) for p in again.pieces] == \
+        [free_shape(GridKind.HEX, p.cells) for p in imported.pieces]
+    assert count_solutions(again).solutions == count_solutions(imported).solutions
+
+
+def test_bad_meteor_text_is_refused_with_the_reason(qtbot):
+    editor = make_editor(qtbot, Puzzle(GridKind.HEX, board=((0, 0),)))
+    before = editor.document.puzzle
+    editor.ask_text = lambda initial, parent: "A B\nA"  # 'A' between two cells on line 2
+    qtbot.mouseClick(editor.import_button, LEFT)
+    assert editor.document.puzzle == before
+    assert "line 2" in editor.message.text()
+
+
+def test_copy_of_an_unsolvable_puzzle_says_why(qtbot):
+    star = ((0, 0), (1, 0), (0, -1), (-1, 1))  # a centre and three leaves apart
+    domino = ((0, 0), (1, 0))
+    editor = make_editor(qtbot, Puzzle(GridKind.HEX, board=star,
+                                       pieces=(Piece("D", domino, count=2),)))
+    QGuiApplication.clipboard().setText("before")
+    qtbot.mouseClick(editor.copy_button, LEFT)
+    assert QGuiApplication.clipboard().text() == "before"
+    assert editor.message.text().startswith("Copy as meteor text: ")
+    assert "'D'" in editor.message.text()  # the reason names the piece
+
+
+def test_square_board_and_pieces_by_clicks(qtbot):
+    editor = make_editor(qtbot, Puzzle(GridKind.SQUARE, "Squares"))
+    drag(qtbot, editor.canvas, [(0, 0), (1, 0), (2, 0), (3, 0)])
+    drag(qtbot, editor.canvas, [(0, 1), (1, 1), (2, 1), (3, 1)])
+    add_piece_by_clicks(qtbot, editor, ((0, 0), (1, 0), (0, 1), (1, 1)))
+    qtbot.keyClick(editor.pieces.count_box(0), Qt.Key.Key_Up)
+    built = editor.document.puzzle
+    in_code = Puzzle(GridKind.SQUARE, board=tuple((x, y) for x in range(4) for y in range(2)),
+                     pieces=(Piece("O", ((0, 0), (1, 0), (0, 1), (1, 1)), count=2),))
+    assert count_solutions(built).solutions == count_solutions(in_code).solutions
+    assert not editor.import_button.isEnabled() and not editor.copy_button.isEnabled()
+
+
+def test_cell_under_a_click_outside_the_canvas_area_is_none(qtbot):
+    editor = make_editor(qtbot, Puzzle(GridKind.HEX))
+    qtbot.mouseClick(editor.canvas, LEFT, pos=QPoint(2, 2))
+    assert editor.document.undo_stack.count() == 0
+
+
+def test_cube_puzzles_are_not_for_this_editor(qtbot):
+    with pytest.raises(ValueError, match="hex and square"):
+        BoardEditor(PuzzleDocument(Puzzle(GridKind.CUBE)))
+
+
+def test_clicking_a_piece_under_the_board_selects_it_for_painting(qtbot):
+    pieces = (Piece("A", TRIANGLE), Piece("B", BENT), Piece("C", DOMINO))
+    editor = make_editor(qtbot, Puzzle(GridKind.HEX, board=((0, 0),), pieces=pieces))
+    qtbot.mouseClick(editor.tray, LEFT, pos=editor.tray.piece_centre(1))
+    assert editor.pieces.selected_piece() == 1
+    assert editor.piece_hint.text().startswith("B: 3 cells")
+    click(qtbot, editor.piece_canvas, (1, 2))  # next to (1, 1): B grows
+    assert editor.document.puzzle.pieces[1].size == 4
+    assert "pieces: 9 cells" in editor.summary.text()
+    assert "the pieces cover 9 cells but the board has 1" in editor.summary.text()
+
+
+def test_import_dialog_starts_from_the_clipboard_text(qtbot):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QDialogButtonBox, QPlainTextEdit
+
+    editor = make_editor(qtbot, Puzzle(GridKind.HEX, "Pasted"))
+    QGuiApplication.clipboard().setText(SMALL_METEOR)
+    seen = []
+
+    def press_import():
+        dialog = QApplication.activeModalWidget()
+        seen.append(dialog.findChild(QPlainTextEdit).toPlainText())
+        ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+        qtbot.mouseClick(ok, LEFT)
+
+    QTimer.singleShot(100, press_import)
+    qtbot.mouseClick(editor.import_button, LEFT)  # returns once the dialog is closed
+    assert seen == [SMALL_METEOR]
+    assert editor.document.puzzle.board == parse_meteor(SMALL_METEOR).board
+    assert editor.message.text() == "Imported the meteor text"
+
+
+def test_grow_on_all_sides_then_add_a_cell_left_of_the_board_then_trim(qtbot):
+    editor = make_editor(qtbot, Puzzle(GridKind.HEX, board=STRAIGHT))
+    row0, col0, rows, cols = editor.area
+    qtbot.mouseClick(editor.grow_button, LEFT)
+    assert editor.area == (row0 - 1, col0 - 1, rows + 2, cols + 2)
+    assert (editor.width_box.value(), editor.height_box.value()) == (cols + 2, rows + 2)
+    far_left = offset_to_hex(0, col0 - 1)
+    click(qtbot, editor.canvas, far_left)
+    click(qtbot, editor.canvas, offset_to_hex(0, col0))
+    assert {far_left, offset_to_hex(0, col0)} <= set(editor.document.puzzle.board)
+    qtbot.mouseClick(editor.trim_button, LEFT)
+    assert editor.area == (-1, col0 - 2, 3, 7)  # one free position around the five cells
