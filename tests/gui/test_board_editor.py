@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
@@ -11,8 +12,6 @@ from polygui.models import PuzzleDocument
 from solvers import GridKind, Piece, Puzzle, count_solutions
 from solvers.grids import normalise, offset_to_hex, orientations
 from solvers.textformats import parse_meteor
-
-import numpy as np
 
 LEFT = Qt.MouseButton.LeftButton
 TRIANGLE = ((0, 0), (1, 0), (0, 1))
@@ -264,3 +263,22 @@ def test_grow_on_all_sides_then_add_a_cell_left_of_the_board_then_trim(qtbot):
     assert {far_left, offset_to_hex(0, col0)} <= set(editor.document.puzzle.board)
     qtbot.mouseClick(editor.trim_button, LEFT)
     assert editor.area == (-1, col0 - 2, 3, 7)  # one free position around the five cells
+
+
+def test_copy_when_no_arrangement_fills_the_board_says_so(qtbot):
+    board = tuple(offset_to_hex(row, col) for row in range(2) for col in range(3))
+    puzzle = Puzzle(GridKind.HEX, board=board,
+                    pieces=(Piece("T", TRIANGLE), Piece("S", STRAIGHT)))
+    assert count_solutions(puzzle).solutions == 0  # the premise, from the solver
+    editor = make_editor(qtbot, puzzle)
+    qtbot.mouseClick(editor.copy_button, LEFT)
+    assert "no arrangement of the pieces filling the board was found" in editor.message.text()
+
+
+def test_the_search_for_an_arrangement_gives_up_at_its_deadline(qtbot):
+    from polygui.editors.meteor_text import first_arrangement
+
+    puzzle = parse_meteor(SMALL_METEOR)
+    assert first_arrangement(puzzle, seconds=0.0) is None  # nothing before the first check
+    placed = first_arrangement(puzzle)
+    assert sorted(cell for _, cells in placed for cell in cells) == sorted(puzzle.board)
