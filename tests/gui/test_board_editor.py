@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -282,3 +284,16 @@ def test_the_search_for_an_arrangement_gives_up_at_its_deadline(qtbot):
     assert first_arrangement(puzzle, seconds=0.0) is None  # nothing before the first check
     placed = first_arrangement(puzzle)
     assert sorted(cell for _, cells in placed for cell in cells) == sorted(puzzle.board)
+
+
+def test_a_hole_in_a_square_board_by_one_click(qtbot):
+    square = tuple((x, y) for x in range(3) for y in range(3))
+    editor = make_editor(qtbot, Puzzle(GridKind.SQUARE, board=square))
+    click(qtbot, editor.canvas, (1, 1))
+    assert sorted(editor.document.puzzle.board) == sorted(set(square) - {(1, 1)})
+    assert editor.document.undo_stack.undoText() == "Remove board cells"
+    ring = Puzzle(GridKind.SQUARE, board=tuple(set(square) - {(1, 1)}),
+                  pieces=(Piece("L", ((0, 0), (1, 0), (0, 1)), count=2),
+                          Piece("I", ((0, 0), (1, 0)))))
+    with_hole = dataclasses.replace(editor.document.puzzle, pieces=ring.pieces)
+    assert count_solutions(with_hole).solutions == count_solutions(ring).solutions
