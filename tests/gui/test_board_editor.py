@@ -297,3 +297,30 @@ def test_a_hole_in_a_square_board_by_one_click(qtbot):
                           Piece("I", ((0, 0), (1, 0)))))
     with_hole = dataclasses.replace(editor.document.puzzle, pieces=ring.pieces)
     assert count_solutions(with_hole).solutions == count_solutions(ring).solutions
+
+
+def test_a_fast_drag_paints_every_cell_it_passes_over(qtbot):
+    editor = make_editor(qtbot, Puzzle(GridKind.SQUARE))
+    row = [(x, 0) for x in range(6)]
+    qtbot.mousePress(editor.canvas, LEFT, pos=editor.canvas.cell_centre(row[0]))
+    qtbot.mouseMove(editor.canvas, editor.canvas.cell_centre(row[-1]))  # one jump
+    qtbot.mouseRelease(editor.canvas, LEFT, pos=editor.canvas.cell_centre(row[-1]))
+    assert sorted(editor.document.puzzle.board) == row
+    assert editor.document.undo_stack.count() == 1
+
+
+def test_hovering_outlines_the_position_under_the_mouse(qtbot):
+    from PySide6.QtCore import QEvent, QPointF
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    editor = make_editor(qtbot, Puzzle(GridKind.HEX, board=STRAIGHT))
+    where = QPointF(editor.canvas.cell_centre((1, 0)))
+    move = QMouseEvent(QEvent.Type.MouseMove, where, editor.canvas.mapToGlobal(where),
+                       Qt.MouseButton.NoButton, Qt.MouseButton.NoButton,
+                       Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(editor.canvas, move)
+    assert editor.canvas.hovered == (1, 0)
+    assert editor.document.undo_stack.count() == 0  # hovering edits nothing
+    QApplication.sendEvent(editor.canvas, QEvent(QEvent.Type.Leave))
+    assert editor.canvas.hovered is None
