@@ -324,3 +324,21 @@ def test_hovering_outlines_the_position_under_the_mouse(qtbot):
     assert editor.document.undo_stack.count() == 0  # hovering edits nothing
     QApplication.sendEvent(editor.canvas, QEvent(QEvent.Type.Leave))
     assert editor.canvas.hovered is None
+
+
+def test_painting_the_selected_piece_over_the_board(qtbot):
+    board = tuple(offset_to_hex(row, col) for row in range(2) for col in range(3))
+    editor = make_editor(qtbot, Puzzle(GridKind.HEX, board=board))
+    qtbot.mouseClick(editor.piece_target, LEFT)
+    click(qtbot, editor.canvas, board[1])
+    assert "Select a piece" in editor.message.text() and editor.document.undo_stack.count() == 0
+    qtbot.mouseClick(editor.pieces.add_button, LEFT)  # P1 at (0, 0) = board[0]
+    drag(qtbot, editor.canvas, [board[1], board[2]])
+    assert editor.document.puzzle.pieces[0].cells == tuple(sorted(board[:3]))
+    assert editor.document.puzzle.board == tuple(sorted(board))  # the board is untouched
+    assert editor.document.undo_stack.undoText() == "Add cells to P1"
+    click(qtbot, editor.canvas, board[1])  # the middle of the three: refused
+    assert "not connected" in editor.message.text()
+    qtbot.mouseClick(editor.board_target, LEFT)
+    click(qtbot, editor.canvas, board[1])  # now it edits the board again
+    assert board[1] not in editor.document.puzzle.board
