@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (QColor, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen,
-                           QTransform)
+                           QPolygonF, QTransform)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from solvers import GridKind
@@ -25,6 +25,7 @@ from ..views.tiling import FlatBoard, tiling_for
 
 MARGIN = 12
 EMPTY_FILL = QColor("#f6f6f6")
+HOVER_COLOUR = QColor("#1f6fd1")
 EDGE_PENS = {  # cosmetic pens, drawn in this order
     "grid": (QColor("#c4c4c4"), 1.0),  # between free positions, and around them
     "inner": (QColor(0, 0, 0, 45), 1.0),  # inside one filled group
@@ -85,13 +86,20 @@ class CellCanvas(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAutoFillBackground(True)
         self.setBackgroundRole(QPalette.ColorRole.Base)
-        self.setMouseTracking(False)
         self._positions: list[Cell] = []
         self._index: dict[Cell, int] = {}
         self._centres = np.zeros((0, 2))
         self._picture: CanvasPicture | None = None
         self._last_cell: Cell | None = None
+        self._last_point = QPointF()
+        self._hover: Cell | None = None
+        self.setMouseTracking(True)  # for the hover outline
         self.preferred_size = QSize(520, 420)
+
+    @property
+    def hovered(self) -> Cell | None:
+        """The position under the mouse, outlined to show what a click would change."""
+        return self._hover
 
     @property
     def positions(self) -> list[Cell]:
@@ -148,27 +156,57 @@ class CellCanvas(QWidget):
         if event.button() != Qt.MouseButton.LeftButton:
             return super().mousePressEvent(event)
         self._last_cell = self.cell_at(event.position())
+        self._last_point = QPointF(event.position())
         if self._last_cell is not None:
             self.pressed.emit(self._last_cell)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        self._set_hover(self.cell_at(event.position()))
         if not event.buttons() & Qt.MouseButton.LeftButton or self._last_cell is None:
             return
-        cell = self.cell_at(event.position())
-        if cell is not None and cell != self._last_cell:
-            self._last_cell = cell
-            self.dragged.emit(cell)
+        for cell in self._cells_along(self._last_point, QPointF(event.position())):
+            if cell != self._last_cell:
+                self._last_cell = cell
+                self.dragged.emit(cell)
+        self._last_point = QPointF(event.position())
+
+    def _cells_along(self, start: QPointF, end: QPointF) -> list[Cell]:
+        """The positions a fast drag passed over between two mouse events, in order (sampled
+        every third of a cell, so none is skipped)."""
+        step = max(2.0, self._transform().m11() / 3)
+        samples = max(1, int(np.hypot(end.x() - start.x(), end.y() - start.y()) / step))
+        cells = (self.cell_at(start + (end - start) * (i / samples))
+                 for i in range(1, samples + 1))
+        return [cell for cell in cells if cell is not None]
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton and self._last_cell is not None:
             self._last_cell = None
             self.released.emit()
 
+    def leaveEvent(self, event) -> None:
+        self._set_hover(None)
+        super().leaveEvent(event)
+
+    def _set_hover(self, cell: Cell | None) -> None:
+        if cell != self._hover:
+            self._hover = cell
+            self.update()
+
     def paintEvent(self, event: QPaintEvent) -> None:
         if self._picture is None:
             return
         painter = QPainter(self)
-        self._picture.paint(painter, self._transform())
+        transform = self._transform()
+        self._picture.paint(painter, transform)
+        if self._hover in self._index:  # outline the position a click would change
+            corners = self._picture.board.polygons[self._index[self._hover]]
+            pen = QPen(HOVER_COLOUR, 2.5)
+            pen.setCosmetic(True)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setTransform(transform)
+            painter.setPen(pen)
+            painter.drawPolygon(QPolygonF([QPointF(float(x), float(y)) for x, y in corners]))
         painter.end()
 
     def sizeHint(self) -> QSize:

@@ -1,5 +1,7 @@
 """The designer of flat puzzles (hex boards in the meteor layout, square boards): the board
 on a large canvas, the pieces in a side panel with a small canvas for the selected piece.
+The large canvas paints either board cells or the selected piece over the board (piece
+cells are then in board coordinates, as the meteor text draws them).
 
 The canvas area (how many grid positions are offered) belongs to the editor, not to the
 puzzle; it only grows by itself, to show every board cell after an undo or an import.
@@ -14,8 +16,8 @@ import numpy as np
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QGuiApplication
-from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox,
-                               QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QPushButton, QRadioButton,
+                               QSpinBox, QSplitter, QVBoxLayout, QWidget)
 
 from solvers import GridKind, Puzzle
 from solvers.grids import Cell
@@ -105,6 +107,13 @@ class BoardEditor(QWidget):
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.piece_hint = QLabel()
+        self.board_target = QRadioButton("Board cells")
+        self.piece_target = QRadioButton("Selected piece")
+        self.board_target.setChecked(True)
+        self.piece_target.setToolTip("Paint the selected piece's cells over the board, as the "
+                                     "meteor text draws pieces")
+        self.canvas_hint = QLabel()
+        self.canvas_hint.setWordWrap(True)
         self.piece_hint.setWordWrap(True)
         self.width_box, self.height_box = self._size_box("Columns"), self._size_box("Rows")
         self.grow_button = QPushButton("Grow all sides")
@@ -139,10 +148,13 @@ class BoardEditor(QWidget):
         board = QWidget()
         left = QVBoxLayout(board)
         left.addLayout(toolbar)
-        hint = QLabel("Click or drag on the grid to add board cells; start on a board cell "
-                      "to remove cells instead.")
-        hint.setWordWrap(True)
-        left.addWidget(hint)
+        target_row = QHBoxLayout()
+        target_row.addWidget(QLabel("Paint here:"))
+        target_row.addWidget(self.board_target)
+        target_row.addWidget(self.piece_target)
+        target_row.addStretch(1)
+        left.addLayout(target_row)
+        left.addWidget(self.canvas_hint)
         left.addWidget(self.canvas, 3)
         left.addWidget(self.message)
         left.addWidget(self.summary)
@@ -172,9 +184,10 @@ class BoardEditor(QWidget):
     def _connect(self) -> None:
         self.document.changed.connect(self._show)
         self.document.rejected.connect(self.show_problem)
-        self.pieces.selection_changed.connect(lambda _: self._show_piece(self.document.puzzle))
+        self.pieces.selection_changed.connect(self._on_selection)
         self.tray.piece_clicked.connect(self.pieces.select_piece)
-        self.canvas.pressed.connect(self._start_board_stroke)
+        self.canvas.pressed.connect(self._start_canvas_stroke)
+        self.piece_target.toggled.connect(lambda _: self._show_board(self.document.puzzle))
         self.piece_canvas.pressed.connect(self._start_piece_stroke)
         for canvas in (self.canvas, self.piece_canvas):
             canvas.dragged.connect(self._continue_stroke)
@@ -204,14 +217,36 @@ class BoardEditor(QWidget):
     def _area_cells(self) -> list[Cell]:
         return rectangle_cells(self.kind, self.area)
 
+    def _on_selection(self) -> None:
+        self._show_piece(self.document.puzzle)
+        if self.piece_target.isChecked():
+            self._show_board(self.document.puzzle)  # the painted piece follows the selection
+
     def _show_board(self, puzzle: Puzzle) -> None:
         for box, value in ((self.width_box, self.area[3]), (self.height_box, self.area[2])):
             box.blockSignals(True)
             box.setMaximum(max(MAX_SIDE, value))
             box.setValue(value)
             box.blockSignals(False)
-        self.canvas.show_cells(self._area_cells(), [(puzzle.board, BOARD_COLOUR)])
+        fills = [(puzzle.board, BOARD_COLOUR)]
+        index = self._painted_piece()
+        if index is None:
+            self.canvas_hint.setText("Click or drag on the grid to add board cells; start on a "
+                                     "board cell to remove cells instead.")
+        else:  # the piece over the board, where its cells are in board coordinates
+            piece = puzzle.pieces[index]
+            fills.append((piece.cells, piece_colour(puzzle, index)))
+            self.canvas_hint.setText(f"Painting piece {piece.name} over the board: click or "
+                                     "drag to add its cells, start on one to remove them.")
+        self.canvas.show_cells(self._area_cells(), fills)
         self._show_summary(puzzle)
+
+    def _painted_piece(self) -> int | None:
+        """The piece painted on the board canvas, or None when it edits the board."""
+        index = self.pieces.selected_piece()
+        if not self.piece_target.isChecked() or index is None:
+            return None
+        return index if index < len(self.document.puzzle.pieces) else None
 
     def _show_summary(self, puzzle: Puzzle) -> None:
         board, pieces = len(puzzle.board), puzzle.piece_cell_total
@@ -260,6 +295,14 @@ class BoardEditor(QWidget):
         self._show_board(self.document.puzzle)
 
     # --- strokes -------------------------------------------------------------------------
+    def _start_canvas_stroke(self, cell: Cell) -> None:
+        if not self.piece_target.isChecked():
+            self._start_board_stroke(cell)
+        elif self.pieces.selected_piece() is None:
+            self.show_problem("Select a piece to paint, or paint board cells")
+        else:
+            self._start_piece_stroke(cell)
+
     def _start_board_stroke(self, cell: Cell) -> None:
         self.show_info("")
         self._stroke = Stroke(self.document, cell, lambda puzzle, c: c in puzzle.board,

@@ -7,6 +7,7 @@ pieces on the board: the first solution the solver finds.
 from __future__ import annotations
 
 import dataclasses
+import time
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase, QGuiApplication
@@ -18,6 +19,7 @@ from solvers.textformats import format_meteor, parse_meteor
 
 from ..models import PuzzleDocument
 
+SEARCH_SECONDS = 5.0
 IMPORT_HELP = ("One line per row, odd rows start with a space; a character per cell names "
                "its piece, '.' is a cell no piece covers, a space is no cell.")
 
@@ -56,14 +58,18 @@ def import_meteor(document: PuzzleDocument, text: str) -> str | None:
     return None
 
 
-def first_arrangement(puzzle: Puzzle):
-    """(piece, cells) per copy of the first solution, or None if there is none. Raises
-    PuzzleError when the puzzle cannot be solved as it stands."""
+def first_arrangement(puzzle: Puzzle, seconds: float = SEARCH_SECONDS):
+    """(piece, cells) per copy of the first solution; None if there is none, or if none was
+    found within `seconds` (a hard puzzle must not freeze the editor). Raises PuzzleError
+    when the puzzle cannot be solved as it stands."""
+    deadline = time.monotonic() + seconds
     run = solve(puzzle, limit=1)
     try:
         for event in run:
             if isinstance(event, Solution):
                 return event.pieces
+            if time.monotonic() > deadline:
+                return None
         return None
     finally:
         run.close()
@@ -79,8 +85,9 @@ def meteor_text(puzzle: Puzzle) -> tuple[str | None, str]:
     finally:
         QApplication.restoreOverrideCursor()
     if placed is None:
-        return None, ("Copy as meteor text: the pieces cannot fill the board, and the text "
-                      "needs the piece on every cell")
+        return None, ("Copy as meteor text: no arrangement of the pieces filling the board "
+                      f"was found (searched up to {SEARCH_SECONDS:.0f} s), and the text needs "
+                      "the piece on every cell")
     return format_meteor(puzzle, placed), "Copied the board as meteor text to the clipboard"
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QKeySequence, QPixmap, QShortcut
+from PySide6.QtCore import QEvent, QObject, QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QKeyEvent, QKeySequence, QPixmap
 from PySide6.QtWidgets import (QAbstractItemView, QColorDialog, QHBoxLayout, QHeaderView,
                                QPushButton, QSpinBox, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
@@ -87,8 +87,7 @@ class PieceList(QWidget):
         self.add_button.clicked.connect(self.add_piece)
         self.delete_button.clicked.connect(self.delete_selected)
         self.colour_button.clicked.connect(self.recolour_selected)
-        QShortcut(QKeySequence.StandardKey.Delete, self.table, self.delete_selected,
-                  context=Qt.ShortcutContext.WidgetShortcut)
+        self.table.installEventFilter(self)  # the Delete key deletes the selected piece
         buttons = QHBoxLayout()
         for button in (self.add_button, self.delete_button, self.colour_button):
             buttons.addWidget(button)
@@ -117,6 +116,14 @@ class PieceList(QWidget):
         table.itemChanged.connect(self._on_item_changed)
         table.itemSelectionChanged.connect(self._on_selection_changed)
         return table
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (watched is self.table and event.type() == QEvent.Type.KeyPress
+                and isinstance(event, QKeyEvent) and event.matches(QKeySequence.StandardKey.Delete)
+                and self.table.state() != QAbstractItemView.State.EditingState):
+            self.delete_selected()
+            return True
+        return super().eventFilter(watched, event)
 
     # --- selection -----------------------------------------------------------------------
     def selected_piece(self) -> int | None:

@@ -135,9 +135,13 @@ class PieceTray(QWidget):
             self.piece_clicked.emit(int(self._layout.labels[nearest]))
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        if self._layout is None:
-            return
         painter = QPainter(self)
+        if self._layout is None:
+            painter.setPen(QPen(self.palette().color(QPalette.ColorRole.PlaceholderText)))
+            painter.drawText(QRectF(self.rect()), Qt.AlignmentFlag.AlignCenter,
+                             "No pieces yet: “Add piece”, then paint its cells")
+            painter.end()
+            return
         transform = self._transform()
         self._picture.paint(painter, transform)
         for index, (caption, anchor) in enumerate(self._layout.captions):

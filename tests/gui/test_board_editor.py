@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+
+import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
@@ -11,8 +14,6 @@ from polygui.models import PuzzleDocument
 from solvers import GridKind, Piece, Puzzle, count_solutions
 from solvers.grids import normalise, offset_to_hex, orientations
 from solvers.textformats import parse_meteor
-
-import numpy as np
 
 LEFT = Qt.MouseButton.LeftButton
 TRIANGLE = ((0, 0), (1, 0), (0, 1))
@@ -264,3 +265,80 @@ def test_grow_on_all_sides_then_add_a_cell_left_of_the_board_then_trim(qtbot):
     assert {far_left, offset_to_hex(0, col0)} <= set(editor.document.puzzle.board)
     qtbot.mouseClick(editor.trim_button, LEFT)
     assert editor.area == (-1, col0 - 2, 3, 7)  # one free position around the five cells
+
+
+def test_copy_when_no_arrangement_fills_the_board_says_so(qtbot):
+    board = tuple(offset_to_hex(row, col) for row in range(2) for col in range(3))
+    puzzle = Puzzle(GridKind.HEX, board=board,
+                    pieces=(Piece("T", TRIANGLE), Piece("S", STRAIGHT)))
+    assert count_solutions(puzzle).solutions == 0  # the premise, from the solver
+    editor = make_editor(qtbot, puzzle)
+    qtbot.mouseClick(editor.copy_button, LEFT)
+    assert "no arrangement of the pieces filling the board was found" in editor.message.text()
+
+
+def test_the_search_for_an_arrangement_gives_up_at_its_deadline(qtbot):
+    from polygui.editors.meteor_text import first_arrangement
+
+    puzzle = parse_meteor(SMALL_METEOR)
+    assert first_arrangement(puzzle, seconds=0.0) is None  # nothing before the first check
+    placed = first_arrangement(puzzle)
+    assert sorted(cell for _, cells in placed for cell in cells) == sorted(puzzle.board)
+
+
+def test_a_hole_in_a_square_board_by_one_click(qtbot):
+    square = tuple((x, y) for x in range(3) for y in range(3))
+    editor = make_editor(qtbot, Puzzle(GridKind.SQUARE, board=square))
+    click(qtbot, editor.canvas, (1, 1))
+    assert sorted(editor.document.puzzle.board) == sorted(set(square) - {(1, 1)})
+    assert editor.document.undo_stack.undoText() == "Remove board cells"
+    ring = Puzzle(GridKind.SQUARE, board=tuple(set(square) - {(1, 1)}),
+                  pieces=(Piece("L", ((0, 0), (1, 0), (0, 1)), count=2),
+                          Piece("I", ((0, 0), (1, 0)))))
+    with_hole = dataclasses.replace(editor.document.puzzle, pieces=ring.pieces)
+    assert count_solutions(with_hole).solutions == count_solutions(ring).solutions
+
+
+def test_a_fast_drag_paints_every_cell_it_passes_over(qtbot):
+    editor = make_editor(qtbot, Puzzle(GridKind.SQUARE))
+    row = [(x, 0) for x in range(6)]
+    qtbot.mousePress(editor.canvas, LEFT, pos=editor.canvas.cell_centre(row[0]))
+    qtbot.mouseMove(editor.canvas, editor.canvas.cell_centre(row[-1]))  # one jump
+    qtbot.mouseRelease(editor.canvas, LEFT, pos=editor.canvas.cell_centre(row[-1]))
+    assert sorted(editor.document.puzzle.board) == row
+    assert editor.document.undo_stack.count() == 1
+
+
+def test_hovering_outlines_the_position_under_the_mouse(qtbot):
+    from PySide6.QtCore import QEvent, QPointF
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    editor = make_editor(qtbot, Puzzle(GridKind.HEX, board=STRAIGHT))
+    where = QPointF(editor.canvas.cell_centre((1, 0)))
+    move = QMouseEvent(QEvent.Type.MouseMove, where, editor.canvas.mapToGlobal(where),
+                       Qt.MouseButton.NoButton, Qt.MouseButton.NoButton,
+                       Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(editor.canvas, move)
+    assert editor.canvas.hovered == (1, 0)
+    assert editor.document.undo_stack.count() == 0  # hovering edits nothing
+    QApplication.sendEvent(editor.canvas, QEvent(QEvent.Type.Leave))
+    assert editor.canvas.hovered is None
+
+
+def test_painting_the_selected_piece_over_the_board(qtbot):
+    board = tuple(offset_to_hex(row, col) for row in range(2) for col in range(3))
+    editor = make_editor(qtbot, Puzzle(GridKind.HEX, board=board))
+    qtbot.mouseClick(editor.piece_target, LEFT)
+    click(qtbot, editor.canvas, board[1])
+    assert "Select a piece" in editor.message.text() and editor.document.undo_stack.count() == 0
+    qtbot.mouseClick(editor.pieces.add_button, LEFT)  # P1 at (0, 0) = board[0]
+    drag(qtbot, editor.canvas, [board[1], board[2]])
+    assert editor.document.puzzle.pieces[0].cells == tuple(sorted(board[:3]))
+    assert editor.document.puzzle.board == tuple(sorted(board))  # the board is untouched
+    assert editor.document.undo_stack.undoText() == "Add cells to P1"
+    click(qtbot, editor.canvas, board[1])  # the middle of the three: refused
+    assert "not connected" in editor.message.text()
+    qtbot.mouseClick(editor.board_target, LEFT)
+    click(qtbot, editor.canvas, board[1])  # now it edits the board again
+    assert board[1] not in editor.document.puzzle.board

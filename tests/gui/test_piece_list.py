@@ -151,3 +151,11 @@ def test_selection_changed_only_when_the_selection_changes(qtbot, piece_list):
     piece_list.select_piece(0)
     qtbot.mouseClick(piece_list.delete_button, Qt.MouseButton.LeftButton)
     assert seen == [1, 0, None]
+
+
+def test_delete_key_deletes_the_selected_piece(qtbot, piece_list):
+    piece_list.select_piece(0)
+    piece_list.table.setFocus()
+    qtbot.keyClick(piece_list.table, Qt.Key.Key_Delete)
+    assert [piece.name for piece in piece_list.document.puzzle.pieces] == ["B"]
+    assert piece_list.document.undo_stack.undoText() == "Delete piece A"
