@@ -1,38 +1,16 @@
 """GUI test fixtures: an isolated QSettings store and a check that no solver thread leaks."""
 
 import time
-from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
 
 from polygui.app import share_gl_contexts
-from polygui.run import running_solves
+from qt_fixtures import asset, delete_closed_widgets, no_leaked_solver_threads, settings
 from solvers import Solution, solve
-from solvers.fileformat import load_puzzle
 
 share_gl_contexts()  # before pytest-qt creates the application
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles"
-
-
-@pytest.fixture(autouse=True)
-def no_leaked_solver_threads(qtbot):
-    yield
-    leaked = running_solves()
-    for run in leaked:
-        run.shutdown()
-    assert not leaked, f"{len(leaked)} solver thread(s) still running after the test"
-
-
-@pytest.fixture
-def settings(tmp_path):
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
-def asset():
-    return lambda name: load_puzzle(ASSETS / name)
+__all__ = ["asset", "delete_closed_widgets", "no_leaked_solver_threads", "settings"]
 
 
 @pytest.fixture
