@@ -83,6 +83,9 @@ def format_meteor(puzzle: Puzzle, placed) -> str:
     `placed`: (piece index, board cells) per copy, as `Solution.pieces` gives. A one-copy
     piece whose name is one character keeps it; other copies get the first unused letter."""
     names = [puzzle.pieces[piece].name for piece, _ in placed]
+    if len(names) > len(LABELS):
+        raise PuzzleError(f"meteor text draws at most {len(LABELS)} pieces, one character each; "
+                          f"this arrangement has {len(names)} piece copies")
     keep = {name for name in names if len(name) == 1 and name not in " " + EMPTY_CELL
             and names.count(name) == 1}
     spare = iter(label for label in LABELS if label not in keep)

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication
 from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QPushButton, QRadioButton,
                                QSpinBox, QSplitter, QVBoxLayout, QWidget)
@@ -26,7 +26,7 @@ from ..colours import piece_colour
 from ..models import PuzzleDocument
 from .board_canvas import CellCanvas, area_cells
 from .board_stroke import Stroke
-from .meteor_text import ask_meteor_text, copy_meteor_text as meteor_to_clipboard, import_meteor
+from .meteor_text import MeteorCopy, ask_meteor_text, import_meteor
 from .piece_list import PieceList, replace_piece
 from .piece_tray import PieceTray
 
@@ -34,6 +34,7 @@ BOARD_COLOUR = QColor("#ddd3bf")  # a neutral sand, unlike every palette colour
 DEFAULT_AREA = (0, 0, 5, 6)  # first row, first column, rows, columns
 PIECE_AREA = 5  # the piece canvas offers at least this many rows and columns
 MAX_SIDE = 60
+COPY_TEXT = "Copy as meteor text"
 
 
 def offsets_of(kind: GridKind, cells) -> np.ndarray:
@@ -85,6 +86,8 @@ class BoardEditor(QWidget):
     """Click or drag on the board to add or remove cells (the press decides which); select a
     piece in the list and paint it on the piece canvas; grow or shrink the canvas area."""
 
+    meteor_copied = Signal(object)  # the text put on the clipboard, or None when none was
+
     def __init__(self, document: PuzzleDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         kind = document.puzzle.kind
@@ -121,7 +124,8 @@ class BoardEditor(QWidget):
         self.trim_button = QPushButton("Trim to board")
         self.trim_button.setToolTip("Keep one free row or column around the board")
         self.import_button = QPushButton("Import meteor text…")
-        self.copy_button = QPushButton("Copy as meteor text")
+        self.copy_button = QPushButton(COPY_TEXT)
+        self.meteor_copy: MeteorCopy | None = None
         self._layout()
         self._connect()
         self._show(document.puzzle)
@@ -345,7 +349,19 @@ class BoardEditor(QWidget):
         else:
             self.show_info("Imported the meteor text")
 
-    def copy_meteor_text(self) -> str | None:
-        text, message = meteor_to_clipboard(self.document.puzzle)
+    def copy_meteor_text(self) -> None:
+        """Start looking for an arrangement to copy (in the solver's thread); a second click
+        while it looks stops it."""
+        if self.meteor_copy is not None and self.meteor_copy.is_running():
+            self.meteor_copy.cancel()
+            return
+        self.meteor_copy = MeteorCopy(self.document.puzzle, self)
+        self.meteor_copy.done.connect(self._meteor_copy_done)
+        self.copy_button.setText("Stop copying")
+        self.show_info("Looking for an arrangement of the pieces to copy…")
+        self.meteor_copy.start()
+
+    def _meteor_copy_done(self, text: str | None, message: str) -> None:
+        self.copy_button.setText(COPY_TEXT)
         (self.show_info if text is not None else self.show_problem)(message)
-        return text
+        self.meteor_copied.emit(text)

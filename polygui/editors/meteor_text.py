@@ -1,23 +1,25 @@
 """Meteor board text in the board editor: import a picture, copy the puzzle as one.
 
 The meteor text names the piece covering every cell, so copying needs an arrangement of the
-pieces on the board: the first solution the solver finds.
+pieces on the board: the first solution the solver finds, searched for in the solver's worker
+thread like any solve.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import time
 
-from PySide6.QtCore import Qt
+import numpy as np
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication
-from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QLabel, QPlainTextEdit,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QVBoxLayout,
+                               QWidget)
 
-from solvers import Puzzle, PuzzleError, Solution, solve
+from solvers import Puzzle, PuzzleError, Solution
 from solvers.textformats import format_meteor, parse_meteor
 
 from ..models import PuzzleDocument
+from ..run import SolveRun
 
 SEARCH_SECONDS = 5.0
 IMPORT_HELP = ("One line per row, odd rows start with a space; a character per cell names "
@@ -58,41 +60,74 @@ def import_meteor(document: PuzzleDocument, text: str) -> str | None:
     return None
 
 
-def first_arrangement(puzzle: Puzzle, seconds: float = SEARCH_SECONDS):
-    """(piece, cells) per copy of the first solution; None if there is none, or if none was
-    found within `seconds` (a hard puzzle must not freeze the editor). Raises PuzzleError
-    when the puzzle cannot be solved as it stands."""
-    deadline = time.monotonic() + seconds
-    run = solve(puzzle, limit=1)
-    try:
-        for event in run:
-            if isinstance(event, Solution):
-                return event.pieces
-            if time.monotonic() > deadline:
-                return None
-        return None
-    finally:
-        run.close()
+class MeteorCopy(QObject):
+    """Copies the puzzle as meteor text: finds one arrangement of the pieces with the solver in
+    its worker thread (never on the GUI thread), formats it and puts it on the clipboard.
 
+    `done(text or None, message)` is emitted once. A search that finds nothing within
+    `SEARCH_SECONDS` is stopped, so a puzzle too hard to arrange leaves no thread behind."""
 
-def meteor_text(puzzle: Puzzle) -> tuple[str | None, str]:
-    """(text, message): the picture and what happened, or (None, the problem)."""
-    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-    try:
-        placed = first_arrangement(puzzle)
-    except PuzzleError as error:
-        return None, f"Copy as meteor text: {error}"
-    finally:
-        QApplication.restoreOverrideCursor()
-    if placed is None:
-        return None, ("Copy as meteor text: no arrangement of the pieces filling the board "
-                      f"was found (searched up to {SEARCH_SECONDS:.0f} s), and the text needs "
-                      "the piece on every cell")
-    return format_meteor(puzzle, placed), "Copied the board as meteor text to the clipboard"
+    done = Signal(object, str)
 
+    def __init__(self, puzzle: Puzzle, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.puzzle = puzzle
+        self._placements = None
+        self._text: str | None = None
+        self._reason: str | None = None
+        self.run = SolveRun(puzzle, "all", limit=1, parent=self)
+        worker = self.run.worker
+        worker.placements_ready.connect(self._on_placements)
+        worker.solutions_found.connect(self._on_solutions)
+        worker.unsolvable.connect(self._on_problem)
+        worker.failed.connect(self._on_problem)
+        worker.finished.connect(self._on_finished)
+        self._deadline = QTimer(self)
+        self._deadline.setSingleShot(True)
+        self._deadline.timeout.connect(self._give_up)
+        self._gave_up = False
 
-def copy_meteor_text(puzzle: Puzzle) -> tuple[str | None, str]:
-    text, message = meteor_text(puzzle)
-    if text is not None:
-        QGuiApplication.clipboard().setText(text)
-    return text, message
+    def start(self) -> None:
+        self._deadline.start(int(SEARCH_SECONDS * 1000))
+        self.run.start()
+
+    def cancel(self) -> None:
+        """Stop the search and wait for its thread (fast: the kernel checks between budgets)."""
+        self._deadline.stop()
+        self.run.shutdown()
+
+    def _give_up(self) -> None:
+        self._gave_up = True
+        self.run.worker.stop()
+
+    def is_running(self) -> bool:
+        return self.run.is_running()
+
+    def _on_placements(self, placements) -> None:
+        self._placements = placements
+
+    def _on_solutions(self, rows: np.ndarray) -> None:
+        if self._text is None and len(rows):
+            first = Solution(0, rows=tuple(rows[0].tolist()), placements=self._placements)
+            self._text = format_meteor(self.puzzle, first.pieces)
+
+    def _on_problem(self, reason: str) -> None:
+        self._reason = reason
+
+    def _on_finished(self, status: str) -> None:
+        self._deadline.stop()
+        self.run.shutdown()
+        if self._text is not None:
+            QGuiApplication.clipboard().setText(self._text)
+            self.done.emit(self._text, "Copied the board as meteor text to the clipboard")
+        elif self._reason is not None:
+            self.done.emit(None, f"Copy as meteor text: {self._reason}")
+        elif self._gave_up:
+            self.done.emit(None, "Copy as meteor text: no arrangement of the pieces filling "
+                                 f"the board was found within {SEARCH_SECONDS:g} s, and the "
+                                 "text needs the piece on every cell")
+        elif status == "stopped":
+            self.done.emit(None, "Copy as meteor text: stopped")
+        else:
+            self.done.emit(None, "Copy as meteor text: no arrangement of the pieces filling "
+                                 "the board was found, and the text needs the piece on every cell")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -11,7 +13,7 @@ from PySide6.QtGui import QGuiApplication
 
 from polygui.editors.board_editor import BoardEditor
 from polygui.models import PuzzleDocument
-from solvers import GridKind, Piece, Puzzle, count_solutions
+from solvers import GridKind, Piece, Progress, Puzzle, count_solutions
 from solvers.grids import normalise, offset_to_hex, orientations
 from solvers.textformats import parse_meteor
 
@@ -30,6 +32,13 @@ def make_editor(qtbot, puzzle: Puzzle) -> BoardEditor:
     editor.show()
     qtbot.waitExposed(editor)
     return editor
+
+
+def copy_meteor_text(qtbot, editor: BoardEditor) -> str | None:
+    """Click "Copy as meteor text" and wait for the search behind it to end."""
+    with qtbot.waitSignal(editor.meteor_copied, timeout=10_000) as copied:
+        qtbot.mouseClick(editor.copy_button, LEFT)
+    return copied.args[0]
 
 
 def click(qtbot, canvas, cell) -> None:
@@ -164,7 +173,7 @@ def test_meteor_text_round_trip_through_the_editor(qtbot):
     assert (imported.board, imported.pieces) == (direct.board, direct.pieces)
     assert imported.name == "Round trip"
     QGuiApplication.clipboard().clear()
-    qtbot.mouseClick(editor.copy_button, LEFT)
+    copy_meteor_text(qtbot, editor)
     copied = QGuiApplication.clipboard().text()
     assert copied and "Copied" in editor.message.text()
     again = parse_meteor(copied)
@@ -190,7 +199,7 @@ def test_copy_of_an_unsolvable_puzzle_says_why(qtbot):
     editor = make_editor(qtbot, Puzzle(GridKind.HEX, board=star,
                                        pieces=(Piece("D", domino, count=2),)))
     QGuiApplication.clipboard().setText("before")
-    qtbot.mouseClick(editor.copy_button, LEFT)
+    assert copy_meteor_text(qtbot, editor) is None
     assert QGuiApplication.clipboard().text() == "before"
     assert editor.message.text().startswith("Copy as meteor text: ")
     assert "'D'" in editor.message.text()  # the reason names the piece
@@ -273,17 +282,46 @@ def test_copy_when_no_arrangement_fills_the_board_says_so(qtbot):
                     pieces=(Piece("T", TRIANGLE), Piece("S", STRAIGHT)))
     assert count_solutions(puzzle).solutions == 0  # the premise, from the solver
     editor = make_editor(qtbot, puzzle)
-    qtbot.mouseClick(editor.copy_button, LEFT)
+    assert copy_meteor_text(qtbot, editor) is None
     assert "no arrangement of the pieces filling the board was found" in editor.message.text()
 
 
-def test_the_search_for_an_arrangement_gives_up_at_its_deadline(qtbot):
-    from polygui.editors.meteor_text import first_arrangement
+def test_the_search_for_an_arrangement_runs_off_the_gui_thread_and_can_be_stopped(
+        qtbot, monkeypatch):
+    gui_thread = threading.get_ident()
+    searched_in = []
 
-    puzzle = parse_meteor(SMALL_METEOR)
-    assert first_arrangement(puzzle, seconds=0.0) is None  # nothing before the first check
-    placed = first_arrangement(puzzle)
-    assert sorted(cell for _, cells in placed for cell in cells) == sorted(puzzle.board)
+    def endless_search(*args, **kwargs):  # a search that never finds an arrangement
+        searched_in.append(threading.get_ident())
+        while True:
+            time.sleep(0.001)
+            yield Progress("searching")
+
+    monkeypatch.setattr("polygui.run.solve", endless_search)
+    editor = make_editor(qtbot, parse_meteor(SMALL_METEOR))
+    QGuiApplication.clipboard().setText("before")
+    qtbot.mouseClick(editor.copy_button, LEFT)
+    assert editor.copy_button.text() == "Stop copying"
+    qtbot.waitUntil(lambda: bool(searched_in))
+    with qtbot.waitSignal(editor.meteor_copied) as copied:
+        qtbot.mouseClick(editor.copy_button, LEFT)
+    assert copied.args == [None] and searched_in[0] != gui_thread
+    assert editor.message.text() == "Copy as meteor text: stopped"
+    assert editor.copy_button.text() == "Copy as meteor text"
+    assert QGuiApplication.clipboard().text() == "before"
+
+
+def test_the_search_for_an_arrangement_gives_up_at_its_deadline(qtbot, monkeypatch):
+    def endless_search(*args, **kwargs):
+        while True:
+            time.sleep(0.001)
+            yield Progress("searching")
+
+    monkeypatch.setattr("polygui.run.solve", endless_search)
+    monkeypatch.setattr("polygui.editors.meteor_text.SEARCH_SECONDS", 0.2)
+    editor = make_editor(qtbot, parse_meteor(SMALL_METEOR))
+    assert copy_meteor_text(qtbot, editor) is None
+    assert "was found within 0.2 s" in editor.message.text()
 
 
 def test_a_hole_in_a_square_board_by_one_click(qtbot):

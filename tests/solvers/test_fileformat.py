@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from solvers import GridKind, Piece, Puzzle, PuzzleError, SudokuGrid
+from solvers import GridKind, Piece, Puzzle, PuzzleError, Solution, SudokuGrid, solve
 from solvers.fileformat import (load_puzzle, puzzle_from_json, puzzle_to_json, save_puzzle)
-from solvers.textformats import (format_hex_picture, format_sudoku_line, parse_meteor,
-                                 parse_sudoku_line)
+from solvers.grids import normalise, orientations
+from solvers.textformats import (LABELS, format_hex_picture, format_meteor, format_sudoku_line,
+                                 parse_hex_picture, parse_meteor, parse_sudoku_line)
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles"
 SHIPPED = sorted(ASSETS.glob("*.json"))
@@ -179,3 +181,40 @@ def test_conflicting_givens_in_a_grid_are_reported_by_cell():
     grid = SudokuGrid(2, 2, (0, 0, 0, 3) + (0,) * 8 + (0, 0, 0, 3))
     assert Puzzle(GridKind.SUDOKU, "clash", sudoku=grid).problems() == [
         "conflicting givens: r1c4 and r4c4 both hold 3"]
+
+
+def _free_shape(cells):
+    """The same for a piece and any rotation or mirror image of it."""
+    return min(orientations(GridKind.HEX, normalise(np.array(cells)), mirror=True))
+
+
+def _first_solution(puzzle: Puzzle):
+    return next(event for event in solve(puzzle, limit=1) if isinstance(event, Solution))
+
+
+def test_a_solution_drawn_as_meteor_text_reads_back_as_the_same_arrangement():
+    puzzle = parse_meteor(METEOR_TEXT, "meteor")
+    placed = _first_solution(puzzle).pieces
+    text = format_meteor(puzzle, placed)
+    picture = parse_hex_picture(text)
+    assert sorted(picture) == sorted(puzzle.board)
+    for piece, cells in placed:  # one-character names are kept: each copy drawn by its name
+        assert {picture[cell] for cell in cells} == {puzzle.pieces[piece].name}
+    again = parse_meteor(text)
+    assert [_free_shape(p.cells) for p in again.pieces] == \
+        [_free_shape(p.cells) for p in puzzle.pieces]
+
+
+def test_copies_of_a_piece_get_letters_of_their_own_in_meteor_text():
+    board = tuple((q, r) for q in range(4) for r in range(1))
+    puzzle = Puzzle(GridKind.HEX, board=board, pieces=(Piece("D", ((0, 0), (1, 0)), count=2),))
+    text = format_meteor(puzzle, _first_solution(puzzle).pieces)
+    assert sorted(set(parse_hex_picture(text).values())) == ["A", "B"]
+
+
+def test_more_copies_than_meteor_text_has_characters_are_refused_by_name():
+    board = tuple((q, 0) for q in range(len(LABELS) + 1))
+    puzzle = Puzzle(GridKind.HEX, board=board, pieces=(Piece("M", ((0, 0),), count=len(board)),))
+    placed = [(0, (cell,)) for cell in board]
+    with pytest.raises(PuzzleError, match="63 piece copies"):
+        format_meteor(puzzle, placed)
