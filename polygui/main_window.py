@@ -1,24 +1,33 @@
-"""The main window: a puzzle view, the Solve panel and the solution browser."""
+"""The main window: the open puzzle (a PuzzleDocument), shown in two modes: Design (the
+editor for its kind) and Solve (the view, the Solve panel and the solution browser).
+
+A run solves the snapshot it started with; editing during or after it leaves its solutions
+as they are but marks them stale, and Solve mode keeps showing them on the puzzle they solve.
+File handling (New, Open, Save, the unsaved-changes prompt, autosave) is in file_actions."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+import shiboken6
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QMainWindow, QMessageBox,
-                               QStackedWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget,
+                               QVBoxLayout, QWidget)
 
-import numpy as np
-
-from solvers import GridKind, Progress, Puzzle, PuzzleError
-from solvers.fileformat import load_puzzle
+from solvers import GridKind, Progress, Puzzle
 
 from .browser import SolutionBrowser
+from .editors import create_editor
+from .file_actions import FileActions
 from .menus import build_menus
-from .run import SolveRun
+from .models import PuzzleDocument
+from .new_puzzle_dialog import blank_puzzle
+from .run import SolveRun, running_solves
 from .solutions import SolutionStore
 from .solve_panel import SolvePanel
+from .status_line import describe
 from .views.board_view import BoardView
 from .views.sudoku_view import SudokuView
 
@@ -28,16 +37,19 @@ DOCK_WIDTH = 340
 # the plot costs a few milliseconds a redraw, so redrawing per signal would cost fluidity).
 DISPLAY_INTERVAL_MS = 125
 START_DELAY_MS = 50  # the panel redraws for a new run before the solver starts (see run.py)
+STALE_TEXT = ("The puzzle has changed since these solutions were found: they are shown on the "
+              "puzzle they solve. Press Solve to solve the new version.")
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, settings: QSettings | None = None) -> None:
+    def __init__(self, settings: QSettings | None = None, autosave_dir: Path | None = None) -> None:
         super().__init__()
         self.settings = settings or QSettings()
-        self.puzzle: Puzzle | None = None
-        self.path: Path | None = None
-        self.store: SolutionStore | None = None
+        self.document = PuzzleDocument(blank_puzzle("hex"), parent=self)
+        self._resetting = False
+        self.store = SolutionStore(self.document.puzzle)
         self.run: SolveRun | None = None
+        self.editor: QWidget | None = None
         self._latest: Progress | None = None  # progress not yet shown
         self._display_timer = QTimer(self)
         self._display_timer.setInterval(DISPLAY_INTERVAL_MS)
@@ -46,61 +58,104 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         self.browser = SolutionBrowser()
         self.browser.current_changed.connect(self._show_solution)
-        central = QWidget()
-        layout = QVBoxLayout(central)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.stack, 1)
-        layout.addWidget(self.browser)
-        self.setCentralWidget(central)
+        self.stale = QLabel(STALE_TEXT)
+        self.stale.setWordWrap(True)
+        self.stale.setStyleSheet("background: #fff3cd; color: #5c4400; padding: 6px;")
+        self.stale.hide()
+        self.design_page = QWidget()
+        QVBoxLayout(self.design_page).setContentsMargins(0, 0, 0, 0)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self._solve_page())
+        self.pages.addWidget(self.design_page)
+        self.setCentralWidget(self.pages)
         self.panel = SolvePanel()
         self.panel.solve_requested.connect(self.start_solve)
         self.panel.stop_requested.connect(self.stop_solve)
         self.panel.pause_toggled.connect(self._set_paused)
-        dock = QDockWidget("Solve", self)
-        dock.setObjectName("solve-dock")
-        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
-        dock.setWidget(self.panel)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.dock = QDockWidget("Solve", self)
+        self.dock.setObjectName("solve-dock")
+        self.dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.dock.setWidget(self.panel)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self.status_line = QLabel()
+        self.statusBar().addPermanentWidget(self.status_line, 1)
+        self.files = FileActions(self, autosave_dir)
         self.menus = build_menus(self)
-        self._add_navigation_shortcuts()
+        self._navigation = self._add_navigation_shortcuts()
+        self.document.changed.connect(self._on_document_changed)
+        self.document.modified_changed.connect(self.setWindowModified)
+        self.document.path_changed.connect(lambda _path: self._update_title())
         self.resize(1100, 720)
-        self.resizeDocks([dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
         self._restore_layout()
-        self.statusBar()
+        self.set_puzzle(self.document.puzzle)
 
-    # --- puzzles ------------------------------------------------------------------------
+    def _solve_page(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack, 1)
+        layout.addWidget(self.stale)
+        layout.addWidget(self.browser)
+        return page
+
+    # --- the document -------------------------------------------------------------------
+    @property
+    def puzzle(self) -> Puzzle:
+        return self.document.puzzle
+
+    @property
+    def path(self) -> Path | None:
+        return self.document.path
+
     def open_puzzle(self, path: str | Path) -> bool:
-        """Load a puzzle file; on failure, say why and keep the current puzzle."""
-        path = Path(path)
-        try:
-            puzzle = load_puzzle(path)
-        except PuzzleError as error:
-            QMessageBox.warning(self, "Cannot open puzzle", str(error))  # names the file
-            return False
-        self.set_puzzle(puzzle, path)
-        self.menus.add_recent(path)
-        return True
+        """Open a puzzle file (asking first about unsaved changes); on failure, say why and
+        keep the current puzzle."""
+        return self.files.open(path)
 
-    def open_dialog(self) -> None:
-        start = str(self.path.parent) if self.path else str(Path.home())
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Open puzzle", start, "Puzzles (*.json *.txt);;All files (*)")
-        if path:
-            self.open_puzzle(path)
-
-    def set_puzzle(self, puzzle: Puzzle, path: Path | None = None) -> None:
+    def set_puzzle(self, puzzle: Puzzle, path: Path | None = None, *,
+                   modified: bool = False) -> None:
+        """Start over with `puzzle`: no history, no solutions, a fresh editor."""
         self.stop_solve(wait=True)
-        self.puzzle, self.path = puzzle, path
+        self._remove_editor()  # before the reset: it edits puzzles of the old kind
+        self._resetting = True
+        try:
+            self.document.reset(puzzle, path, modified=modified)
+        finally:
+            self._resetting = False
         self.store = SolutionStore(puzzle)
+        self._show_in_view(puzzle)
+        self.browser.set_count(0)
+        self.panel.reset()
+        self.panel.set_sudoku(puzzle.is_sudoku)
+        if self.is_designing():
+            self._ensure_editor()
+        self._on_document_changed(puzzle)
+
+    def _on_document_changed(self, puzzle: Puzzle) -> None:
+        if self._resetting:
+            return
+        self.status_line.setText(describe(puzzle))
+        self._update_title()
+        if not len(self.store) and not self.is_solving():
+            self.store = SolutionStore(puzzle)  # nothing solved yet: show the puzzle as it is
+            self._show_in_view(puzzle)
+        self.stale.setVisible(self.solutions_are_stale())
+
+    def solutions_are_stale(self) -> bool:
+        """Whether the solutions shown belong to an earlier version of the puzzle."""
+        return self.store.puzzle != self.document.puzzle and (
+            len(self.store) > 0 or self.is_solving())
+
+    def _update_title(self) -> None:
+        self.setWindowTitle(f"{self.document.puzzle.name}[*] — {APP_NAME}")
+        self.setWindowModified(self.document.is_modified)
+
+    def _show_in_view(self, puzzle: Puzzle) -> None:
         view = self._view_for(puzzle)
         view.set_puzzle(puzzle)
         view.set_solution(None)
         self.stack.setCurrentWidget(view)
-        self.browser.set_count(0)
-        self.panel.reset()
-        self.panel.set_sudoku(puzzle.is_sudoku)
-        self.setWindowTitle(f"{puzzle.name} — {APP_NAME}")
-        self.statusBar().showMessage(describe(puzzle))
 
     def current_view(self) -> QWidget:
         return self.stack.currentWidget()
@@ -118,15 +173,58 @@ class MainWindow(QMainWindow):
             self.stack.addWidget(view)
         return self._views[key]
 
+    # --- modes --------------------------------------------------------------------------
+    def _remove_editor(self) -> None:
+        """Delete the editor now, so that it never sees the next puzzle (and its own
+        connections to the document go with it)."""
+        if self.editor is not None:
+            editor, self.editor = self.editor, None
+            for run in editor.findChildren(SolveRun):  # a Check still looking
+                run.shutdown()
+            editor.setParent(None)
+            shiboken6.delete(editor)
+
+    def _ensure_editor(self) -> QWidget:
+        if self.editor is None:
+            self.editor = create_editor(self.document.puzzle.kind, self.document)
+            self.design_page.layout().addWidget(self.editor)
+        return self.editor
+
+    def is_designing(self) -> bool:
+        return self.pages.currentWidget() is self.design_page
+
+    def set_mode(self, mode: str) -> None:
+        """"design" (the editor) or "solve" (the view, Solve panel and browser)."""
+        designing = mode == "design"
+        if designing:
+            self._ensure_editor()
+        self.pages.setCurrentWidget(self.design_page if designing else self.pages.widget(0))
+        self.dock.setVisible(not designing)
+        for action in self._navigation:  # arrows and Home/End belong to the editor there
+            action.setEnabled(not designing)
+        self.menus.show_mode(mode)
+
     # --- solving ------------------------------------------------------------------------
     def start_solve(self) -> None:
-        if self.puzzle is None or self.is_solving():
+        """Solve the puzzle as it is now (a snapshot), unless it cannot have a solution for a
+        reason found without searching: then say which."""
+        if self.is_solving():
             return
-        self.store.clear()
+        if self.is_designing():
+            self.set_mode("solve")
+        puzzle = self.document.puzzle
+        problems = puzzle.problems()
+        if problems:
+            message = f"Cannot solve: {'; '.join(problems)}."
+            self.panel.show_message(message)
+            self.statusBar().showMessage(message, 10_000)
+            return
+        self.store = SolutionStore(puzzle)
+        self._show_in_view(puzzle)
+        self.stale.hide()
         self.browser.set_count(0)
-        self.current_view().set_solution(None)
         self.panel.reset()
-        self.run = SolveRun(self.puzzle, self.panel.symmetry_mode(), self.panel.limit.value(), self)
+        self.run = SolveRun(puzzle, self.panel.symmetry_mode(), self.panel.limit.value(), self)
         worker = self.run.worker
         worker.progress_changed.connect(self._on_progress)
         worker.placements_ready.connect(self._on_placements)
@@ -214,7 +312,8 @@ class MainWindow(QMainWindow):
             self.current_view().set_solution(self.store.solution(index))
 
     # --- keys and closing ---------------------------------------------------------------
-    def _add_navigation_shortcuts(self) -> None:
+    def _add_navigation_shortcuts(self) -> list[QAction]:
+        actions = []
         for key, slot in ((Qt.Key.Key_Right, self.browser.next),
                           (Qt.Key.Key_Left, self.browser.previous),
                           (Qt.Key.Key_Home, self.browser.first),
@@ -224,6 +323,8 @@ class MainWindow(QMainWindow):
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
             action.triggered.connect(slot)
             self.addAction(action)
+            actions.append(action)
+        return actions
 
     def _restore_layout(self) -> None:
         geometry = self.settings.value("window/geometry")
@@ -234,21 +335,14 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.files.maybe_save():
+            event.ignore()
+            return
         self.stop_solve(wait=True)
+        for run in running_solves():  # an editor's Check or copy still looking
+            run.shutdown()
+        self.files.closing()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         super().closeEvent(event)
 
-
-def describe(puzzle: Puzzle) -> str:
-    """A status-bar line: what the puzzle is, and why it has no solution when that is known."""
-    if puzzle.is_sudoku:
-        n = puzzle.sudoku.n
-        givens = sum(1 for value in puzzle.sudoku.givens if value)
-        text = f"{puzzle.name}: {n}×{n} Sudoku, {givens} givens"
-    else:
-        copies = sum(piece.count for piece in puzzle.pieces)
-        text = (f"{puzzle.name}: {len(puzzle.board)} cells, {copies} pieces covering "
-                f"{puzzle.piece_cell_total} cells")
-    problems = puzzle.problems()
-    return f"{text}. No solution: {'; '.join(problems)}" if problems else text

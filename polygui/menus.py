@@ -1,10 +1,12 @@
-"""Menus: File (open, recent), Examples (the shipped puzzles), Solve, Help."""
+"""Menus: File, Edit (undo and redo, named after the edit), View (Design or Solve), Examples
+(the shipped puzzles), Solve, Help."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox
 
 from solvers import PuzzleError
@@ -20,11 +22,21 @@ class Menus:
     def __init__(self, window: QMainWindow) -> None:
         self.window = window
         bar = window.menuBar()
-        file_menu = bar.addMenu("&File")
-        self._action(file_menu, "&Open…", window.open_dialog, QKeySequence.StandardKey.Open)
+        self.file_menu = file_menu = bar.addMenu("&File")
+        file_menu.setObjectName("file-menu")
+        files = window.files
+        self._action(file_menu, "&New…", files.new, QKeySequence.StandardKey.New)
+        self._action(file_menu, "&Open…", files.open_dialog, QKeySequence.StandardKey.Open)
         self.recent_menu = file_menu.addMenu("Open &Recent")
         file_menu.addSeparator()
+        self.save_action = self._action(file_menu, "&Save", files.save,
+                                        QKeySequence.StandardKey.Save)
+        self.save_as_action = self._action(file_menu, "Save &As…", files.save_as,
+                                           QKeySequence("Ctrl+Shift+S"))
+        file_menu.addSeparator()
         self._action(file_menu, "&Quit", window.close, QKeySequence.StandardKey.Quit)
+        self._edit_menu(bar.addMenu("&Edit"))
+        self._view_menu(bar.addMenu("&View"))
         self.examples_menu = bar.addMenu("E&xamples")
         self._fill_examples()
         solve_menu = bar.addMenu("&Solve")
@@ -39,6 +51,37 @@ class Menus:
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&About PolyGUI", self.about)
         self._refresh_recent()
+
+    def _edit_menu(self, menu: QMenu) -> None:
+        stack = self.window.document.undo_stack
+        self.undo_action = stack.createUndoAction(menu, "&Undo")  # "Undo Add board cells"
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = stack.createRedoAction(menu, "&Redo")
+        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        menu.addAction(self.undo_action)
+        menu.addAction(self.redo_action)
+
+    def _view_menu(self, menu: QMenu) -> None:
+        group = QActionGroup(menu)
+        self.mode_actions = {}
+        for mode, text, key in (("design", "&Design", "Ctrl+1"), ("solve", "&Solve", "Ctrl+2")):
+            action = self._action(menu, text, lambda m=mode: self.window.set_mode(m),
+                                  QKeySequence(key))
+            action.setCheckable(True)
+            group.addAction(action)
+            self.mode_actions[mode] = action
+        self.mode_actions["solve"].setChecked(True)
+        toolbar = self.window.addToolBar("Mode")
+        toolbar.setObjectName("mode-toolbar")
+        toolbar.setMovable(False)
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for action in self.mode_actions.values():
+            action.setToolTip(f"{action.text().replace('&', '')} mode "
+                              f"({action.shortcut().toString()})")
+            toolbar.addAction(action)
+
+    def show_mode(self, mode: str) -> None:
+        self.mode_actions[mode].setChecked(True)
 
     def _action(self, menu: QMenu, text: str, slot, shortcut=None) -> QAction:
         action = menu.addAction(text)

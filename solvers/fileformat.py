@@ -41,8 +41,12 @@ _PIECE_KEYS = {"name", "cells", "count", "mirror", "colour"}
 
 
 # --- reading -----------------------------------------------------------------------------
-def load_puzzle(path: str | Path) -> Puzzle:
-    """Read a puzzle file (JSON, a meteor board picture or a Sudoku line)."""
+def load_puzzle(path: str | Path, *, strict: bool = True) -> Puzzle:
+    """Read a puzzle file (JSON, a meteor board picture or a Sudoku line).
+
+    `strict` also refuses contradictions (conflicting givens, pieces needing more cells than the
+    board); the app opens such a file with `strict=False`, a design in progress its user
+    saved, and shows the contradiction instead."""
     path = Path(path)
     try:
         data = path.read_bytes()
@@ -54,23 +58,23 @@ def load_puzzle(path: str | Path) -> Puzzle:
         raise PuzzleError(f"{path}: not a text file (byte {error.start + 1} is not UTF-8)") from None
     try:
         if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
-            return puzzle_from_json(text)
-        return parse_text_puzzle(text, path.stem)
+            return puzzle_from_json(text, strict=strict)
+        return parse_text_puzzle(text, path.stem, strict=strict)
     except PuzzleError as error:
         raise PuzzleError(f"{path.name}: {error}") from None
 
 
-def puzzle_from_json(text: str) -> Puzzle:
+def puzzle_from_json(text: str, *, strict: bool = True) -> Puzzle:
     """Parse and validate a puzzle file's text; PuzzleError names the first problem."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise PuzzleError(f"not valid JSON: line {error.lineno}, column {error.colno}: "
                           f"{error.msg}") from None
-    return puzzle_from_dict(data)
+    return puzzle_from_dict(data, strict=strict)
 
 
-def puzzle_from_dict(data: Any) -> Puzzle:
+def puzzle_from_dict(data: Any, *, strict: bool = True) -> Puzzle:
     if not isinstance(data, dict):
         raise PuzzleError("a puzzle file must hold one JSON object")
     if data.get("format") != FORMAT_NAME:
@@ -105,7 +109,8 @@ def puzzle_from_dict(data: Any) -> Puzzle:
         pieces = tuple(_piece(item, index, kind.dimensions)
                        for index, item in enumerate(pieces_data))
         puzzle = Puzzle(kind, name, description, board=board, pieces=pieces, extra=extra)
-    puzzle.check_loadable()
+    if strict:
+        puzzle.check_loadable()
     return puzzle
 
 

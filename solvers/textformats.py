@@ -110,7 +110,8 @@ def sudoku_size_of_line(length: int) -> int | None:
     return n
 
 
-def parse_sudoku_line(text: str, name: str = "Sudoku", description: str = "") -> Puzzle:
+def parse_sudoku_line(text: str, name: str = "Sudoku", description: str = "", *,
+                      strict: bool = True) -> Puzzle:
     """A Sudoku puzzle from one line of n*n characters."""
     line = "".join(text.split())
     n = sudoku_size_of_line(len(line))
@@ -124,7 +125,8 @@ def parse_sudoku_line(text: str, name: str = "Sudoku", description: str = "") ->
     box_rows, box_cols = box_shape(n)
     puzzle = Puzzle(GridKind.SUDOKU, name, description,
                     sudoku=SudokuGrid(box_rows, box_cols, tuple(givens)))
-    puzzle.check_loadable()
+    if strict:
+        puzzle.check_loadable()
     return puzzle
 
 
@@ -145,16 +147,17 @@ def format_sudoku_line(values: tuple[int, ...] | list[int], empty: str = ".") ->
 
 
 # --- telling them apart ------------------------------------------------------------------
-def parse_text_puzzle(text: str, name: str) -> Puzzle:
+def parse_text_puzzle(text: str, name: str, *, strict: bool = True) -> Puzzle:
     """A meteor board picture or a Sudoku line, whichever the text is."""
     lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
     if not lines:
         raise PuzzleError("the file is empty")
     joined = "".join("".join(line.split()) for line in lines)
     if len(lines) == 1 and " " not in lines[0].strip() and sudoku_size_of_line(len(joined)):
-        return parse_sudoku_line(joined, name)
+        return parse_sudoku_line(joined, name, strict=strict)
     if len(lines) > 1 and all(" " not in line.strip() for line in lines) \
             and sudoku_size_of_line(len(joined)) and len(lines) == math.isqrt(len(joined)):
-        return parse_sudoku_line(joined, name)  # a grid picture: n lines of n characters
+        # a grid picture: n lines of n characters
+        return parse_sudoku_line(joined, name, strict=strict)
     return parse_meteor("\n".join(line for line in text.splitlines()
                                   if not line.startswith("#")), name)

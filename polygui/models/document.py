@@ -92,10 +92,13 @@ class PuzzleDocument(QObject):
         finally:
             self.undo_stack.endMacro()
 
-    def reset(self, puzzle: Puzzle, path: Path | None = None) -> None:
-        """Start over with `puzzle` (a file just opened, or a new puzzle): no history, saved."""
+    def reset(self, puzzle: Puzzle, path: Path | None = None, *, modified: bool = False) -> None:
+        """Start over with `puzzle` (a file just opened, or a new puzzle): no history, saved
+        unless `modified` (work recovered from an autosave, not in any file yet)."""
         self.undo_stack.clear()
         self.undo_stack.setClean()
+        if modified:
+            self.undo_stack.resetClean()  # no state of the history is the saved one
         self._set_path(path)
         self._show(puzzle)
 

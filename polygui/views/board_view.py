@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize
+from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -14,6 +14,9 @@ from .cells import CellIndex, board_cells, solution_cells
 from .tiling import FlatBoard, tiling_for
 
 MARGIN = 16
+
+
+EMPTY_HINT = "The board has no cells yet: add some in Design mode (Ctrl+1)."
 
 
 class BoardView(QWidget):
@@ -52,6 +55,10 @@ class BoardView(QWidget):
         if self._picture is None:
             return
         painter = QPainter(self)
+        if not self.puzzle.board:
+            painter.drawText(QRectF(self.rect()), Qt.AlignmentFlag.AlignCenter, EMPTY_HINT)
+            painter.end()
+            return
         target = QRectF(self.rect()).adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
         self._picture.paint(painter, target)
         painter.end()

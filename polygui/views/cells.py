@@ -22,6 +22,10 @@ class CellIndex:
 
     def __init__(self, cells: np.ndarray) -> None:
         cells = np.asarray(cells, dtype=np.int64)
+        if not len(cells):  # a board still being designed: every lookup is off the board
+            self._low = np.zeros(cells.shape[-1], dtype=np.int64)
+            self._table = np.zeros((0,) * cells.shape[-1], dtype=np.int64)
+            return
         self._low = cells.min(axis=0)
         shape = cells.max(axis=0) - self._low + 1
         self._table = np.full(tuple(shape), EMPTY, dtype=np.int64)

@@ -51,8 +51,9 @@ class LayerView(QWidget):
             positions = np.flatnonzero(cells[:, 2] == z)
             seen_from_above = cells[positions, :2] * np.array([1, -1])
             self._layers.append((positions, BoardPicture(FlatBoard.build(SQUARE, seen_from_above))))
-        boxes = np.array([picture.board.bounds for _, picture in self._layers])
-        self._bounds = (*boxes[:, :2].min(axis=0), *boxes[:, 2:].max(axis=0))
+        boxes = np.array([picture.board.bounds for _, picture in self._layers]).reshape(-1, 4)
+        if len(boxes):
+            self._bounds = (*boxes[:, :2].min(axis=0), *boxes[:, 2:].max(axis=0))
         self.update()
 
     def set_labels(self, labels: np.ndarray, copy_colours: Sequence[QColor]) -> None:

@@ -52,7 +52,8 @@ class VoxelMesh:
     @classmethod
     def build(cls, cells: np.ndarray) -> "VoxelMesh":
         cells = np.asarray(cells, dtype=np.float32).reshape(-1, 3)
-        corners = cells - (cells.min(axis=0) + cells.max(axis=0) + 1) / 2
+        centre = (cells.min(axis=0) + cells.max(axis=0) + 1) / 2 if len(cells) else 0.0
+        corners = cells - centre
         count = len(corners)
         vertices = (corners[:, None, None, :] + FACE_CORNERS[None]).reshape(-1, 3)
         normals = np.broadcast_to(FACE_NORMALS[None, :, None, :], (count, 6, 4, 3)).reshape(-1, 3)
@@ -69,6 +70,8 @@ class VoxelMesh:
     @property
     def radius(self) -> float:
         """Half the diagonal of the bounding box: the board fits in a sphere this big."""
+        if not len(self.corners):
+            return 1.0  # an empty region still gets a camera distance
         return float(np.linalg.norm(self.corners.max(axis=0) + 1 - self.corners.min(axis=0)) / 2)
 
     def vertex_colours(self, voxel_rgba: np.ndarray) -> np.ndarray:

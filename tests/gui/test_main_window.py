@@ -189,16 +189,30 @@ def test_a_solved_sudoku_shows_its_digits(window, qtbot):
     assert not np.array_equal(unsolved, image_array(window.current_view()))
 
 
-def test_unsolvable_puzzle_gives_the_reason(window, qtbot, tmp_path):
+def test_solve_refuses_a_puzzle_whose_cell_counts_differ_and_says_why(window, qtbot, tmp_path):
     short = Puzzle(GridKind.SQUARE, "Short board", board=((0, 0), (1, 0), (2, 0)),
                    pieces=(Piece("domino", ((0, 0), (1, 0))),))
     path = tmp_path / "short.json"
     save_puzzle(short, path)
     assert window.open_puzzle(path)
-    assert "the pieces cover 2 cells but the board has 3" in window.statusBar().currentMessage()
-    solve_and_wait(qtbot, window)
-    assert window.panel.status.text() == ("No solution: the pieces cover 2 cells but the "
+    assert "1 piece covers 2 cells, board has 3" in window.status_line.text()
+    assert "the pieces cover 2 cells but the board has 3" in window.status_line.text()
+    qtbot.mouseClick(window.panel.solve_button, Qt.MouseButton.LeftButton)
+    assert window.run is None and not running_solves()  # refused before any thread starts
+    assert window.panel.status.text() == ("Cannot solve: the pieces cover 2 cells but the "
                                           "board has 3.")
+
+
+def test_a_piece_that_fits_nowhere_is_named_when_solving(window, qtbot, tmp_path):
+    straight = tuple((x, 0) for x in range(4))
+    ell = ((0, 0), (1, 0), (2, 0), (0, 1))
+    path = tmp_path / "ell.json"
+    save_puzzle(Puzzle(GridKind.SQUARE, "No room", board=straight, pieces=(Piece("L", ell),)),
+                path)
+    assert window.open_puzzle(path)
+    solve_and_wait(qtbot, window)
+    assert window.panel.status.text().startswith("No solution: ")
+    assert "'L'" in window.panel.status.text()
 
 
 def test_a_solver_error_reaches_the_user(window, qtbot, warnings, monkeypatch):

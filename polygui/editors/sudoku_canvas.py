@@ -1,0 +1,147 @@
+"""The Sudoku grid as an editor draws it: the view's grid plus the selected cell and the
+givens that clash, and the keys and clicks that edit it."""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QKeySequence, QMouseEvent, QPainter
+from PySide6.QtWidgets import QWidget
+
+from solvers import Puzzle
+from solvers.model import SUDOKU_SYMBOLS, conflicting_givens
+
+from ..views.sudoku_view import MARGIN, SudokuView
+
+SELECTED_FILL = QColor("#ffe9a8")
+CONFLICT_FILL = QColor("#f6b8b8")
+CLEAR_KEYS = {Qt.Key.Key_Delete, Qt.Key.Key_Backspace, Qt.Key.Key_Space, Qt.Key.Key_0,
+              Qt.Key.Key_Period}
+MOVES = {Qt.Key.Key_Left: (0, -1), Qt.Key.Key_Right: (0, 1), Qt.Key.Key_Up: (-1, 0),
+         Qt.Key.Key_Down: (1, 0)}
+
+
+class SudokuCanvas(SudokuView):
+    """Click a cell to select it; type a symbol to set it (the selection then moves on, so a
+    puzzle can be typed as its line), Delete/Backspace/0/. to clear; arrows, Tab and
+    Shift+Tab move. Emits `typed(cell, value)` with value 0 for clearing, `refused(text)` for
+    a key that is no symbol of this size, `paste_requested` for Ctrl+V."""
+
+    typed = Signal(int, int)
+    refused = Signal(str)
+    paste_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.selected = 0
+        self.conflicts: frozenset[int] = frozenset()
+
+    def set_puzzle(self, puzzle: Puzzle) -> None:
+        n = puzzle.sudoku.n
+        self.selected = min(self.selected, n * n - 1)
+        self.conflicts = frozenset(cell for pair in conflicting_givens(puzzle.sudoku)
+                                   for cell in pair)
+        super().set_puzzle(puzzle)
+
+    # --- geometry ----------------------------------------------------------------------
+    def _grid_rect(self) -> QRectF:
+        side = min(self.width(), self.height()) - 2 * MARGIN
+        return QRectF((self.width() - side) / 2, (self.height() - side) / 2, side, side)
+
+    def cell_rect(self, cell: int) -> QRectF:
+        n = self.puzzle.sudoku.n
+        grid = self._grid_rect()
+        size = grid.width() / n
+        row, col = divmod(cell, n)
+        return QRectF(grid.left() + col * size, grid.top() + row * size, size, size)
+
+    def cell_at(self, point: QPointF) -> int | None:
+        n = self.puzzle.sudoku.n
+        grid = self._grid_rect()
+        if not grid.contains(point):
+            return None
+        col = min(int((point.x() - grid.left()) / grid.width() * n), n - 1)
+        row = min(int((point.y() - grid.top()) / grid.height() * n), n - 1)
+        return row * n + col
+
+    # --- painting ----------------------------------------------------------------------
+    def _paint_cells(self, painter: QPainter, n: int, cell: float) -> None:
+        super()._paint_cells(painter, n, cell)
+        for index in self.conflicts:
+            row, col = divmod(index, n)
+            painter.fillRect(QRectF(col * cell, row * cell, cell, cell), CONFLICT_FILL)
+        row, col = divmod(self.selected, n)
+        fill = QColor(SELECTED_FILL)
+        if self.selected in self.conflicts:
+            fill = fill.darker(115)
+        painter.fillRect(QRectF(col * cell, row * cell, cell, cell), fill)
+
+    # --- input -------------------------------------------------------------------------
+    def select(self, cell: int) -> None:
+        n = self.puzzle.sudoku.n
+        self.selected = int(np.clip(cell, 0, n * n - 1))
+        self.update()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        cell = self.cell_at(event.position())
+        if cell is not None:
+            self.select(cell)
+        self.setFocus()
+
+    def focusNextPrevChild(self, next_child: bool) -> bool:
+        return False  # Tab moves between cells, not out of the grid
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and self._handles(event):
+            event.accept()  # typing here must not trigger the window's shortcuts
+            return True
+        return super().event(event)
+
+    def _handles(self, event: QKeyEvent) -> bool:
+        plain = not event.modifiers() & ~(Qt.KeyboardModifier.ShiftModifier
+                                          | Qt.KeyboardModifier.KeypadModifier)
+        if event.matches(QKeySequence.StandardKey.Paste):
+            return True
+        return plain and (event.key() in CLEAR_KEYS or event.key() in MOVES
+                          or bool(event.text().strip()))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self.puzzle is None:
+            return
+        n = self.puzzle.sudoku.n
+        key = event.key()
+        if event.matches(QKeySequence.StandardKey.Paste):
+            self.paste_requested.emit()
+        elif key in MOVES:
+            row, col = divmod(self.selected, n)
+            d_row, d_col = MOVES[key]
+            self.select(((row + d_row) % n) * n + (col + d_col) % n)
+        elif key == Qt.Key.Key_Tab:
+            self.select((self.selected + 1) % (n * n))
+        elif key == Qt.Key.Key_Backtab:
+            self.select((self.selected - 1) % (n * n))
+        elif key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            self.typed.emit(self.selected, 0)
+        elif key in (Qt.Key.Key_Space, Qt.Key.Key_0, Qt.Key.Key_Period):
+            self._type(0)
+        elif event.text().strip() and not event.modifiers() & ~(
+                Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier):
+            self._type_symbol(event.text().strip().upper(), n)
+        else:
+            super().keyPressEvent(event)
+
+    def _type_symbol(self, char: str, n: int) -> None:
+        value = SUDOKU_SYMBOLS.find(char) + 1
+        if 1 <= value <= n:
+            self._type(value)
+        else:
+            self.refused.emit(f"“{char}” is not a symbol of a {n}×{n} Sudoku: use "
+                              f"{SUDOKU_SYMBOLS[0]}–{SUDOKU_SYMBOLS[n - 1]}")
+
+    def _type(self, value: int) -> None:
+        cell = self.selected
+        n = self.puzzle.sudoku.n
+        self.select((cell + 1) % (n * n))
+        self.typed.emit(cell, value)

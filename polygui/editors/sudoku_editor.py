@@ -1,0 +1,177 @@
+"""The Sudoku designer: type the givens, paste a puzzle line, see clashes at once, and Check
+how many solutions the puzzle has (in the solver's thread, never the window's)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from solvers import Puzzle, PuzzleError
+from solvers.model import SUDOKU_SYMBOLS
+from solvers.textformats import format_sudoku_line, parse_sudoku_line
+
+from ..models import PuzzleDocument
+from ..run import SolveRun
+from .sudoku_canvas import SudokuCanvas
+
+HELP = ("Click a cell and type; the selection moves on, so a puzzle can be typed as its line. "
+        "Delete, Backspace, 0, . or Space clears; arrows and Tab move. Ctrl+V pastes a line "
+        "of n×n characters (0 or . for an empty cell).")
+
+
+def cell_name(cell: int, n: int) -> str:
+    return f"r{cell // n + 1}c{cell % n + 1}"
+
+
+def with_given(cell: int, value: int):
+    def edit(puzzle: Puzzle) -> Puzzle:
+        givens = list(puzzle.sudoku.givens)
+        givens[cell] = value
+        return dataclasses.replace(puzzle, sudoku=dataclasses.replace(
+            puzzle.sudoku, givens=tuple(givens)))
+    return edit
+
+
+class SudokuEditor(QWidget):
+    checked = Signal(str)  # the verdict of a Check, as shown
+
+    def __init__(self, document: PuzzleDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        if not document.puzzle.is_sudoku:
+            raise ValueError("the Sudoku editor edits Sudoku puzzles")
+        self.document = document
+        self.check_run: SolveRun | None = None
+        self.canvas = SudokuCanvas()
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.verdict = QLabel()
+        self.verdict.setWordWrap(True)
+        self.summary = QLabel()
+        self.check_button = QPushButton("Check")
+        self.check_button.setToolTip("Count the solutions: none, one, or several")
+        self.paste_button = QPushButton("Paste line")
+        self.copy_button = QPushButton("Copy line")
+        self.clear_button = QPushButton("Clear all")
+        self._layout()
+        self.canvas.typed.connect(self.set_cell)
+        self.canvas.refused.connect(self.show_problem)
+        self.canvas.paste_requested.connect(self.paste_line)
+        self.check_button.clicked.connect(self.check)
+        self.paste_button.clicked.connect(self.paste_line)
+        self.copy_button.clicked.connect(self.copy_line)
+        self.clear_button.clicked.connect(self.clear_all)
+        document.changed.connect(self._show)
+        document.rejected.connect(self.show_problem)
+        self._show(document.puzzle)
+
+    def _layout(self) -> None:
+        side = QVBoxLayout()
+        help_label = QLabel(HELP)
+        help_label.setWordWrap(True)
+        for widget in (self.summary, help_label, self.check_button, self.verdict,
+                       self.paste_button, self.copy_button, self.clear_button, self.message):
+            side.addWidget(widget)
+        side.addStretch(1)
+        panel = QWidget()
+        panel.setLayout(side)
+        panel.setFixedWidth(260)
+        layout = QHBoxLayout(self)
+        layout.addWidget(self.canvas, 1)
+        layout.addWidget(panel)
+
+    # --- showing -----------------------------------------------------------------------
+    def _show(self, puzzle: Puzzle) -> None:
+        self.cancel_check()
+        self.verdict.setText("")
+        self.canvas.set_puzzle(puzzle)
+        grid = puzzle.sudoku
+        givens = sum(1 for value in grid.givens if value)
+        self.summary.setText(f"<b>{grid.n}×{grid.n}</b>, {grid.box_rows}×{grid.box_cols} "
+                             f"boxes, {givens} givens")
+        problems = puzzle.problems()
+        if problems:
+            self.show_problem("Clash: " + "; ".join(problems[:3])
+                              + (f"; and {len(problems) - 3} more" if len(problems) > 3 else ""))
+        elif self.message.property("problem"):
+            self.show_info("")
+
+    def show_problem(self, text: str) -> None:
+        self.message.setProperty("problem", True)
+        self.message.setStyleSheet("color: #b00020;")
+        self.message.setText(text)
+
+    def show_info(self, text: str) -> None:
+        self.message.setProperty("problem", False)
+        self.message.setStyleSheet("")
+        self.message.setText(text)
+
+    # --- editing -----------------------------------------------------------------------
+    def set_cell(self, cell: int, value: int) -> None:
+        n = self.document.puzzle.sudoku.n
+        where = cell_name(cell, n)
+        text = f"Set {where} to {SUDOKU_SYMBOLS[value - 1]}" if value else f"Clear {where}"
+        self.document.edit(text, with_given(cell, value))
+
+    def paste_line(self) -> None:
+        text = QGuiApplication.clipboard().text().strip()
+        try:
+            pasted = parse_sudoku_line(text, strict=False)
+        except PuzzleError as error:
+            self.show_problem(f"Paste: the clipboard holds no Sudoku line: {error}")
+            return
+        self.document.edit("Paste Sudoku line", lambda puzzle: dataclasses.replace(
+            puzzle, sudoku=pasted.sudoku))
+
+    def copy_line(self) -> None:
+        QGuiApplication.clipboard().setText(format_sudoku_line(self.document.puzzle.sudoku.givens))
+        self.show_info("Copied the puzzle as one line")
+
+    def clear_all(self) -> None:
+        n = self.document.puzzle.sudoku.n
+        self.document.edit("Clear all givens", lambda puzzle: dataclasses.replace(
+            puzzle, sudoku=dataclasses.replace(puzzle.sudoku, givens=(0,) * (n * n))))
+
+    # --- checking ----------------------------------------------------------------------
+    def check(self) -> None:
+        """Count solutions up to two in the solver's worker thread."""
+        self.cancel_check()
+        puzzle = self.document.puzzle
+        problems = puzzle.problems()
+        if problems:
+            self._verdict(f"No solution: {problems[0]}.")
+            return
+        self.verdict.setText("Checking…")
+        self.check_button.setEnabled(False)
+        self.check_run = SolveRun(puzzle, "all", limit=2, parent=self)
+        run = self.check_run
+        found: list[int] = []
+        run.worker.solutions_found.connect(lambda batch: found.append(len(batch)))
+        run.worker.unsolvable.connect(
+            lambda reason: self.check_run is run and self._verdict(f"No solution: {reason}."))
+        run.worker.failed.connect(lambda message: self.check_run is run and self._verdict(message))
+        run.worker.finished.connect(
+            lambda status: self.check_run is run and self._check_finished(status, sum(found)))
+        run.start()
+
+    def _check_finished(self, status: str, count: int) -> None:
+        self.check_run.shutdown()
+        self.check_run = None
+        self.check_button.setEnabled(True)
+        if status in ("unsolvable", "failed", "stopped"):
+            return
+        self._verdict({0: "No solution.", 1: "Exactly one solution: a proper Sudoku."}.get(
+            count, "Several solutions: the givens do not fix the answer."))
+
+    def _verdict(self, text: str) -> None:
+        self.verdict.setText(text)
+        self.checked.emit(text)
+
+    def cancel_check(self) -> None:
+        if self.check_run is not None:
+            run, self.check_run = self.check_run, None
+            run.shutdown()
+            self.check_button.setEnabled(True)
+            self.verdict.setText("")

@@ -1,0 +1,67 @@
+"""File > New: choose the kind of puzzle (and a Sudoku's size), get an empty one."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFormLayout, QLineEdit, QListWidget,
+                               QListWidgetItem, QWidget)
+
+from solvers import GridKind, Puzzle, SudokuGrid
+
+# key: (label, grid kind, sudoku box shape or None)
+KINDS: dict[str, tuple[str, GridKind, tuple[int, int] | None]] = {
+    "hex": ("Hex board with polyhex pieces (like meteor)", GridKind.HEX, None),
+    "square": ("Square board with polyominoes (like pentominoes)", GridKind.SQUARE, None),
+    "cube": ("3D box with polycubes (like the Soma cube)", GridKind.CUBE, None),
+    "sudoku-4": ("Sudoku 4×4 (2×2 boxes)", GridKind.SUDOKU, (2, 2)),
+    "sudoku-6": ("Sudoku 6×6 (2×3 boxes)", GridKind.SUDOKU, (2, 3)),
+    "sudoku-9": ("Sudoku 9×9 (3×3 boxes)", GridKind.SUDOKU, (3, 3)),
+    "sudoku-12": ("Sudoku 12×12 (3×4 boxes)", GridKind.SUDOKU, (3, 4)),
+    "sudoku-16": ("Sudoku 16×16 (4×4 boxes)", GridKind.SUDOKU, (4, 4)),
+}
+
+
+def blank_puzzle(key: str, name: str = "") -> Puzzle:
+    """An empty puzzle of the kind `key` names (a key of KINDS)."""
+    _, kind, box = KINDS[key]
+    name = name.strip() or "Untitled"
+    if box is None:
+        return Puzzle(kind, name)
+    rows, cols = box
+    return Puzzle(kind, name, sudoku=SudokuGrid(rows, cols, (0,) * (rows * cols) ** 2))
+
+
+class NewPuzzleDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New puzzle")
+        self.kinds = QListWidget()
+        for key, (label, _, _) in KINDS.items():
+            item = QListWidgetItem(label)
+            item.setData(Qt.ItemDataRole.UserRole, key)
+            self.kinds.addItem(item)
+        self.kinds.setCurrentRow(0)
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("Untitled")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.kinds.itemDoubleClicked.connect(lambda _item: self.accept())
+        form = QFormLayout(self)
+        form.addRow("Kind", self.kinds)
+        form.addRow("Name", self.name)
+        form.addRow(buttons)
+        self.resize(420, 320)
+
+    def selected_key(self) -> str:
+        return self.kinds.currentItem().data(Qt.ItemDataRole.UserRole)
+
+    def puzzle(self) -> Puzzle:
+        return blank_puzzle(self.selected_key(), self.name.text())
+
+
+def ask_new_puzzle(parent: QWidget) -> Puzzle | None:
+    dialog = NewPuzzleDialog(parent)
+    return dialog.puzzle() if dialog.exec() == QDialog.DialogCode.Accepted else None
