@@ -56,6 +56,7 @@ class FileActions(QObject):
         if puzzle is None:
             return False
         self.window.set_puzzle(puzzle, None)
+        self.window.set_mode("design")  # an empty puzzle: there is only designing to do
         return True
 
     def open_dialog(self) -> bool:

@@ -58,8 +58,9 @@ class Menus:
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo_action = stack.createRedoAction(menu, "&Redo")
         self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
-        menu.addAction(self.undo_action)
-        menu.addAction(self.redo_action)
+        for action in (self.undo_action, self.redo_action):
+            menu.addAction(action)
+            self.window.addAction(action)
 
     def _view_menu(self, menu: QMenu) -> None:
         group = QActionGroup(menu)
@@ -88,6 +89,7 @@ class Menus:
         action.triggered.connect(lambda checked=False: slot())
         if shortcut is not None:
             action.setShortcut(shortcut)
+            self.window.addAction(action)  # the shortcut works whatever has the focus
         return action
 
     def _fill_examples(self) -> None:

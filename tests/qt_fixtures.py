@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from polygui.run import running_solves
 from solvers.fileformat import load_puzzle
@@ -20,6 +21,24 @@ def no_leaked_solver_threads(qtbot):
     for run in leaked:
         run.shutdown()
     assert not leaked, f"{len(leaked)} solver thread(s) still running after the test"
+
+
+@pytest.fixture(autouse=True)
+def no_unexpected_dialogs(qtbot, monkeypatch):
+    """A message box nobody answers would hang the test run: fail instead. Tests that expect
+    one replace it (or the window's `files.ask_*` stand-ins) themselves. Windows are closed
+    here, while the guard holds, since closing may ask about unsaved changes."""
+    def unexpected(kind):
+        def fail(parent, title, text, *rest, **kwargs):
+            raise AssertionError(f"unexpected {kind} dialog: {title}: {text}")
+        return fail
+
+    for kind in ("question", "warning", "information", "critical"):
+        monkeypatch.setattr(QMessageBox, kind, unexpected(kind))
+    yield
+    for widget in QApplication.topLevelWidgets():
+        if widget.isVisible():
+            widget.close()
 
 
 @pytest.fixture(autouse=True)
@@ -40,3 +59,35 @@ def settings(tmp_path):
 @pytest.fixture
 def asset():
     return lambda name: load_puzzle(ASSETS / name)
+
+
+def make_active(window) -> None:
+    """Make `window` the active window, so its keyboard shortcuts work. Xvfb has no window
+    manager to activate windows, so tests say it themselves (a deprecated call, meant for
+    exactly this)."""
+    import warnings
+
+    from PySide6.QtWidgets import QApplication
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        QApplication.setActiveWindow(window)
+
+
+def show_window(qtbot, settings, autosave_dir):
+    """A main window with isolated settings and autosave folder, shown and active; unsaved
+    changes are discarded when a test closes it (tests about the prompt replace this)."""
+    from polygui.main_window import MainWindow
+
+    window = MainWindow(settings, autosave_dir=autosave_dir)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    make_active(window)
+    window.files.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    return window
+
+
+@pytest.fixture
+def window(qtbot, settings, tmp_path):
+    return show_window(qtbot, settings, tmp_path / "autosave")

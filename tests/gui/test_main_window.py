@@ -13,16 +13,6 @@ from solvers.fileformat import save_puzzle
 
 
 @pytest.fixture
-def window(qtbot, settings):
-    window = MainWindow(settings)
-    qtbot.addWidget(window)
-    window.show()
-    window.activateWindow()  # window shortcuts (arrow keys) need the active window
-    qtbot.waitActive(window)
-    return window
-
-
-@pytest.fixture
 def warnings(monkeypatch):
     shown = []
     monkeypatch.setattr(QMessageBox, "warning",
