@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
@@ -38,7 +39,8 @@ class FileActions(QObject):
         self._periodic = QTimer(self, interval=AUTOSAVE_INTERVAL_MS)
         self._periodic.timeout.connect(self.write_autosave)
         self._periodic.start()
-        self.document.changed.connect(lambda _puzzle: self._schedule_autosave())
+        # (after the stack moved: while `changed` is emitted, a push is not counted yet)
+        self.document.undo_stack.indexChanged.connect(self._schedule_autosave)
         self.document.modified_changed.connect(self._on_modified_changed)
         # stand-ins for the dialogs, replaced in tests
         self.ask_new = ask_new_puzzle
@@ -118,8 +120,8 @@ class FileActions(QObject):
         return False
 
     # --- autosave ----------------------------------------------------------------------
-    def _schedule_autosave(self) -> None:
-        if self.document.is_modified:
+    def _schedule_autosave(self, _index: int = 0) -> None:
+        if shiboken6.isValid(self.document.undo_stack) and self.document.is_modified:
             self._debounce.start()
 
     def _on_modified_changed(self, modified: bool) -> None:
