@@ -218,3 +218,20 @@ def test_more_copies_than_meteor_text_has_characters_are_refused_by_name():
     placed = [(0, (cell,)) for cell in board]
     with pytest.raises(PuzzleError, match="63 piece copies"):
         format_meteor(puzzle, placed)
+
+
+def test_contradictions_refused_by_default_open_when_not_strict(tmp_path):
+    clash = Puzzle(GridKind.SUDOKU, "Clash", sudoku=SudokuGrid(2, 2, (1, 1) + (0,) * 14))
+    crowded = Puzzle(GridKind.SQUARE, "Crowded", board=((0, 0),),
+                     pieces=(Piece("domino", ((0, 0), (1, 0))),))
+    for puzzle in (clash, crowded):
+        path = tmp_path / f"{puzzle.name}.json"
+        save_puzzle(puzzle, path)
+        with pytest.raises(PuzzleError, match="conflicting givens|smaller than the pieces"):
+            load_puzzle(path)
+        assert load_puzzle(path, strict=False) == puzzle
+    line = tmp_path / "clash.txt"
+    line.write_text("11" + "." * 14)
+    with pytest.raises(PuzzleError, match="conflicting givens"):
+        load_puzzle(line)
+    assert load_puzzle(line, strict=False).sudoku.givens[:2] == (1, 1)
