@@ -9,7 +9,7 @@ from collections import deque
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QPainter
 
 from polygui.editors.cube_editor import CubeEditor
@@ -21,14 +21,6 @@ from solvers.fileformat import load_puzzle, save_puzzle
 LEFT = Qt.MouseButton.LeftButton
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 UP = (0, 0, 1)
-
-
-@pytest.fixture(autouse=True)
-def widgets_deleted_before_exit(qtbot):
-    """Run the deletions pytest-qt defers, so no GL window outlives its test: one left for
-    QApplication's destructor crashes the interpreter's exit (a segfault after the report)."""
-    yield
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 @pytest.fixture
@@ -358,3 +350,31 @@ def test_the_edited_piece_stays_the_same_when_an_earlier_one_goes(qtbot, editor,
     assert editor.layers.grid.filled == set(soma.pieces[6].cells)
     editor.document.undo_stack.undo()
     assert editor.selected_piece() == 6 and editor.layers.grid.filled == set(soma.pieces[6].cells)
+
+
+def test_soma_by_clicks_in_the_app_saved_reopened_and_solved_by_the_worker(
+        qtbot, window, asset, settings, tmp_path):
+    from qt_fixtures import show_window
+
+    window.resize(1200, 900)
+    window.files.ask_new = lambda parent: Puzzle(GridKind.CUBE, "Soma in the app")
+    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    editor = window.editor
+    assert isinstance(editor, CubeEditor)
+    qtbot.waitExposed(editor.canvas.container)
+    build_region_by_clicks(qtbot, editor)
+    for row, piece in enumerate(asset("soma.json").pieces):
+        build_piece_by_clicks(qtbot, editor, piece.cells)
+        toggle_mirror(qtbot, editor, row)
+    assert window.status_line.text() == "7 pieces cover 27 cells, board has 27"
+    path = tmp_path / "soma-in-the-app.json"
+    window.files.ask_save_path = lambda: str(path)
+    qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert not window.isWindowModified()
+    reopened = show_window(qtbot, settings, tmp_path / "autosave-2")
+    assert reopened.open_puzzle(path) and reopened.puzzle == window.puzzle
+    assert reopened.panel.symmetry_mode() == "distinct"
+    qtbot.keyClick(reopened, Qt.Key.Key_F5)
+    qtbot.waitUntil(lambda: not reopened.is_solving(), timeout=60_000)
+    assert reopened.browser.count == 240
+    assert reopened.browser.count == count_solutions(asset("soma.json"), "distinct")
