@@ -18,7 +18,7 @@ import traceback
 import weakref
 
 import numpy as np
-from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 
 from solvers import Progress, Puzzle, PuzzleError, Solution, solve
 
@@ -145,7 +145,9 @@ class SolveRun(QObject):
         self.worker = SolveWorker(puzzle, symmetry, limit)
         self.worker.moveToThread(self.thread)
         self.thread.started.connect(self.worker.run)
-        self.worker.finished.connect(self.thread.quit)
+        # Direct: quit() is thread-safe, and the thread must end even while the GUI thread is
+        # blocked in wait() (queued, the quit would wait for the GUI's event loop).
+        self.worker.finished.connect(self.thread.quit, Qt.ConnectionType.DirectConnection)
         self._start_pending = False
         _RUNS.add(self)
 

@@ -92,3 +92,15 @@ def test_impossible_puzzle_reports_the_reason(qtbot):
     assert result.status == "unsolvable"
     assert result.reasons == ["the pieces cover 2 cells but the board has 3"]
     assert not result.errors and not result.batches
+
+
+def test_the_thread_ends_when_the_search_ends_even_if_the_gui_thread_is_blocked(qtbot):
+    """The end of a run must not wait for the GUI's event loop: a window blocked in wait()
+    (closing, say) would otherwise wait in vain, and a QThread destroyed while running aborts
+    the process."""
+    puzzle = Puzzle(GridKind.SQUARE, "short", board=((0, 0), (1, 0), (2, 0)),
+                    pieces=(Piece("domino", ((0, 0), (1, 0))),))
+    for _ in range(5):
+        run = SolveRun(puzzle, "all")
+        run.start()
+        assert run.thread.wait(10_000)  # no event processing in between
