@@ -47,6 +47,7 @@ class MainWindow(QMainWindow):
         self.settings = settings or QSettings()
         self.document = PuzzleDocument(blank_puzzle("hex"), parent=self)
         self._resetting = False
+        self._run_open = False  # see is_solving
         self.store = SolutionStore(self.document.puzzle)
         self.run: SolveRun | None = None
         self.editor: QWidget | None = None
@@ -225,6 +226,7 @@ class MainWindow(QMainWindow):
         self.browser.set_count(0)
         self.panel.reset()
         self.run = SolveRun(puzzle, self.panel.symmetry_mode(), self.panel.limit.value(), self)
+        self._run_open = True
         worker = self.run.worker
         worker.progress_changed.connect(self._on_progress)
         worker.placements_ready.connect(self._on_placements)
@@ -238,7 +240,9 @@ class MainWindow(QMainWindow):
         self.run.start_soon(START_DELAY_MS)
 
     def is_solving(self) -> bool:
-        return self.run is not None and self.run.is_running()
+        """From Solve until the window has taken the run's last signal (its thread may end a
+        little before that)."""
+        return self.run is not None and self._run_open
 
     def stop_solve(self, wait: bool = False) -> None:
         if self.run is None:
@@ -246,6 +250,7 @@ class MainWindow(QMainWindow):
         if wait:
             self.run.shutdown()
             self.run = None  # signals still queued from that run are ignored
+            self._run_open = False
             self._display_timer.stop()
             self.panel.set_running(False)
         else:
@@ -291,6 +296,8 @@ class MainWindow(QMainWindow):
     def _on_finished(self, status: str) -> None:
         if not self._from_current_run():
             return
+        self._run_open = False
+        self.run.shutdown()  # joins a thread that has ended, or is about to
         self._display_timer.stop()
         self._refresh_run_display()
         self.panel.set_running(False)
