@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+from .export_data import export_solutions
 from .fileformat import load_puzzle
 from .model import SYMMETRY_MODES, Puzzle, PuzzleError
 from .pictures import format_solution
@@ -31,6 +32,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print one JSON object with the results on the last line")
     parser.add_argument("--show", type=int, default=1, metavar="K",
                         help="print the first K solutions as pictures (default 1)")
+    for kind, what in (("json", "JSON (each solution: piece -> cells, with the symmetry)"),
+                       ("csv", "CSV (a row per covered cell)"),
+                       ("lines", "Sudoku solution lines (n*n characters)")):
+        parser.add_argument(f"--export-{kind}", type=Path, metavar="FILE",
+                            help=f"write the solutions found as {what}")
     parser.add_argument("--sudoku-batch", type=Path, metavar="FILE",
                         help="solve one 81-character Sudoku per line and report puzzles/s")
     return parser
@@ -63,9 +69,13 @@ def run_puzzle(args: argparse.Namespace) -> int:
     reporter = _ProgressLine(sys.stderr)
     shown = 0
     final: Progress | None = None
-    count_only = args.count_only or (args.show == 0 and args.json)
+    exports = data_exports(args)
+    kept: list[Solution] = []
+    count_only = not exports and (args.count_only or (args.show == 0 and args.json))
     for event in solve(puzzle, args.symmetry, limit=limit, count_only=count_only):
         if isinstance(event, Solution):
+            if exports:
+                kept.append(event)
             if shown < args.show:
                 print(f"Solution {event.index + 1}:\n{format_solution(puzzle, event)}\n")
                 shown += 1
@@ -76,6 +86,9 @@ def run_puzzle(args: argparse.Namespace) -> int:
     assert final is not None
     print(f"{puzzle.name}: {summary_line(puzzle, final, limit)} [{args.symmetry}], "
           f"{final.nodes} nodes, {final.elapsed:.3f} s")
+    for kind, path in exports:
+        export_solutions(puzzle, kept, args.symmetry, path, kind)
+        print(f"wrote {len(kept)} solution{'s' * (len(kept) != 1)} to {path}")
     if args.json:
         result = {
             "puzzle": puzzle.name, "file": str(args.puzzle), "symmetry": args.symmetry,
@@ -86,6 +99,11 @@ def run_puzzle(args: argparse.Namespace) -> int:
             result["verdict"] = sudoku_verdict(final)
         print(json.dumps(result))
     return 0
+
+
+def data_exports(args: argparse.Namespace) -> list[tuple[str, Path]]:
+    return [(kind, path) for kind in ("json", "csv", "lines")
+            if (path := getattr(args, f"export_{kind}")) is not None]
 
 
 SUDOKU_DEFAULT_LIMIT = 2  # a second solution proves the Sudoku is not unique
