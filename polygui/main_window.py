@@ -20,6 +20,7 @@ from solvers import GridKind, Progress, Puzzle
 
 from .browser import SolutionBrowser
 from .editors import create_editor
+from .export.actions import ExportActions
 from .file_actions import FileActions
 from .menus import build_menus
 from .models import PuzzleDocument
@@ -81,6 +82,8 @@ class MainWindow(QMainWindow):
         self.status_line = QLabel()
         self.statusBar().addPermanentWidget(self.status_line, 1)
         self.files = FileActions(self, autosave_dir)
+        self.exports = ExportActions(self)
+        self.solved_symmetry = "distinct"  # the symmetry mode of the solutions shown
         self.menus = build_menus(self)
         self._navigation = self._add_navigation_shortcuts()
         self.document.changed.connect(self._on_document_changed)
@@ -225,7 +228,8 @@ class MainWindow(QMainWindow):
         self.stale.hide()
         self.browser.set_count(0)
         self.panel.reset()
-        self.run = SolveRun(puzzle, self.panel.symmetry_mode(), self.panel.limit.value(), self)
+        self.solved_symmetry = self.panel.symmetry_mode()
+        self.run = SolveRun(puzzle, self.solved_symmetry, self.panel.limit.value(), self)
         self._run_open = True
         worker = self.run.worker
         worker.progress_changed.connect(self._on_progress)

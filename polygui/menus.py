@@ -34,6 +34,8 @@ class Menus:
         self.save_as_action = self._action(file_menu, "Save &As…", files.save_as,
                                            QKeySequence("Ctrl+Shift+S"))
         file_menu.addSeparator()
+        self._export_menu(file_menu.addMenu("&Export"))
+        file_menu.addSeparator()
         self._action(file_menu, "&Quit", window.close, QKeySequence.StandardKey.Quit)
         self._edit_menu(bar.addMenu("&Edit"))
         self._view_menu(bar.addMenu("&View"))
@@ -51,6 +53,13 @@ class Menus:
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&About PolyGUI", self.about)
         self._refresh_recent()
+
+    def _export_menu(self, menu: QMenu) -> None:
+        exports = self.window.exports
+        self._action(menu, "&Image…", exports.export_image, QKeySequence("Ctrl+E"))
+        self._action(menu, "&Copy Image", exports.copy_image, QKeySequence("Ctrl+Shift+C"))
+        self._action(menu, "Contact &Sheet…", exports.export_sheet)
+        self._action(menu, "S&olutions as Data…", exports.export_solutions)
 
     def _edit_menu(self, menu: QMenu) -> None:
         stack = self.window.document.undo_stack

@@ -263,6 +263,13 @@ def save_puzzle(puzzle: Puzzle, path: str | Path) -> None:
     write_atomically(Path(path), puzzle_to_json(puzzle).encode("utf-8"))
 
 
+def new_file_mode() -> int:
+    """The permissions a new file gets from open(): 0o666 less the umask."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def write_atomically(path: Path, data: bytes) -> None:
     directory = path.parent if str(path.parent) else Path(".")
     try:
@@ -271,6 +278,7 @@ def write_atomically(path: Path, data: bytes) -> None:
     except OSError as error:
         raise PuzzleError(f"{path}: cannot write: {error.strerror or error}") from error
     try:
+        os.chmod(temporary, new_file_mode())  # mkstemp makes it private; a save should not
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()

@@ -1,0 +1,149 @@
+"""Pictures of a puzzle or a solution at any size, drawn by the same views the window shows.
+
+Flat puzzles and Sudoku draw with QPainter, so they render off screen, to PNG or SVG, in any
+thread's QImage. A cube puzzle's 3D view renders through OpenGL at the asked size
+(pyqtgraph's tiled off-screen rendering), looking as on screen; without OpenGL (headless, or
+many thumbnails) a cube is drawn as its layers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QRect, QSize, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QRegion
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QWidget
+
+from solvers import GridKind, Puzzle, PuzzleError, Solution
+from solvers.fileformat import write_atomically
+
+from ..colours import piece_colours
+from ..views.board_view import BoardView
+from ..views.cells import CellIndex, board_cells, solution_cells
+from ..views.layer_view import LayerView
+from ..views.sudoku_view import SudokuView
+
+MAX_SIDE = 20_000  # pixels: larger images would need gigabytes
+
+
+def check_size(size: QSize) -> None:
+    if not (1 <= size.width() <= MAX_SIDE and 1 <= size.height() <= MAX_SIDE):
+        raise PuzzleError(f"image size {size.width()}×{size.height()}: each side must be "
+                          f"between 1 and {MAX_SIDE} pixels")
+
+
+def parse_size(text: str) -> QSize:
+    """'1200x800' -> QSize; PuzzleError naming the problem otherwise."""
+    parts = text.lower().replace("×", "x").split("x")
+    try:
+        width, height = (int(part) for part in parts)
+    except ValueError:
+        raise PuzzleError(f"size {text!r}: write it as WIDTHxHEIGHT, e.g. 1200x800") from None
+    size = QSize(width, height)
+    check_size(size)
+    return size
+
+
+def flat_picture(puzzle: Puzzle, solution: Solution | None) -> QWidget:
+    """A view (not shown) drawing the puzzle with the solution, with QPainter only."""
+    if puzzle.kind is GridKind.SUDOKU:
+        view = SudokuView()
+    elif puzzle.kind is GridKind.CUBE:
+        view = LayerView()
+        view.set_puzzle(puzzle)
+        index = CellIndex(board_cells(puzzle))
+        placed = solution_cells(index, len(puzzle.board), solution)
+        colours = piece_colours(puzzle)
+        view.set_labels(placed.labels, [colours[piece] for piece in placed.copy_types])
+        return view
+    else:
+        view = BoardView()
+    view.set_puzzle(puzzle)
+    view.set_solution(solution)
+    return view
+
+
+def paint_widget(widget: QWidget, painter: QPainter, size: QSize, transparent: bool) -> None:
+    """Draw `widget` resized to `size` with `painter` (whose device is that size)."""
+    widget.resize(size)
+    widget.setAutoFillBackground(False)  # the background, if any, is filled here
+    flags = QWidget.RenderFlag.DrawChildren
+    if not transparent:
+        painter.fillRect(QRect(QPoint(0, 0), size), widget.palette().color(widget.backgroundRole()))
+    widget.render(painter, QPoint(0, 0), QRegion(), flags)
+
+
+def render_flat(puzzle: Puzzle, solution: Solution | None, size: QSize,
+                transparent: bool = False) -> QImage:
+    check_size(size)
+    image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    paint_widget(flat_picture(puzzle, solution), painter, size, transparent)
+    painter.end()
+    return image
+
+
+def svg_bytes(puzzle: Puzzle, solution: Solution | None, size: QSize,
+              transparent: bool = False) -> bytes:
+    """The picture as SVG (vector): hex, square and Sudoku views."""
+    if puzzle.kind is GridKind.CUBE:
+        raise PuzzleError("SVG is for flat puzzles and Sudoku; export a cube as PNG")
+    check_size(size)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    generator = QSvgGenerator()
+    generator.setOutputDevice(buffer)
+    generator.setSize(size)
+    generator.setResolution(96)  # CSS pixels: width and height in mm match the pixel size
+    generator.setViewBox(QRect(QPoint(0, 0), size))
+    generator.setTitle(puzzle.name)
+    painter = QPainter(generator)
+    paint_widget(flat_picture(puzzle, solution), painter, size, transparent)
+    painter.end()
+    buffer.close()
+    return bytes(data)
+
+
+def render_cube_view(cube_view, size: QSize, transparent: bool = False) -> QImage:
+    """The 3D view as on screen (angle, explode, hidden pieces) at `size`, through OpenGL."""
+    check_size(size)
+    gl = cube_view.gl
+    if not gl.isExposed():
+        raise PuzzleError("the 3D view must be on screen to export it")
+    background = gl.opts["bgcolor"]
+    if transparent:
+        gl.setBackgroundColor(QColor(0, 0, 0, 0))
+    try:
+        pixels = gl.renderToArray((size.width(), size.height()))  # (h, w, 4) BGRA, top down
+    finally:
+        gl.setBackgroundColor(QColor.fromRgbF(*background))
+        gl.update()
+    rows = np.ascontiguousarray(pixels)
+    image = QImage(rows.data, size.width(), size.height(), size.width() * 4,
+                   QImage.Format.Format_ARGB32)
+    return image.copy()  # owns its pixels
+
+
+def save_image(image: QImage, path: Path) -> None:
+    """PNG (or another format Qt knows from the suffix), written atomically."""
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    suffix = Path(path).suffix.lstrip(".").upper() or "PNG"
+    if not image.save(buffer, suffix):
+        raise PuzzleError(f"{path}: cannot encode the image as {suffix}")
+    buffer.close()
+    write_atomically(Path(path), bytes(data))
+
+
+def save_svg(data: bytes, path: Path) -> None:
+    write_atomically(Path(path), data)
+
+
+def image_suffix_ok(path: Path) -> bool:
+    return Path(path).suffix.lower() in (".png", ".svg", ".jpg", ".jpeg")
+
+
