@@ -6,11 +6,12 @@ import argparse
 import sys
 
 from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from . import __version__
 from .latency import freeze_long_lived, tune_interpreter
-from .resources import default_puzzle
+from .resources import APP_ID, default_puzzle, icons_dir
 
 ORGANISATION, APPLICATION = "PolyGUI", "PolyGUI"
 
@@ -29,14 +30,32 @@ def make_application(argv: list[str]) -> QApplication:
     app.setOrganizationName(ORGANISATION)
     app.setApplicationName(APPLICATION)
     app.setApplicationVersion(__version__)
+    app.setDesktopFileName(APP_ID)  # matches packaging/<APP_ID>.desktop
+    app.setWindowIcon(application_icon())
     return app
+
+
+def application_icon() -> QIcon:
+    icon = QIcon()
+    folder = icons_dir()
+    for png in sorted(folder.glob("polygui-*.png")):
+        icon.addFile(str(png))
+    if (folder / "polygui.svg").exists():
+        icon.addFile(str(folder / "polygui.svg"))
+    return icon
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv if argv is None else argv
     parser = argparse.ArgumentParser(prog="polygui", description="Design and solve placement puzzles.")
     parser.add_argument("file", nargs="?", help="a puzzle file to open (JSON, meteor or Sudoku text)")
+    parser.add_argument("--smoke-test", action="store_true",
+                        help="open the window off screen, solve the Soma cube through the "
+                             "solver thread, check the count, exit 0 (1 on failure)")
     args = parser.parse_args(argv[1:])
+    if args.smoke_test:
+        from .smoke import run_smoke_test
+        return run_smoke_test(argv)
     app = make_application(argv)
     from .main_window import MainWindow
 
