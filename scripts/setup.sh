@@ -47,7 +47,7 @@ _polygui_install_venv() {
     if [ ! -f "$stamp" ] || [ "$POLYGUI_ROOT/pyproject.toml" -nt "$stamp" ]; then
         echo "setup: installing PolyGUI and its dependencies into $POLYGUI_VENV" >&2
         local spec="$POLYGUI_ROOT"
-        [ "$extra" = test ] && spec="$POLYGUI_ROOT[test]"
+        [ "$extra" != run ] && spec="$POLYGUI_ROOT[$extra]"
         "$POLYGUI_VENV/bin/python" -m pip install -q --disable-pip-version-check -e "$spec"
         touch "$stamp"
     fi
