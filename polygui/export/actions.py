@@ -75,7 +75,8 @@ class ExportActions(QObject):
                              f"{options.format.upper()} image (*.{options.format})")
         if not path:
             return False
-        return self._guarded("Cannot export the image", lambda: self._write_image(options, Path(path)))
+        return self._guarded("Cannot export the image",
+                             lambda: self._write_image(options, Path(path)))
 
     def _write_image(self, options: ImageOptions, path: Path) -> None:
         if options.format == "svg":
