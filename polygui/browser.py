@@ -7,6 +7,9 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QSlider, QSpinBox, QStyle, Q
                                QWidget)
 
 
+ROOM_FOR = 9_999_999  # the jump box is as wide as this number from the start (see __init__)
+
+
 class SolutionBrowser(QWidget):
     """Shows "n of N" and emits `current_changed(index)` (0-based, -1 for none)."""
 
@@ -33,6 +36,8 @@ class SolutionBrowser(QWidget):
         self.jump.setMinimum(1)
         self.jump.setKeyboardTracking(False)
         self.jump.setToolTip("Jump to solution number")
+        self.jump.setMaximum(ROOM_FOR)  # so it does not widen, and re-lay out the row, with
+        self.jump.setMinimumWidth(self.jump.sizeHint().width())  # each digit solutions add
         self.jump.valueChanged.connect(lambda value: self.set_current(value - 1))
         self.label = QLabel()
         self.label.setMinimumWidth(150)

@@ -12,11 +12,13 @@ import time
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QWidget
 
 MAX_POINTS = 2001  # odd, so halving keeps the newest point
 START_LIMITS = (0.125, 1.0)  # seconds, solutions: a quick run still fills the plot
 REDRAW_INTERVAL = 0.5  # seconds: the plot is the costliest thing a running solve redraws
+WIDEST_COUNT = "8888888"  # solution counts the left axis has room for before it widens
 SOLUTIONS_PEN = pg.mkPen("#4e79a7", width=2)
 FRACTION_PEN = pg.mkPen("#e15759", width=2, style=Qt.PenStyle.DashLine)
 
@@ -36,6 +38,7 @@ class ProgressPlot(pg.PlotWidget):
         self.hideButtons()
         self.setLabel("bottom", "time", units="s")
         self.setLabel("left", "solutions")
+        self._reserve_count_space()
         self.addLegend(offset=(5, 5))
         self._solutions = self.plot(pen=SOLUTIONS_PEN, name="solutions")
         self._fraction_view = pg.ViewBox(enableMouse=False)
@@ -46,6 +49,15 @@ class ProgressPlot(pg.PlotWidget):
         self.getViewBox().setRange(xRange=(0, START_LIMITS[0]), yRange=(0, START_LIMITS[1]),
                                    padding=0)
         self.clear_points()
+
+    def _reserve_count_space(self) -> None:
+        """Room for 7-digit counts from the start, never given back: otherwise the axis
+        widens with each extra digit, and each time the whole plot is laid out and drawn
+        again."""
+        axis = self.getAxis("left")
+        font = axis.style["tickFont"] or axis.font()
+        axis.textWidth = QFontMetrics(font).horizontalAdvance(WIDEST_COUNT)
+        axis.setStyle(autoReduceTextSpace=False)
 
     def _link_fraction_axis(self) -> None:
         """A second view box for the fraction, sharing time, drawn against the right axis."""
