@@ -4,18 +4,21 @@ ticks. Run by hand under a display (or xvfb-run):
     xvfb-run -a -s "-screen 0 1280x1024x24 +extension GLX +render" .venv/bin/python bench/gui_latency.py [RUNS]
 
 A 2 ms QTimer records when it fires; a gap well above 2 ms is time the GUI thread was busy,
-waiting for the GIL, or not given a CPU. Each run measures, one after the other:
+waiting (for the GIL, for the X server) or not given a CPU. Each run measures, in order:
 
-- `bare`: the baseline, what the machine alone allows. A plain Python process without Qt
-  solves Mini Bedlam the way the app's worker does (a thread, the same generator, SCHED_IDLE
-  once searching) while its main thread sleeps 2 ms at a time, as the timer does.
+- `bare`: what the machine alone allows. A plain Python process without Qt solves Mini Bedlam
+  the way the app's worker does (a thread, the same generator, SCHED_IDLE once searching)
+  while its main thread sleeps 2 ms at a time.
 - `idle`: the app's window, idle, for `IDLE_SECONDS`.
-- `solving`: the window while the app solves Mini Bedlam and streams its solutions in
-  (`searching`: from the moment the search proper begins, after preparing).
-
-For every gap the tick also records the GUI thread's own CPU time since the previous tick
-(`time.thread_time`, which leaves out time the hypervisor took the CPU away): `most work`
-is the most CPU the window spent between two ticks -- the part of a gap the app causes.
+- `solving`: the window from Solve until the last of the 19186 solutions is in.
+- `sentinel`: a thread in the app's process that only sleeps 2 ms at a time, alongside the
+  timer: when it stalls at the same moment as the window, the machine stalled the process
+  (a virtual CPU taken away, a wake-up delivered late).
+- `window's own`: the largest gap while solving, leaving out those the machine explains: the
+  sentinel stalled too (`MACHINE_STALL_MS`) while the GUI thread hardly worked
+  (`MACHINE_WORK_MS`). Doubtful cases count against the window.
+- `most work`: the most CPU time the GUI thread spent between two ticks (`time.thread_time`,
+  which leaves out time the hypervisor took the CPU away), and when, in seconds after Solve.
 """
 
 from __future__ import annotations
@@ -34,18 +37,26 @@ sys.path.insert(0, str(ROOT))
 
 IDLE_SECONDS = 5.0
 TICK_SECONDS = 0.002
+MACHINE_WORK_MS = 5.0  # a gap is the machine's when the window worked less than this in it,
+MACHINE_STALL_MS = 10.0  # and the sentinel, asleep, woke this late or later within it
 PUZZLE = ROOT / "assets" / "puzzles" / "mini-bedlam.json"
 SYMMETRY = "distinct"  # the solve panel's default
 
 
-def gap_stats(ticks: np.ndarray) -> dict[str, float]:
-    """ticks: rows of (perf_counter, thread_time). Gaps and the thread's work between ticks, ms."""
+STATS = ("largest", "p99", "median", "work", "work_at")
+
+
+def gap_stats(ticks: np.ndarray, origin: float = 0.0) -> dict[str, float]:
+    """ticks: rows of (perf_counter, thread_time). Gaps and the thread's work between ticks in
+    ms; `work_at`: when the most work began, in seconds after `origin`."""
     if len(ticks) < 2:
-        return dict.fromkeys(("largest", "p99", "median", "work"), float("nan"))
+        return dict.fromkeys(STATS, float("nan"))
     gaps = np.diff(ticks[:, 0]) * 1000
     work = np.diff(ticks[:, 1]) * 1000
+    busiest = int(np.argmax(work))
     return {"largest": float(gaps.max()), "p99": float(np.percentile(gaps, 99)),
-            "median": float(np.median(gaps)), "work": float(work.max())}
+            "median": float(np.median(gaps)), "work": float(work[busiest]),
+            "work_at": float(ticks[busiest, 0] - origin)}
 
 
 def tick() -> tuple[float, float]:
@@ -81,8 +92,46 @@ def bare_baseline() -> dict[str, float]:
     return gap_stats(times[times[:, 0] >= search_began[0]])
 
 
+class Sentinel:
+    """A thread in the app's process that only sleeps 2 ms at a time and records when it wakes:
+    when it stalls too, at the same moment, the machine stalled the whole process."""
+
+    def __init__(self) -> None:
+        self.wakes: list[float] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            time.sleep(TICK_SECONDS)
+            self.wakes.append(time.perf_counter())
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> np.ndarray:
+        self._stop.set()
+        self._thread.join()
+        return np.array(self.wakes)
+
+
+def window_gaps(ticks: np.ndarray, wakes: np.ndarray) -> np.ndarray:
+    """Rows of (gap, GUI thread's work in it, sentinel's longest stall in it), in ms, for the
+    gaps the window caused: all but those in which the GUI thread hardly worked (under
+    `MACHINE_WORK_MS`) while the sentinel stalled too (for `MACHINE_STALL_MS` or more)."""
+    gaps = np.diff(ticks[:, 0]) * 1000
+    work = np.diff(ticks[:, 1]) * 1000
+    own = []
+    for start, end, gap, busy in zip(ticks[:-1, 0], ticks[1:, 0], gaps, work):
+        inside = wakes[(wakes > start) & (wakes < end)]
+        sentinel_stall = np.diff(np.concatenate(([start], inside, [end]))).max() * 1000
+        if not (busy < MACHINE_WORK_MS and sentinel_stall >= MACHINE_STALL_MS):
+            own.append((gap, busy, sentinel_stall))
+    return np.array(own)
+
+
 def app_run() -> dict:
-    """The window idle, then solving; ticks from a 2 ms QTimer."""
+    """The window idle, then solving; ticks from a 2 ms QTimer, the sentinel alongside."""
     from PySide6.QtCore import QTimer
 
     from polygui.app import make_application
@@ -97,13 +146,11 @@ def app_run() -> dict:
     window.panel.symmetry.setCurrentIndex(window.panel.symmetry.findData(SYMMETRY))
     ticks: list[tuple[float, float]] = []
     marks: dict[str, float] = {}
+    sentinel = Sentinel()
 
     def start() -> None:
         marks["solve"] = time.perf_counter()
         window.start_solve()
-        window.run.worker.progress_changed.connect(
-            lambda progress: progress.phase != "preparing"
-            and marks.setdefault("search", time.perf_counter()))
 
     timer = QTimer()
 
@@ -119,36 +166,42 @@ def app_run() -> dict:
     stopper.timeout.connect(quit_when_done)
     stopper.start(100)
     QTimer.singleShot(200, timer.start)
+    QTimer.singleShot(200, sentinel.start)
     QTimer.singleShot(200 + int(IDLE_SECONDS * 1000), start)
     app.exec()
+    wakes = sentinel.stop()
     times = np.array(ticks)
     idle = times[times[:, 0] < marks["solve"]]
+    solving = times[times[:, 0] >= idle[-1, 0]]  # the start's gap counts
     return {"solutions": window.browser.count,
             "idle": gap_stats(idle),
-            "solving": gap_stats(times[times[:, 0] >= idle[-1, 0]]),  # the start's gap counts
-            "searching": gap_stats(times[times[:, 0] >= marks["search"]])}
+            "solving": gap_stats(solving, origin=marks["solve"]),
+            "sentinel": float(np.diff(wakes[wakes >= marks["solve"]]).max() * 1000),
+            "own": max(window_gaps(solving, wakes), key=lambda row: row[0])}
 
 
 def one_run() -> dict:
     bare = subprocess.run([sys.executable, __file__, "--bare"], check=True,
                           capture_output=True, text=True).stdout
     result = app_run()
-    result["bare"] = dict(zip(("largest", "p99", "median", "work"),
-                              map(float, bare.split())))
+    result["bare"] = dict(zip(STATS, map(float, bare.split())))
     return result
 
 
 def main(runs: int) -> None:
-    columns = ("bare", "idle", "solving", "searching")
-    print("| run | " + " | ".join(f"{c}: largest / p99" for c in columns)
-          + " | solving: most work | load |")
-    print("|---|" + "---:|" * (len(columns) + 2))
+    print("| run | bare: largest / p99 | idle: largest / p99 | solving: largest / p99 "
+          "| sentinel: largest | window's own: largest (work, sentinel stall) | most work (at) "
+          "| load |")
+    print("|---|" + "---:|" * 7)
     for number in range(1, runs + 1):
         result = one_run()
-        cells = [f"{result[c]['largest']:.0f} / {result[c]['p99']:.1f} ms" for c in columns]
-        print(f"| {number} | " + " | ".join(cells)
-              + f" | {result['solving']['work']:.1f} ms | {os.getloadavg()[0]:.2f} |", flush=True)
         assert result["solutions"] > 0, "the app found no solutions"
+        cells = [f"{result[c]['largest']:.0f} / {result[c]['p99']:.1f} ms"
+                 for c in ("bare", "idle", "solving")]
+        cells += [f"{result['sentinel']:.0f} ms", "{:.0f} ms (work {:.0f}, sentinel {:.0f})".format(*result["own"]),
+                  f"{result['solving']['work']:.1f} ms ({result['solving']['work_at']:.1f} s)",
+                  f"{os.getloadavg()[0]:.2f}"]
+        print(f"| {number} | " + " | ".join(cells) + " |", flush=True)
 
 
 if __name__ == "__main__":
