@@ -156,8 +156,11 @@ class MainWindow(QMainWindow):
         self.setWindowModified(self.document.is_modified)
 
     def _show_in_view(self, puzzle: Puzzle) -> None:
+        """The puzzle with no solution on it. A view already showing this puzzle keeps how the
+        user set it up (the 3D camera, hidden pieces): pressing Solve again changes neither."""
         view = self._view_for(puzzle)
-        view.set_puzzle(puzzle)
+        if view.puzzle != puzzle:
+            view.set_puzzle(puzzle)
         view.set_solution(None)
         self.stack.setCurrentWidget(view)
 

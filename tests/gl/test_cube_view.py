@@ -144,3 +144,26 @@ def test_every_cube_example_renders_in_3d_and_in_layers(qtbot, asset, name):
     assert drawn_fraction(framebuffer(view)) > 0.05
     side = round(len(puzzle.board) ** (1 / 3))
     assert len(view.layers.layer_rects()) == side
+
+
+def test_solving_again_keeps_the_camera_and_hidden_pieces(qtbot, settings):
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    window.show()
+    window.open_puzzle(examples_dir() / "soma.json")
+    view = window.current_view()
+    qtbot.waitUntil(view.gl.isExposed)
+    fresh = dict(view.gl.cameraParams())
+    view.gl.orbit(40, 15)
+    turned = dict(view.gl.cameraParams())
+    view.legend.set_visible(0, False)
+    window.panel.limit.setValue(2)
+    window.start_solve()
+    qtbot.waitUntil(lambda: not window.is_solving(), timeout=60_000)
+    assert window.browser.count == 2
+    assert view.gl.cameraParams() == turned
+    assert not view.legend.visible()[0]
+    window.open_puzzle(examples_dir() / "mini-bedlam.json")  # another puzzle starts afresh
+    assert view.gl.cameraParams() != turned
+    assert all(view.legend.visible())
+    assert fresh["elevation"] == view.gl.cameraParams()["elevation"]
