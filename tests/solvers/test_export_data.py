@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from solvers import PuzzleError, Solution, solve
+from solvers import GridKind, Piece, Puzzle, PuzzleError, Solution, solve
 from solvers.cli import main as cli_main
-from solvers.export_data import export_solutions
+from solvers.export_data import ExportCancelled, export_solutions
 from solvers.fileformat import load_puzzle
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles"
@@ -59,6 +59,61 @@ def test_sudoku_solutions_as_lines_and_in_json(tmp_path):
     assert len(lines) == len(set(lines)) == len(solutions)
     assert all(len(line) == 16 and sorted(line[:4]) == list("1234") for line in lines)
     assert json.loads(json_path.read_text())["solutions"] == lines
+
+
+def straightforward_records(puzzle, solutions):
+    """What the JSON must hold, worked out the plain way from each solution's pieces."""
+    records = []
+    for s in solutions:
+        copies, pieces = {}, []
+        for piece, cells in sorted(s.pieces, key=lambda item: (item[0], sorted(item[1]))):
+            copies[piece] = copies.get(piece, 0) + 1
+            pieces.append({"piece": puzzle.pieces[piece].name, "copy": copies[piece],
+                           "cells": [list(c) for c in sorted(cells)]})
+        records.append({"number": s.index + 1, "pieces": pieces})
+    return records
+
+
+def test_copies_of_a_piece_are_numbered_and_odd_names_survive(tmp_path):
+    # a 2x4 board: two L-trominoes (a name the CSV must quote) and a domino
+    name = 'L, "bent"'
+    puzzle = Puzzle(GridKind.SQUARE, name="copies", board=tuple((x, y) for x in range(4)
+                                                                  for y in range(2)),
+                    pieces=(Piece(name, ((0, 0), (1, 0), (0, 1)), count=2),
+                            Piece("I", ((0, 0), (1, 0)))))
+    solutions = [e for e in solve(puzzle, "all") if isinstance(e, Solution)]
+    assert len(solutions) > 1
+    export_solutions(puzzle, solutions, "all", tmp_path / "c.json")
+    export_solutions(puzzle, solutions, "all", tmp_path / "c.csv")
+    records = json.loads((tmp_path / "c.json").read_text())["solutions"]
+    assert records == straightforward_records(puzzle, solutions)
+    assert {p["copy"] for r in records for p in r["pieces"] if p["piece"] == name} == {1, 2}
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "c.csv").read_text())))
+    assert [(int(r["solution"]), r["piece"], int(r["copy"]), [int(r["x"]), int(r["y"])])
+            for r in rows] == [(rec["number"], p["piece"], p["copy"], cell)
+                               for rec in records for p in rec["pieces"] for cell in p["cells"]]
+
+
+def test_json_of_many_solutions_matches_the_plain_encoding(tmp_path):
+    puzzle, solutions = found("pentominoes-6x10.json", limit=300)
+    export_solutions(puzzle, solutions, "distinct", tmp_path / "p.json")
+    text = (tmp_path / "p.json").read_text()
+    assert json.loads(text)["solutions"] == straightforward_records(puzzle, solutions)
+    assert text.count("\n") == 300 + 2  # one solution a line
+
+
+def test_progress_is_told_and_can_stop_the_export(tmp_path):
+    puzzle, solutions = found("meteor.json", "all", limit=1000)
+    told = []
+    export_solutions(puzzle, solutions, "all", tmp_path / "m.csv",
+                     progress=lambda done: told.append(done) or True)
+    assert told and told == sorted(told) and 0 < told[-1] < 1000
+    path = tmp_path / "m.json"
+    path.write_text("the old file")
+    with pytest.raises(ExportCancelled, match="after 512 solutions"):
+        export_solutions(puzzle, solutions, "all", path, progress=lambda done: done < 512)
+    assert path.read_text() == "the old file" and sorted(os.listdir(tmp_path)) == ["m.csv",
+                                                                                 "m.json"]
 
 
 def test_a_full_disk_leaves_no_partial_file(tmp_path, monkeypatch):
