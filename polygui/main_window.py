@@ -353,6 +353,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.stop_solve(wait=True)
+        self.exports.shutdown()
         for run in running_solves():  # an editor's Check or copy still looking
             run.shutdown()
         self.files.closing()

@@ -5,6 +5,8 @@ copies the store."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
 from solvers import Puzzle, Solution
@@ -27,6 +29,20 @@ class SolutionStore:
             self._chunks.append(batch)
             self._count += len(batch)
             self._ends.append(self._count)
+
+    def __getitem__(self, index: int) -> Solution:
+        return self.solution(index)
+
+    def __iter__(self) -> Iterator[Solution]:
+        return (self.solution(index) for index in range(self._count))
+
+    def snapshot(self) -> SolutionStore:
+        """A store holding the solutions found so far, for another thread to read while this
+        one goes on growing (the arrays are shared: stored batches never change)."""
+        copy = SolutionStore(self.puzzle)
+        copy._placements, copy._chunks = self._placements, list(self._chunks)
+        copy._ends, copy._count = list(self._ends), self._count
+        return copy
 
     def set_placements(self, placements: Placements) -> None:
         """The rows the solver numbered its placements by (saves compiling them again)."""

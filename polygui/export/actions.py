@@ -9,13 +9,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QSize, Qt
+from PySide6.QtCore import QObject, QSize, Qt, Slot
 from PySide6.QtGui import QGuiApplication, QImage
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog
 
 from solvers import GridKind, PuzzleError
-from solvers.export_data import export_solutions
+from solvers.export_data import data_kind
 
+from .data_job import DataExportJob
 from .dialogs import ImageOptions, SheetOptions, ask_image_options, ask_sheet_options
 from .images import render_cube_view, render_flat, save_image, save_svg, svg_bytes
 from .sheet import ContactSheet
@@ -38,6 +39,8 @@ class ExportActions(QObject):
         self.window = window
         self.sheet: ContactSheet | None = None
         self.progress: QProgressDialog | None = None
+        self.data_job: DataExportJob | None = None
+        self.data_progress: QProgressDialog | None = None
         self.ask_image_options = ask_image_options
         self.ask_sheet_options = ask_sheet_options
         self.ask_path = self._ask_path
@@ -99,14 +102,72 @@ class ExportActions(QObject):
         if not len(store):
             self.warn("Nothing to export", "Solve first: there are no solutions yet.")
             return False
+        if self.data_job is not None:
+            self.warn("Export solutions", "Solutions are still being written.")
+            return False
         path = self.ask_path("Export solutions", f"{store.puzzle.name} solutions.json",
                              "JSON (*.json);;CSV (*.csv);;Sudoku lines (*.txt)")
         if not path:
             return False
-        solutions = [store.solution(i) for i in range(len(store))]
-        return self._guarded("Cannot export the solutions", lambda: (
-            export_solutions(store.puzzle, solutions, self.window.solved_symmetry, Path(path)),
-            self.inform(f"Exported {len(solutions):,} solutions to {Path(path).name}")))
+        return self._guarded("Cannot export the solutions",
+                             lambda: self._start_data_job(Path(path)))
+
+    def _start_data_job(self, path: Path) -> None:
+        data_kind(path)  # an unknown format is named before any work starts
+        job = self.data_job = DataExportJob(self.window.store, self.window.solved_symmetry, path)
+        total = len(job.store)
+        self.data_progress = QProgressDialog(f"Writing {total:,} solutions…", "Cancel", 0,
+                                             total, self.window)
+        self.data_progress.setWindowTitle("Export solutions")
+        self.data_progress.setWindowModality(Qt.WindowModality.NonModal)  # browse on meanwhile
+        self.data_progress.setMinimumDuration(300)
+        self.data_progress.canceled.connect(self.cancel_data_export)
+        # slots of this object, so they run on the GUI thread; the sender tells a cancelled
+        # job's late signals apart
+        job.progress.connect(self._data_step)
+        job.finished_writing.connect(self._data_done)
+        job.failed.connect(self._data_failed)
+        job.start()
+
+    def cancel_data_export(self) -> None:
+        job = self.data_job
+        if job is not None:
+            stopped = job.cancel()
+            self._end_data_job()
+            self.inform("Export cancelled: nothing was written" if stopped else
+                        f"Exported {len(job.store):,} solutions to {job.path.name}")
+
+    @Slot(int, int)
+    def _data_step(self, done: int, _total: int) -> None:
+        if self.sender() is self.data_job and self.data_progress is not None:
+            self.data_progress.setValue(done)
+
+    @Slot(int)
+    def _data_done(self, count: int) -> None:
+        job = self.data_job
+        if self.sender() is job:
+            self._end_data_job()
+            self.inform(f"Exported {count:,} solutions to {job.path.name}")
+
+    @Slot(str)
+    def _data_failed(self, message: str) -> None:
+        if self.sender() is self.data_job:
+            self._end_data_job()
+            self.warn("Cannot export the solutions", message)
+
+    def _end_data_job(self) -> None:
+        if self.data_job is not None:
+            self.data_job.wait()
+        if self.data_progress is not None:
+            self.data_progress.canceled.disconnect(self.cancel_data_export)
+            self.data_progress.close()
+        self.data_job = self.data_progress = None
+
+    def shutdown(self) -> None:
+        """The window closes: stop a data export (nothing written) and end its thread."""
+        if self.data_job is not None:
+            self.data_job.cancel()
+            self._end_data_job()
 
     def export_sheet(self) -> bool:
         store = self.window.store

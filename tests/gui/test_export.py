@@ -4,20 +4,25 @@ pages, progress, cancel), solutions as data from the window, and failures that l
 from __future__ import annotations
 
 import errno
+import json
 import os
 import re
+import threading
 import xml.etree.ElementTree as ElementTree
 
 import pytest
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QGuiApplication, QImage
+from PySide6.QtWidgets import QPushButton
 
 from polygui.cli import main as cli_main
+from polygui.export import data_job
 from polygui.export.dialogs import ImageOptions, SheetOptions
 from polygui.export.images import render_flat, svg_bytes
 from polygui.export.sheet import ContactSheet
 from polygui.resources import examples_dir
 from solvers import PuzzleError, Solution, solve
+from solvers.export_data import export_solutions
 from solvers.fileformat import load_puzzle
 
 
@@ -142,9 +147,77 @@ def test_solutions_as_data_record_the_symmetry(window, qtbot, tmp_path):
     path = tmp_path / "soma.json"
     window.exports.ask_path = lambda *args: str(path)
     assert window.exports.export_solutions()
-    import json
+    qtbot.waitUntil(lambda: window.exports.data_job is None, timeout=10_000)
     data = json.loads(path.read_text())
     assert data["symmetry"] == "rotations" and data["count"] == window.browser.count
+    assert f"Exported {data['count']} solutions" in window.statusBar().currentMessage()
+
+
+@pytest.fixture
+def held_data_export(monkeypatch):
+    """The data export, made to wait at its first progress report until told to stop; records
+    the thread it ran in."""
+    threads, started = [], threading.Event()
+
+    def held(*args, progress, **kwargs):
+        job_stop = progress.__self__.stop_requested
+        threads.append(threading.current_thread())
+
+        def report(done):
+            started.set()
+            job_stop.wait(10)
+            return progress(done)
+        return export_solutions(*args, progress=report, **kwargs)
+
+    monkeypatch.setattr(data_job, "export_solutions", held)
+    return threads, started
+
+
+def test_solutions_are_written_off_the_gui_thread_and_cancel_leaves_the_old_file(
+        window, qtbot, tmp_path, held_data_export):
+    threads, started = held_data_export
+    solved(window, qtbot, "meteor.json")
+    out = tmp_path / "out"
+    out.mkdir()
+    path = out / "meteor.csv"
+    path.write_text("the old file")
+    window.exports.ask_path = lambda *args: str(path)
+    assert window.exports.export_solutions()
+    assert started.wait(10) and threads[0] is not threading.main_thread()
+    qtbot.waitUntil(lambda: window.exports.data_progress.isVisible())  # shown after 300 ms
+    cancel = window.exports.data_progress.findChild(QPushButton)
+    qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
+    assert window.exports.data_job is None and window.exports.data_progress is None
+    assert path.read_text() == "the old file" and os.listdir(out) == ["meteor.csv"]
+    assert "nothing was written" in window.statusBar().currentMessage()
+
+
+def test_closing_the_window_during_a_data_export_ends_its_thread(window, qtbot, tmp_path,
+                                                                 held_data_export):
+    _, started = held_data_export
+    solved(window, qtbot, "meteor.json")
+    out = tmp_path / "out"
+    out.mkdir()
+    window.exports.ask_path = lambda *args: str(out / "m.json")
+    assert window.exports.export_solutions()
+    job = window.exports.data_job
+    assert started.wait(10)
+    window.close()
+    assert job.isFinished() and os.listdir(out) == []
+
+
+def test_data_export_failures_are_named(window, qtbot, tmp_path):
+    solved(window, qtbot, "meteor.json", limit=3)
+    exports, shown = window.exports, []
+    exports.warn = lambda title, text: shown.append(text)
+    out = tmp_path / "out"
+    out.mkdir()
+    exports.ask_path = lambda *args: str(out / "x.dat")
+    assert not exports.export_solutions() and ".json, .csv or .txt" in shown[-1]
+    exports.ask_path = lambda *args: str(out / "no-such-folder" / "x.json")
+    assert exports.export_solutions()
+    qtbot.waitUntil(lambda: exports.data_job is None, timeout=10_000)
+    assert "no-such-folder" in shown[-1] and os.listdir(out) == []
 
 
 def test_export_failures_say_why_and_leave_no_file(window, qtbot, tmp_path, monkeypatch):
