@@ -59,6 +59,15 @@ def replace_piece(index: int, **changes) -> Callable[[Puzzle], Puzzle]:
     return edit
 
 
+def without_piece(puzzle: Puzzle, index: int) -> Puzzle:
+    """`puzzle` less piece `index`. The pieces after it that take their colour from the palette
+    by position keep the one they show, written into them."""
+    pieces = [piece if piece.colour or later <= index else
+              dataclasses.replace(piece, colour=piece_colour(puzzle, later).name())
+              for later, piece in enumerate(puzzle.pieces)]
+    return dataclasses.replace(puzzle, pieces=tuple(pieces[:index] + pieces[index + 1:]))
+
+
 def swatch(colour: QColor) -> QIcon:
     pixmap = QPixmap(SWATCH, SWATCH)
     pixmap.fill(colour)
@@ -250,8 +259,7 @@ class PieceList(QWidget):
         if index is None:
             return
         name = self.document.puzzle.pieces[index].name
-        self.document.edit(f"Delete piece {name}", lambda p: dataclasses.replace(
-            p, pieces=p.pieces[:index] + p.pieces[index + 1:]))
+        self.document.edit(f"Delete piece {name}", lambda p: without_piece(p, index))
 
     def recolour_selected(self) -> None:
         index = self.selected_piece()

@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLineEdit
 
+from polygui.colours import piece_colours
 from polygui.editors.piece_list import COUNT, MIRROR, NAME, PieceList
 from polygui.models import PuzzleDocument
 from solvers import GridKind, Piece, Puzzle
@@ -159,3 +160,17 @@ def test_delete_key_deletes_the_selected_piece(qtbot, piece_list):
     qtbot.keyClick(piece_list.table, Qt.Key.Key_Delete)
     assert [piece.name for piece in piece_list.document.puzzle.pieces] == ["B"]
     assert piece_list.document.undo_stack.undoText() == "Delete piece A"
+
+
+def test_deleting_a_piece_leaves_the_others_colours_as_they_were(qtbot):
+    pieces = tuple(Piece(name, ((0, 0),)) for name in "ABCD")  # colours from the palette
+    document = PuzzleDocument(Puzzle(GridKind.HEX, "Plain", board=((0, 0),), pieces=pieces))
+    widget = PieceList(document)
+    qtbot.addWidget(widget)
+    before = [c.name() for c in piece_colours(document.puzzle)]
+    widget.select_piece(1)
+    qtbot.mouseClick(widget.delete_button, Qt.MouseButton.LeftButton)
+    assert [p.name for p in document.puzzle.pieces] == ["A", "C", "D"]
+    assert [c.name() for c in piece_colours(document.puzzle)] == before[:1] + before[2:]
+    document.undo_stack.undo()
+    assert document.puzzle.pieces == pieces
