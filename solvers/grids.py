@@ -116,6 +116,12 @@ def orientations(kind: GridKind, shape: Shape, *, mirror: bool) -> list[Shape]:
     return list(found)
 
 
+@cache
+def orientations_of(kind: GridKind, shape: Shape, mirror: bool) -> tuple[Shape, ...]:
+    """`orientations`, remembered: the editors ask again after every edit."""
+    return tuple(orientations(kind, shape, mirror=mirror))
+
+
 def transform(cells: np.ndarray, matrix: np.ndarray) -> np.ndarray:
     return cells @ matrix.T
 

@@ -11,7 +11,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from .grids import Cell, GridKind, Shape, connected_components, is_connected
+from .grids import (Cell, GridKind, Shape, connected_components, is_connected,
+                    orientations_of)
 
 SYMMETRY_MODES = ("distinct", "rotations", "all")
 SUDOKU_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -101,7 +102,19 @@ class Puzzle:
         board_size, total = len(self.board), self.piece_cell_total
         if self.board and self.pieces and total != board_size:
             reasons.append(f"the pieces cover {total} cells but the board has {board_size}")
+        homeless = self.pieces_that_fit_nowhere() if self.board else []
+        if homeless:
+            names = ", ".join(map(repr, homeless))
+            reasons.append(f"piece {names} fits nowhere on the board" if len(homeless) == 1
+                           else f"pieces {names} fit nowhere on the board")
         return reasons
+
+    def pieces_that_fit_nowhere(self) -> list[str]:
+        """Names of the pieces that, turned any way they may be, lie inside the board nowhere."""
+        grid = _occupancy(self.board)
+        return [piece.name for piece in self.pieces
+                if not any(_fits_somewhere(shape, grid)
+                           for shape in orientations_of(self.kind, piece.cells, piece.mirror))]
 
 
     def check_loadable(self) -> None:
@@ -195,3 +208,25 @@ def _validate_sudoku(puzzle: Puzzle) -> None:
         if not 0 <= value <= grid.n:
             raise PuzzleError(f"cell {_sudoku_cell_name(grid, index)}: value {value} "
                               f"is outside 1..{grid.n}")
+
+
+def _occupancy(board: Shape) -> np.ndarray:
+    """The board as a boolean array over its bounding box."""
+    cells = np.array(board, dtype=np.int64)
+    cells -= cells.min(axis=0)
+    grid = np.zeros(cells.max(axis=0) + 1, dtype=bool)
+    grid[tuple(cells.T)] = True
+    return grid
+
+
+def _fits_somewhere(shape: Shape, grid: np.ndarray) -> bool:
+    """Whether `shape` (normalised: its least coordinate on each axis is 0) lies inside the
+    board `grid` at some offset: every offset is tried at once, a cell of the shape at a time."""
+    cells = np.array(shape, dtype=np.int64)
+    room = np.array(grid.shape) - cells.max(axis=0)  # offsets that keep the shape in the box
+    if (room <= 0).any():
+        return False
+    fits = np.ones(room, dtype=bool)
+    for cell in cells:
+        fits &= grid[tuple(slice(c, c + r) for c, r in zip(cell, room))]
+    return bool(fits.any())

@@ -193,16 +193,33 @@ def test_solve_refuses_a_puzzle_whose_cell_counts_differ_and_says_why(window, qt
                                           "board has 3.")
 
 
-def test_a_piece_that_fits_nowhere_is_named_when_solving(window, qtbot, tmp_path):
+def test_a_piece_that_fits_nowhere_is_named_before_solving(window, qtbot, tmp_path):
     straight = tuple((x, 0) for x in range(4))
     ell = ((0, 0), (1, 0), (2, 0), (0, 1))
     path = tmp_path / "ell.json"
     save_puzzle(Puzzle(GridKind.SQUARE, "No room", board=straight, pieces=(Piece("L", ell),)),
                 path)
     assert window.open_puzzle(path)
+    assert window.status_line.text() == ("1 piece covers 4 cells, board has 4 — cannot be "
+                                         "solved: piece 'L' fits nowhere on the board")
+    qtbot.mouseClick(window.panel.solve_button, Qt.MouseButton.LeftButton)
+    assert window.run is None and not running_solves()  # refused before any thread starts
+    assert window.panel.status.text() == "Cannot solve: piece 'L' fits nowhere on the board."
+
+
+def test_a_piece_whose_every_placement_strands_cells_is_named_by_the_solver(window, qtbot,
+                                                                           tmp_path):
+    # a 2x3 board: the T fits, but each of its places leaves single cells no domino can fill
+    board = tuple((x, y) for x in range(3) for y in range(2))
+    tee = ((0, 0), (1, 0), (2, 0), (1, 1))
+    path = tmp_path / "tee.json"
+    save_puzzle(Puzzle(GridKind.SQUARE, "Stranded", board=board,
+                       pieces=(Piece("T", tee), Piece("I", ((0, 0), (1, 0))))), path)
+    assert window.open_puzzle(path)
+    assert "cannot be solved" not in window.status_line.text()
     solve_and_wait(qtbot, window)
     assert window.panel.status.text().startswith("No solution: ")
-    assert "'L'" in window.panel.status.text()
+    assert "'T'" in window.panel.status.text()
 
 
 def test_a_solver_error_reaches_the_user(window, qtbot, warnings, monkeypatch):

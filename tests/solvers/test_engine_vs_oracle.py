@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from oracle import NEIGHBOURS, all_solutions, allowed_shapes, normalised, oracle_counts
 from solvers import GridKind, Piece, Puzzle, Solution, solve
+from solvers.compile import compile_placements
 
 BOXES = {"square": (4, 4), "hex": (4, 4), "cube": (2, 2, 3)}
 
@@ -110,3 +111,20 @@ def test_oracle_knows_the_classic_small_counts():
     tromino = [(0, 0), (1, 0), (0, 1)]
     assert len(all_solutions("square", [(x, y) for x in range(3) for y in range(2)],
                              [(tromino, 2, True)])) == 2
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kind=st.sampled_from(sorted(BOXES)), seed=st.integers(0, 2**32 - 1))
+def test_pieces_that_fit_nowhere_are_those_with_no_placement(kind, seed):
+    """The status line's quick check (no placements built) names exactly the pieces that
+    have no placement at all, on random boards with random pieces cut from other boards."""
+    rng = random.Random(seed)
+    board = random_board(rng, kind, rng.randint(1, 10))
+    shapes = [part for _ in range(3) for part in cut_into_pieces(
+        rng, kind, random_board(rng, kind, rng.randint(3, 9)), 2)]
+    pieces = tuple(Piece(f"p{i}", cells, mirror=rng.random() < 0.5)
+                   for i, cells in enumerate(shapes))
+    puzzle = Puzzle(GridKind(kind), "random", board=tuple(board), pieces=pieces)
+    placed = set(compile_placements(puzzle, prune=False).row_piece.tolist())
+    assert puzzle.pieces_that_fit_nowhere() == [p.name for i, p in enumerate(pieces)
+                                                if i not in placed]
