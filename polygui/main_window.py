@@ -140,6 +140,7 @@ class MainWindow(QMainWindow):
         if self._resetting:
             return
         self.status_line.setText(describe(puzzle))
+        self.status_line.setToolTip(self.status_line.text())  # whole, where the line is cut off
         self._update_title()
         if not len(self.store) and not self.is_solving():
             self.store = SolutionStore(puzzle)  # nothing solved yet: show the puzzle as it is

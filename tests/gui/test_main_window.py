@@ -202,6 +202,7 @@ def test_a_piece_that_fits_nowhere_is_named_before_solving(window, qtbot, tmp_pa
     assert window.open_puzzle(path)
     assert window.status_line.text() == ("1 piece covers 4 cells, board has 4 — cannot be "
                                          "solved: piece 'L' fits nowhere on the board")
+    assert window.status_line.toolTip() == window.status_line.text()
     qtbot.mouseClick(window.panel.solve_button, Qt.MouseButton.LeftButton)
     assert window.run is None and not running_solves()  # refused before any thread starts
     assert window.panel.status.text() == "Cannot solve: piece 'L' fits nowhere on the board."
