@@ -6,7 +6,8 @@ hand:
 
 Default: Mini Bedlam, distinct (19,186 solutions; solving them first takes about 25 s).
 Prints a markdown table: seconds per format (best of three) and the plain encoding's seconds
-over ours.
+over ours; then the memory an export to a file takes at its peak (tracemalloc, one run), ours
+streamed against the plain encoding's whole text written at once.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ import csv
 import io
 import json
 import sys
+import tempfile
 import time
+import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from solvers import Puzzle, Solution, solve  # noqa: E402
-from solvers.export_data import solutions_to_csv, solutions_to_json  # noqa: E402
+from solvers.export_data import export_solutions, solutions_to_csv, solutions_to_json  # noqa: E402
 from solvers.fileformat import load_puzzle  # noqa: E402
 
 
@@ -63,6 +66,14 @@ def best_of_three(work: Callable[[], object]) -> float:
     return min(times)
 
 
+def peak_mib(work: Callable[[], object]) -> float:
+    tracemalloc.start()
+    work()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak / 2**20
+
+
 def main(name: str = "mini-bedlam.json", symmetry: str = "distinct") -> None:
     puzzle = load_puzzle(ROOT / "assets" / "puzzles" / name)
     solutions = [e for e in solve(puzzle, symmetry) if isinstance(e, Solution)]
@@ -75,6 +86,13 @@ def main(name: str = "mini-bedlam.json", symmetry: str = "distinct") -> None:
              lambda: plain_csv(puzzle, solutions))]:
         mine, base = best_of_three(ours), best_of_three(plain)
         print(f"| {label} | {mine:.2f} s | {base:.2f} s | {base / mine:.1f}x |")
+    print("\n| format | peak memory, ours (streamed) | plain (whole text) |\n|---|---:|---:|")
+    with tempfile.TemporaryDirectory() as folder:
+        for label, plain in [("JSON", plain_json), ("CSV", plain_csv)]:
+            path = Path(folder) / f"out.{label.lower()}"
+            mine = peak_mib(lambda: export_solutions(puzzle, solutions, symmetry, path))
+            base = peak_mib(lambda: path.write_bytes(plain(puzzle, solutions).encode("utf-8")))
+            print(f"| {label} | {mine:.1f} MiB | {base:.1f} MiB |")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """Solutions as data: JSON (each solution: piece -> cells, with the symmetry mode), CSV (one
-row per covered cell), and Sudoku solutions as n*n-character lines. Written atomically.
+row per covered cell), and Sudoku solutions as n*n-character lines. Streamed into a temporary
+file that is renamed at the end.
 
 Export runs off the GUI thread: `progress` is told how many solutions are done every
 `PROGRESS_EVERY` and may stop the export by returning False (then nothing is written)."""
@@ -88,40 +89,58 @@ def _json_rows(puzzle: Puzzle, solutions: Iterable[Solution]) -> Iterator[str]:
         yield f'{{"number": {s.index + 1}, "pieces": [{pieces}]}}'
 
 
-def solutions_to_json(puzzle: Puzzle, solutions: Sequence[Solution], symmetry: str,
-                      progress: Progress | None = None) -> str:
+def json_text(puzzle: Puzzle, solutions: Sequence[Solution], symmetry: str,
+              progress: Progress | None = None) -> Iterator[str]:
+    """The JSON record in pieces, one solution a line (readable, and diffs well)."""
     record = {"format": FORMAT, "version": 1, "puzzle": puzzle.name, "grid": puzzle.kind.value,
               "symmetry": "all" if puzzle.is_sudoku else symmetry, "count": len(solutions)}
-    # one solution a line: readable, and diffs well
-    rows = ",\n  ".join(_json_rows(puzzle, _counted(solutions, progress)))
-    return json.dumps(record)[:-1] + f', "solutions": [\n  {rows}\n]}}\n'.replace("[\n  \n]", "[]")
+    yield json.dumps(record)[:-1] + ', "solutions": ['
+    separator = "\n  "
+    for row in _json_rows(puzzle, _counted(solutions, progress)):
+        yield separator + row
+        separator = ",\n  "
+    yield "]}\n" if separator == "\n  " else "\n]}\n"
 
 
-def solutions_to_csv(puzzle: Puzzle, solutions: Iterable[Solution], symmetry: str,
-                     progress: Progress | None = None) -> str:
+def csv_text(puzzle: Puzzle, solutions: Iterable[Solution], symmetry: str,
+             progress: Progress | None = None) -> Iterator[str]:
     """Polyforms: solution, piece, copy, then the cell's coordinates, a row per cell. Sudoku:
-    solution, line."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    solution, line. A piece per solution."""
     solutions = _counted(solutions, progress)
     if puzzle.is_sudoku:
-        writer.writerow(["solution", "line"])
-        for s in solutions:
-            writer.writerow([s.index + 1, format_sudoku_line(s.grid)])
-        return out.getvalue()
+        yield "solution,line\n"
+        yield from (f"{s.index + 1},{format_sudoku_line(s.grid)}\n" for s in solutions)
+        return
     axes = ["x", "y", "z"][:puzzle.kind.dimensions] if puzzle.kind.value != "hex" else ["q", "r"]
-    writer.writerow(["solution", "piece", "copy", *axes, "symmetry"])
+    yield ",".join(["solution", "piece", "copy", *axes, "symmetry"]) + "\n"
     names = [_csv_field(piece.name) for piece in puzzle.pieces]
     tail = f",{_csv_field(symmetry)}\n"
     cell_text: dict[Cell, str] = {}
     rows = PlacedRows()
     for s in solutions:
+        lines = []
         for piece, copy, cells, _ in rows.placed(s):
             head = f"{s.index + 1},{names[piece]},{copy},"
             for cell in cells:
                 text = cell_text.get(cell) or cell_text.setdefault(cell, ",".join(map(str, cell)))
-                out.write(head + text + tail)
-    return out.getvalue()
+                lines.append(head + text + tail)
+        yield "".join(lines)
+
+
+def lines_text(puzzle: Puzzle, solutions: Iterable[Solution],
+               progress: Progress | None = None) -> Iterator[str]:
+    """Sudoku solutions, one n*n-character line each."""
+    if not puzzle.is_sudoku:
+        raise PuzzleError("solution lines are for Sudoku puzzles; use JSON or CSV")
+    return (format_sudoku_line(s.grid) + "\n" for s in _counted(solutions, progress))
+
+
+def solutions_to_json(puzzle: Puzzle, solutions: Sequence[Solution], symmetry: str) -> str:
+    return "".join(json_text(puzzle, solutions, symmetry))
+
+
+def solutions_to_csv(puzzle: Puzzle, solutions: Iterable[Solution], symmetry: str) -> str:
+    return "".join(csv_text(puzzle, solutions, symmetry))
 
 
 def _csv_field(value: str) -> str:
@@ -131,13 +150,6 @@ def _csv_field(value: str) -> str:
     out = io.StringIO()
     csv.writer(out, lineterminator="").writerow([value])
     return out.getvalue()
-
-
-def sudoku_lines(puzzle: Puzzle, solutions: Iterable[Solution],
-                 progress: Progress | None = None) -> str:
-    if not puzzle.is_sudoku:
-        raise PuzzleError("solution lines are for Sudoku puzzles; use JSON or CSV")
-    return "".join(format_sudoku_line(s.grid) + "\n" for s in _counted(solutions, progress))
 
 
 def data_kind(path: Path) -> str:
@@ -152,10 +164,24 @@ def export_solutions(puzzle: Puzzle, solutions: Sequence[Solution], symmetry: st
                      path: Path, kind: str | None = None,
                      progress: Progress | None = None) -> None:
     """Write `solutions` to `path` as `kind` ("json", "csv" or "lines"; by default from the
-    suffix). Atomic: on any error, or when `progress` says stop (ExportCancelled), no file, or
-    the old one, is left. Raises PuzzleError."""
+    suffix), streamed: the text is never whole in memory. Atomic: on any error, or when
+    `progress` says stop (ExportCancelled), no file, or the old one, is left. Raises
+    PuzzleError."""
     kind = kind or data_kind(path)
-    text = {"json": lambda: solutions_to_json(puzzle, solutions, symmetry, progress),
-            "csv": lambda: solutions_to_csv(puzzle, solutions, symmetry, progress),
-            "lines": lambda: sudoku_lines(puzzle, solutions, progress)}[kind]()
-    write_atomically(Path(path), text.encode("utf-8"))
+    text = {"json": lambda: json_text(puzzle, solutions, symmetry, progress),
+            "csv": lambda: csv_text(puzzle, solutions, symmetry, progress),
+            "lines": lambda: lines_text(puzzle, solutions, progress)}[kind]()
+    write_atomically(Path(path), _encoded(text))
+
+
+def _encoded(pieces: Iterable[str], size: int = 1 << 16) -> Iterator[bytes]:
+    """`pieces` as UTF-8, gathered into chunks of about `size` characters."""
+    gathered: list[str] = []
+    length = 0
+    for piece in pieces:
+        gathered.append(piece)
+        length += len(piece)
+        if length >= size:
+            yield "".join(gathered).encode("utf-8")
+            gathered, length = [], 0
+    yield "".join(gathered).encode("utf-8")

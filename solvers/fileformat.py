@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -263,14 +264,26 @@ def save_puzzle(puzzle: Puzzle, path: str | Path) -> None:
     write_atomically(Path(path), puzzle_to_json(puzzle).encode("utf-8"))
 
 
-def new_file_mode() -> int:
-    """The permissions a new file gets from open(): 0o666 less the umask."""
+def _process_umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
-    return 0o666 & ~mask
+    return mask
 
 
-def write_atomically(path: Path, data: bytes) -> None:
+# read once, while importing: setting the umask to read it is not safe once threads write
+# files (a file made in between would get the wrong mode)
+_UMASK = _process_umask()
+
+
+def new_file_mode() -> int:
+    """The permissions a new file gets from open(): 0o666 less the umask."""
+    return 0o666 & ~_UMASK
+
+
+def write_atomically(path: Path, data: bytes | Iterable[bytes]) -> None:
+    """Write `data` (bytes, or chunks of them as they are made) to a temporary file beside
+    `path`, then rename it over `path`. On any error, or any exception raised while the chunks
+    are made, no file, or the old one, is left. Raises PuzzleError for what the system refused."""
     directory = path.parent if str(path.parent) else Path(".")
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
@@ -278,12 +291,15 @@ def write_atomically(path: Path, data: bytes) -> None:
     except OSError as error:
         raise PuzzleError(f"{path}: cannot write: {error.strerror or error}") from error
     try:
-        os.chmod(temporary, new_file_mode())  # mkstemp makes it private; a save should not
         with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
+            os.fchmod(stream.fileno(), new_file_mode())  # mkstemp's is private; a save's not
+            for chunk in (data,) if isinstance(data, bytes) else data:
+                stream.write(chunk)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)
-    except OSError as error:
+    except BaseException as error:
         Path(temporary).unlink(missing_ok=True)
-        raise PuzzleError(f"{path}: cannot write: {error.strerror or error}") from error
+        if isinstance(error, OSError):
+            raise PuzzleError(f"{path}: cannot write: {error.strerror or error}") from error
+        raise
