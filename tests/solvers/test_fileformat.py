@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 
 import numpy as np
@@ -235,3 +237,11 @@ def test_contradictions_refused_by_default_open_when_not_strict(tmp_path):
     with pytest.raises(PuzzleError, match="conflicting givens"):
         load_puzzle(line)
     assert load_puzzle(line, strict=False).sudoku.givens[:2] == (1, 1)
+
+
+def test_saved_files_get_the_usual_permissions_not_the_temporary_files_private_ones(tmp_path):
+    mask = os.umask(0o022)
+    os.umask(mask)  # what the process runs with; the module read it at import
+    path = tmp_path / "soma.json"
+    save_puzzle(load_puzzle(ASSETS / "soma.json"), path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~mask
