@@ -62,12 +62,6 @@ class PlacedRows:
         return known
 
 
-def solution_pieces(puzzle: Puzzle, solution: Solution) -> list[dict]:
-    """[{"piece": name, "copy": k, "cells": [[x, y], ...]}, ...] in piece order."""
-    return [{"piece": puzzle.pieces[piece].name, "copy": copy, "cells": [list(c) for c in cells]}
-            for piece, copy, cells, _ in PlacedRows().placed(solution)]
-
-
 def _counted(solutions: Iterable[Solution], progress: Progress | None) -> Iterator[Solution]:
     """`solutions`, telling `progress` how far along; raises ExportCancelled if it says stop."""
     for done, solution in enumerate(solutions):
