@@ -161,7 +161,7 @@ def _select_rows(placements: Placements, keep: np.ndarray) -> Placements:
     )
 
 
-def pieces_that_fit_nowhere(puzzle: Puzzle, placements: Placements) -> list[str]:
+def pieces_without_placements(puzzle: Puzzle, placements: Placements) -> list[str]:
     """Names of piece types with no legal placement left."""
     present = set(int(p) for p in placements.row_piece)
     return [piece.name for index, piece in enumerate(puzzle.pieces) if index not in present]

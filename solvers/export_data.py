@@ -32,7 +32,8 @@ class ExportCancelled(Exception):
 
 class PlacedRows:
     """Each placement row's piece, sorted cells and their JSON, worked out once: the same rows
-    recur across thousands of solutions (this makes an export about four times faster)."""
+    recur across thousands of solutions (bench/bench_export.py: 6-11 times faster than decoding
+    and encoding each solution afresh)."""
 
     def __init__(self) -> None:
         self._placements = None

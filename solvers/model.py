@@ -102,15 +102,17 @@ class Puzzle:
         board_size, total = len(self.board), self.piece_cell_total
         if self.board and self.pieces and total != board_size:
             reasons.append(f"the pieces cover {total} cells but the board has {board_size}")
-        homeless = self.pieces_that_fit_nowhere() if self.board else []
+        homeless = self.pieces_that_fit_nowhere() if self.board else []  # else said above
         if homeless:
-            names = ", ".join(map(repr, homeless))
-            reasons.append(f"piece {names} fits nowhere on the board" if len(homeless) == 1
-                           else f"pieces {names} fit nowhere on the board")
+            reasons.append(naming_pieces(homeless, "fits nowhere on the board",
+                                         "fit nowhere on the board"))
         return reasons
 
     def pieces_that_fit_nowhere(self) -> list[str]:
-        """Names of the pieces that, turned any way they may be, lie inside the board nowhere."""
+        """Names of the pieces that, turned any way they may be, lie inside the board nowhere
+        (on an empty board, all of them)."""
+        if not self.board:
+            return [piece.name for piece in self.pieces]
         grid = _occupancy(self.board)
         return [piece.name for piece in self.pieces
                 if not any(_fits_somewhere(shape, grid)
@@ -208,6 +210,12 @@ def _validate_sudoku(puzzle: Puzzle) -> None:
         if not 0 <= value <= grid.n:
             raise PuzzleError(f"cell {_sudoku_cell_name(grid, index)}: value {value} "
                               f"is outside 1..{grid.n}")
+
+
+def naming_pieces(names: list[str], singular: str, plural: str) -> str:
+    """"piece 'A' <singular>" or "pieces 'A', 'B' <plural>"."""
+    listed = ", ".join(map(repr, names))
+    return f"piece {listed} {singular}" if len(names) == 1 else f"pieces {listed} {plural}"
 
 
 def _occupancy(board: Shape) -> np.ndarray:

@@ -13,10 +13,10 @@ from typing import Iterator, Protocol
 
 import numpy as np
 
-from .compile import Placements, compile_placements, pieces_that_fit_nowhere
+from .compile import Placements, compile_placements, pieces_without_placements
 from .exact_cover import BUFFER_FULL
 from .grids import Cell
-from .model import SYMMETRY_MODES, Puzzle, PuzzleError
+from .model import SYMMETRY_MODES, Puzzle, PuzzleError, naming_pieces
 from .searches import make_search
 
 
@@ -86,9 +86,11 @@ def prepare(puzzle: Puzzle, symmetry: str = "distinct"):
     if puzzle.is_sudoku:
         return make_search(puzzle, None, symmetry)
     placements = compile_placements(puzzle)
-    homeless = pieces_that_fit_nowhere(puzzle, placements)
-    if homeless:
-        raise PuzzleError(f"piece {', '.join(map(repr, homeless))} fits nowhere on the board")
+    stranding = pieces_without_placements(puzzle, placements)  # every place strands cells
+    if stranding:
+        raise PuzzleError(naming_pieces(
+            stranding, "cannot go anywhere without cutting off cells the others cannot fill",
+            "cannot go anywhere without cutting off cells the others cannot fill"))
     return make_search(puzzle, placements, symmetry)
 
 

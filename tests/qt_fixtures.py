@@ -74,6 +74,15 @@ def make_active(window) -> None:
         QApplication.setActiveWindow(window)
 
 
+def show_widget(qtbot, widget, width: int, height: int):
+    """`widget` at the given size, shown and exposed; closed and deleted after the test."""
+    qtbot.addWidget(widget)
+    widget.resize(width, height)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
 def show_window(qtbot, settings, autosave_dir):
     """A main window with isolated settings and autosave folder, shown and active; unsaved
     changes are discarded when a test closes it (tests about the prompt replace this)."""

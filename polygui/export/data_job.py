@@ -20,8 +20,8 @@ PROGRESS_SECONDS = 0.1  # at most this often a progress signal
 
 class DataExportJob(QThread):
     """Writes every solution of `store` (a snapshot taken here) to `path`, in the format its
-    suffix names. Signals: progress(done, total), finished(count), failed(message);
-    `cancel()` stops it with nothing written (then neither finished nor failed is emitted)."""
+    suffix names. Signals: progress(done, total), finished_writing(count), failed(message);
+    `cancel()` stops it with nothing written (then neither of the last two is emitted)."""
 
     progress = Signal(int, int)
     finished_writing = Signal(int)

@@ -4,14 +4,11 @@ every time a count gains a digit."""
 
 from polygui.browser import SolutionBrowser
 from polygui.progress_plot import ProgressPlot
+from qt_fixtures import show_widget
 
 
 def test_the_browser_row_keeps_its_layout_as_counts_grow(qtbot):
-    browser = SolutionBrowser()
-    qtbot.addWidget(browser)
-    browser.resize(700, 40)
-    browser.show()
-    qtbot.waitExposed(browser)
+    browser = show_widget(qtbot, SolutionBrowser(), 700, 40)
     browser.set_count(1)
     geometries = [widget.geometry() for widget in (browser.slider, browser.jump)]
     for count in (12, 345, 6_789, 19_186, 1_234_567):
@@ -23,11 +20,7 @@ def test_the_browser_row_keeps_its_layout_as_counts_grow(qtbot):
 
 
 def test_the_plot_axis_keeps_its_width_as_counts_grow(qtbot):
-    plot = ProgressPlot()
-    qtbot.addWidget(plot)
-    plot.resize(300, 250)
-    plot.show()
-    qtbot.waitExposed(plot)
+    plot = show_widget(qtbot, ProgressPlot(), 300, 250)
     axis = plot.getAxis("left")
     plot.add_point(0.1, 3, 0.01, final=True)
     qtbot.wait(1)

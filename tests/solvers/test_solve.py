@@ -89,6 +89,9 @@ def test_progress_fraction_never_decreases_and_ends_at_one():
     (Puzzle(GridKind.SQUARE, "no pieces", board=rectangle(2, 2)), "there are no pieces"),
     (Puzzle(GridKind.SQUARE, "too long", board=rectangle(2, 2),
             pieces=(Piece("I", ((0, 0), (1, 0), (2, 0), (3, 0))),)), "'I' fits nowhere"),
+    (Puzzle(GridKind.SQUARE, "too long twice", board=rectangle(2, 2),
+            pieces=(Piece("I", ((0, 0), (1, 0), (2, 0))), Piece("J", ((0, 0), (0, 1), (0, 2))))),
+     "pieces 'I', 'J' fit nowhere on the board"),
     (Puzzle(GridKind.SUDOKU, "clash", sudoku=SudokuGrid(2, 2, (1, 1) + (0,) * 14)),
      "r1c1 and r1c2 both hold 1"),
 ])
@@ -108,3 +111,9 @@ def test_sudoku_solution_is_a_value_grid():
     solutions = [e for e in run if isinstance(e, Solution)]
     assert len(solutions) == 1
     assert solutions[0].grid == givens[:12] + (4, 3, 2, 1)
+
+
+def test_on_an_empty_board_every_piece_fits_nowhere_but_the_reason_is_the_board():
+    puzzle = Puzzle(GridKind.SQUARE, "empty", pieces=(Piece("L", L_TROMINO), Piece("d", DOMINO)))
+    assert puzzle.pieces_that_fit_nowhere() == ["L", "d"]
+    assert puzzle.problems() == ["the board is empty"]
