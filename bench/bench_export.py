@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from solvers import Puzzle, Solution, solve  # noqa: E402
-from solvers.export_data import export_solutions, solutions_to_csv, solutions_to_json  # noqa: E402
-from solvers.fileformat import load_puzzle  # noqa: E402
+from solvers.output.export_data import export_solutions, solutions_to_csv, solutions_to_json  # noqa: E402
+from solvers.puzzle.fileformat import load_puzzle  # noqa: E402
 
 
 def plain_records(puzzle: Puzzle, solutions: list[Solution]) -> list[dict]:

@@ -26,13 +26,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from solvers import GridKind, Piece, Progress, Puzzle, count_solutions  # noqa: E402
-from solvers.bitboard_search import BitboardSearch  # noqa: E402
-from solvers.live_sets_search import LiveSetSearch  # noqa: E402
-from solvers.compile import compile_placements  # noqa: E402
-from solvers.fileformat import load_puzzle  # noqa: E402
-from solvers.searches import make_search  # noqa: E402
+from solvers.placements.compile import compile_placements  # noqa: E402
+from solvers.puzzle.fileformat import load_puzzle  # noqa: E402
+from solvers.search.bitboard import BitboardSearch  # noqa: E402
+from solvers.search.choice import make_search  # noqa: E402
+from solvers.search.live_sets import LiveSetSearch  # noqa: E402
 
-SOLVE_MODULE = importlib.import_module("solvers.solve")  # `solvers.solve` is the function
+SOLVE_MODULE = importlib.import_module("solvers.search.solve")  # `solvers.solve` is the function
 ASSETS = ROOT / "assets" / "puzzles"
 KERNELS = ("bitboard", "live", "general")
 CASES = [  # (file, symmetry mode, slow)

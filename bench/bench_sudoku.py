@@ -18,8 +18,8 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from solvers.sudoku_kernel import (SudokuSearch, check_solution, parse_sudoku_lines,  # noqa: E402
-                                   solve_batch)
+from solvers.puzzle.textformats import parse_sudoku_lines  # noqa: E402
+from solvers.search.sudoku import SudokuSearch, check_solution, solve_batch  # noqa: E402
 
 SETS = ("17-clue", "top1465", "hardest-1106")
 REFERENCE = "010056207000700005000300498000200380006000700051007000684002000100003000305460020"

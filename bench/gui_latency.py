@@ -65,10 +65,10 @@ def tick() -> tuple[float, float]:
 
 def bare_baseline() -> dict[str, float]:
     """Without Qt: the solver in a thread, this thread ticking every 2 ms."""
-    from polygui.latency import (lower_this_threads_priority, pause_collector,
-                                 resume_collector, tune_interpreter)
+    from polygui.solving.latency import (lower_this_threads_priority, pause_collector,
+                                         resume_collector, tune_interpreter)
     from solvers import Solution, solve
-    from solvers.fileformat import load_puzzle
+    from solvers.puzzle.fileformat import load_puzzle
 
     tune_interpreter()
     puzzle = load_puzzle(PUZZLE)
@@ -135,8 +135,8 @@ def app_run() -> dict:
     from PySide6.QtCore import QTimer
 
     from polygui.app import make_application
-    from polygui.latency import freeze_long_lived
     from polygui.main_window import MainWindow
+    from polygui.solving.latency import freeze_long_lived
 
     app = make_application(sys.argv[:1])
     window = MainWindow()

@@ -10,8 +10,8 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from . import __version__
-from .latency import freeze_long_lived, tune_interpreter
 from .resources import APP_ID, default_puzzle, icons_dir
+from .solving.latency import freeze_long_lived, tune_interpreter
 
 ORGANISATION, APPLICATION = "PolyGUI", "PolyGUI"
 
@@ -54,8 +54,9 @@ def main(argv: list[str] | None = None) -> int:
                              "solver thread, check the count, exit 0 (1 on failure)")
     args = parser.parse_args(argv[1:])
     if args.smoke_test:
-        from .smoke import run_smoke_test
-        return run_smoke_test(argv)
+        from .smoke import draw_off_screen_without_display, run_smoke_test
+        draw_off_screen_without_display()
+        return run_smoke_test(make_application(argv[:1]))
     app = make_application(argv)
     from .main_window import MainWindow
 

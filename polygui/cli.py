@@ -16,8 +16,8 @@ import sys
 from pathlib import Path
 
 from solvers import PuzzleError, Solution, solve
-from solvers import cli as solver_cli
-from solvers.fileformat import load_puzzle
+from solvers.cli import main as solver_cli
+from solvers.puzzle.fileformat import load_puzzle
 
 IMAGE_OPTIONS = ("export_png", "export_svg", "sheet")
 

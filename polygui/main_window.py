@@ -3,7 +3,7 @@ editor for its kind) and Solve (the view, the Solve panel and the solution brows
 
 A run solves the snapshot it started with; editing during or after it leaves its solutions
 as they are but marks them stale, and Solve mode keeps showing them on the puzzle they solve.
-File handling (New, Open, Save, the unsaved-changes prompt, autosave) is in file_actions."""
+File handling (New, Open, Save, the unsaved-changes prompt, autosave) is in files.actions."""
 
 from __future__ import annotations
 
@@ -18,17 +18,17 @@ from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QMessageBox, QS
 
 from solvers import GridKind, Progress, Puzzle
 
-from .browser import SolutionBrowser
 from .editors import create_editor
 from .export.actions import ExportActions
-from .file_actions import FileActions
+from .files.actions import FileActions
+from .files.new_puzzle_dialog import blank_puzzle
 from .menus import build_menus
 from .models import PuzzleDocument
-from .new_puzzle_dialog import blank_puzzle
-from .run import SolveRun, running_solves
-from .solutions import SolutionStore
-from .solve_panel import SolvePanel
-from .status_line import describe
+from .models.status import describe
+from .solving.browser import SolutionBrowser
+from .solving.panel import SolvePanel
+from .solving.run import SolveRun, running_solves
+from .solving.store import SolutionStore
 from .views.board_view import BoardView
 from .views.sudoku_view import SudokuView
 

@@ -10,7 +10,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox
 
 from solvers import PuzzleError
-from solvers.fileformat import load_puzzle
+from solvers.puzzle.fileformat import load_puzzle
 
 from . import __version__
 from .resources import examples_dir

@@ -13,23 +13,26 @@ import sys
 import time
 from pathlib import Path
 
+from PySide6.QtCore import QSettings, QTemporaryDir
+from PySide6.QtWidgets import QApplication
+
+from solvers import count_solutions
+from solvers.puzzle.fileformat import load_puzzle
+
+from .main_window import MainWindow
+from .resources import default_puzzle, examples_dir
+from .solving.run import SolveRun
+
 TIMEOUT_SECONDS = 300  # compiling the kernels on a first run takes most of it
 
 
-def run_smoke_test(argv: list[str]) -> int:
-    headless = not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-    if headless:
+def draw_off_screen_without_display() -> None:
+    """Before the application exists: with no display, let Qt draw off screen."""
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QSettings, QTemporaryDir
 
-    from solvers import count_solutions
-    from solvers.fileformat import load_puzzle
 
-    from .app import make_application
-    from .main_window import MainWindow
-    from .resources import default_puzzle, examples_dir
-
-    app = make_application(argv[:1])
+def run_smoke_test(app: QApplication) -> int:
     scratch = QTemporaryDir()
     window = MainWindow(QSettings(scratch.filePath("settings.ini"), QSettings.Format.IniFormat),
                         autosave_dir=Path(scratch.filePath("autosave")))
@@ -65,8 +68,6 @@ def wait_while(app, busy, started: float) -> None:
 def solve_beside_the_window(app, puzzle, started: float) -> tuple[int, bool]:
     """The Solve button's path (a SolveRun's worker thread and its signals) for a puzzle the
     window cannot show off screen."""
-    from .run import SolveRun
-
     run = SolveRun(puzzle, "distinct")
     batches: list[int] = []
     statuses: list[str] = []

@@ -3,9 +3,10 @@
 No Qt here: the desktop app drives `solve()` from a worker thread.
 """
 
-from .grids import GridKind
-from .model import SYMMETRY_MODES, Piece, Puzzle, PuzzleError, SudokuGrid
-from .solve import Progress, Solution, count_solutions, prepare, solve
+from .puzzle.grids import GridKind
+from .puzzle.model import SYMMETRY_MODES, Piece, Puzzle, PuzzleError, SudokuGrid
+from .search.events import Progress, Solution
+from .search.solve import count_solutions, prepare, solve
 
 __all__ = [
     "GridKind", "Piece", "Progress", "Puzzle", "PuzzleError", "SYMMETRY_MODES", "Solution",

@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from polygui.run import running_solves
-from solvers.fileformat import load_puzzle
+from polygui.solving.run import running_solves
+from solvers.puzzle.fileformat import load_puzzle
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets" / "puzzles"
 

@@ -1,4 +1,6 @@
-"""Puzzle editors, one per grid kind, all editing a PuzzleDocument.
+"""Puzzle editors, one per grid kind, all editing a PuzzleDocument. Imports solvers, models,
+views and solving (the meteor text and Sudoku Check run in the solver thread); never the main
+window.
 
 `create_editor` imports each lazily: the cube editor brings OpenGL in, which a Sudoku never
 needs."""

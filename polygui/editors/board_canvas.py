@@ -17,7 +17,7 @@ from PySide6.QtGui import (QColor, QMouseEvent, QPainter, QPaintEvent, QPalette,
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from solvers import GridKind
-from solvers.grids import Cell, offset_to_hex
+from solvers.puzzle.grids import Cell, offset_to_hex
 
 from ..views.board_picture import fit_transform, polygons_path, segments_path
 from ..views.cells import EMPTY

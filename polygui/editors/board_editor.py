@@ -20,10 +20,10 @@ from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QPushButton, QRad
                                QSpinBox, QSplitter, QVBoxLayout, QWidget)
 
 from solvers import GridKind, Puzzle
-from solvers.grids import Cell
+from solvers.puzzle.grids import Cell
 
-from ..colours import piece_colour
 from ..models import PuzzleDocument
+from ..views.colours import piece_colour
 from .board_canvas import CellCanvas, area_cells
 from .board_stroke import Stroke
 from .meteor_text import MeteorCopy, ask_meteor_text, import_meteor
@@ -40,7 +40,7 @@ COPY_TEXT = "Copy as meteor text"
 def offsets_of(kind: GridKind, cells) -> np.ndarray:
     """(N, 2) (row, column) of cells on the editor's rectangular canvas."""
     cells = np.asarray(cells, dtype=np.int64).reshape(-1, 2)
-    if kind is GridKind.HEX:  # solvers.grids.hex_to_offset, for many cells at once
+    if kind is GridKind.HEX:  # solvers.puzzle.grids.hex_to_offset, for many cells at once
         q, r = cells[:, 0], cells[:, 1]
         return np.column_stack((r, q + (r - (r & 1)) // 2))
     return cells[:, ::-1]

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from contextlib import ExitStack
 
 from solvers import Puzzle, PuzzleError
-from solvers.grids import Cell
+from solvers.puzzle.grids import Cell
 
 from ..models import PuzzleDocument
 

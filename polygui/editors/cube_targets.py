@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor
 
 from solvers import Puzzle
 
-from ..colours import piece_colour
+from ..views.colours import piece_colour
 
 Cell = tuple[int, int, int]
 PIECE_SPACE = 5  # a piece is edited in at least 5 x 5 x 5 cells

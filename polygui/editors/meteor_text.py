@@ -16,10 +16,10 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QPlainTextEdit
                                QWidget)
 
 from solvers import Puzzle, PuzzleError, Solution
-from solvers.textformats import format_meteor, parse_meteor
+from solvers.puzzle.textformats import format_meteor, parse_meteor
 
 from ..models import PuzzleDocument
-from ..run import SolveRun
+from ..solving.run import SolveRun
 
 SEARCH_SECONDS = 5.0
 IMPORT_HELP = ("One line per row, odd rows start with a space; a character per cell names "

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QColorDialog, QHBoxLayout, QHe
 
 from solvers import Piece, Puzzle
 
-from ..colours import PALETTE, palette_colour, piece_colour
 from ..models import PuzzleDocument
+from ..views.colours import PALETTE, palette_colour, piece_colour
 
 NAME, SIZE, COUNT, MIRROR = range(4)
 SWATCH = 14

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from solvers import Puzzle
 
-from ..colours import piece_colours
 from ..views.board_picture import fit_transform
+from ..views.colours import piece_colours
 from ..views.tiling import FlatBoard, tiling_for
 from .board_canvas import CanvasPicture
 

@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QKeyEvent, QKeySequence, QMouseEvent, QPainter
 from PySide6.QtWidgets import QWidget
 
 from solvers import Puzzle
-from solvers.model import SUDOKU_SYMBOLS, conflicting_givens
+from solvers.puzzle.model import SUDOKU_SYMBOLS, conflicting_givens
 
 from ..views.sudoku_view import MARGIN, SudokuView
 

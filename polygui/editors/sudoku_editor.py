@@ -10,11 +10,11 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from solvers import Puzzle, PuzzleError
-from solvers.model import SUDOKU_SYMBOLS
-from solvers.textformats import format_sudoku_line, parse_sudoku_line
+from solvers.puzzle.model import SUDOKU_SYMBOLS
+from solvers.puzzle.textformats import format_sudoku_line, parse_sudoku_line
 
 from ..models import PuzzleDocument
-from ..run import SolveRun
+from ..solving.run import SolveRun
 from .sudoku_canvas import SudokuCanvas
 
 HELP = ("Click a cell and type; the selection moves on, so a puzzle can be typed as its line. "

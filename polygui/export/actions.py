@@ -7,22 +7,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QObject, QSize, Qt, Slot
 from PySide6.QtGui import QGuiApplication, QImage
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QStatusBar, QWidget
 
 from solvers import GridKind, PuzzleError
-from solvers.export_data import data_kind
+from solvers.output.export_data import data_kind
 
+from ..solving.store import SolutionStore
 from .data_job import DataExportJob
 from .dialogs import ImageOptions, SheetOptions, ask_image_options, ask_sheet_options
 from .images import render_cube_view, render_flat, save_image, save_svg, svg_bytes
 from .sheet import ContactSheet
-
-if TYPE_CHECKING:
-    from ..main_window import MainWindow
 
 
 @dataclass
@@ -33,8 +31,23 @@ class Shown:
     solution: object
 
 
+class ExportWindow(Protocol):
+    """What exporting needs of the main window (a QMainWindow, which also parents the
+    dialogs). A protocol, so this module does not import the window that imports it."""
+
+    store: SolutionStore
+    solved_symmetry: str  # the symmetry mode of the solutions in the store
+
+    @property
+    def path(self) -> Path | None: ...
+    def current_view(self) -> QWidget: ...
+    def is_designing(self) -> bool: ...
+    def set_mode(self, mode: str) -> None: ...
+    def statusBar(self) -> QStatusBar: ...
+
+
 class ExportActions(QObject):
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: ExportWindow) -> None:
         super().__init__(window)
         self.window = window
         self.sheet: ContactSheet | None = None

@@ -11,9 +11,9 @@ from pathlib import Path
 from PySide6.QtCore import QThread, Signal
 
 from solvers import PuzzleError
-from solvers.export_data import ExportCancelled, export_solutions
+from solvers.output.export_data import ExportCancelled, export_solutions
 
-from ..solutions import SolutionStore
+from ..solving.store import SolutionStore
 
 PROGRESS_SECONDS = 0.1  # at most this often a progress signal
 

@@ -16,11 +16,11 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QWidget
 
 from solvers import GridKind, Puzzle, PuzzleError, Solution
-from solvers.fileformat import write_atomically
+from solvers.puzzle.fileformat import write_atomically
 
-from ..colours import piece_colours
 from ..views.board_view import BoardView
 from ..views.cells import CellIndex, board_cells, solution_cells
+from ..views.colours import piece_colours
 from ..views.layer_view import LayerView
 from ..views.sudoku_view import SudokuView
 

@@ -16,7 +16,7 @@ from PySide6.QtCore import QMarginsF, QObject, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
 
 from solvers import Puzzle, PuzzleError, Solution
-from solvers.fileformat import new_file_mode
+from solvers.puzzle.fileformat import new_file_mode
 
 from .images import render_flat
 

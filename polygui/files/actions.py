@@ -6,20 +6,18 @@ Dialogs go through small `ask_*` attributes that tests replace."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import shiboken6
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QStatusBar
 
-from solvers import PuzzleError
-from solvers.fileformat import load_puzzle, save_puzzle
+from solvers import Puzzle, PuzzleError
+from solvers.puzzle.fileformat import load_puzzle, save_puzzle
 
+from ..models import PuzzleDocument
 from .autosave import Autosave, Recovered
 from .new_puzzle_dialog import ask_new_puzzle
-
-if TYPE_CHECKING:
-    from .main_window import MainWindow
 
 AUTOSAVE_DELAY_MS = 3_000  # after the last change
 AUTOSAVE_INTERVAL_MS = 30_000  # at the latest, while changes keep coming
@@ -28,8 +26,25 @@ OPEN_FILTER = "Puzzles (*.json *.txt);;All files (*)"
 Button = QMessageBox.StandardButton
 
 
+class RecentFiles(Protocol):
+    def add_recent(self, path: Path) -> None: ...
+
+
+class FileWindow(Protocol):
+    """What file handling needs of the main window (a QMainWindow, which also parents the
+    dialogs). A protocol, so this module does not import the window that imports it."""
+
+    document: PuzzleDocument
+    menus: RecentFiles
+
+    def set_puzzle(self, puzzle: Puzzle, path: Path | None = None, *,
+                   modified: bool = False) -> None: ...
+    def set_mode(self, mode: str) -> None: ...
+    def statusBar(self) -> QStatusBar: ...
+
+
 class FileActions(QObject):
-    def __init__(self, window: MainWindow, autosave_dir: Path | None = None) -> None:
+    def __init__(self, window: FileWindow, autosave_dir: Path | None = None) -> None:
         super().__init__(window)
         self.window = window
         self.document = window.document

@@ -18,7 +18,7 @@ from pathlib import Path
 from PySide6.QtCore import QStandardPaths
 
 from solvers import Puzzle, PuzzleError
-from solvers.fileformat import puzzle_from_dict, puzzle_to_dict, write_atomically
+from solvers.puzzle.fileformat import puzzle_from_dict, puzzle_to_dict, write_atomically
 
 FORMAT = "polygui-autosave"
 _numbers = itertools.count(1)

@@ -37,7 +37,7 @@ class SolveWorker(QObject):
     """Consumes `solve()` in its own thread. Signals carry frozen events or numpy batches."""
 
     progress_changed = Signal(object)  # Progress
-    placements_ready = Signal(object)  # solvers.compile.Placements, before the first batch
+    placements_ready = Signal(object)  # solvers.placements.compile.Placements, before the first batch
     solutions_found = Signal(object)  # np.ndarray (k, pieces) int32 rows, or (k, n*n) grids
     finished = Signal(str)  # "done" (search complete), "limit", "stopped", "unsolvable", "failed"
     unsolvable = Signal(str)  # why the puzzle has no solution, known before searching
@@ -72,7 +72,7 @@ class SolveWorker(QObject):
     # --- the run, in the worker thread ---------------------------------------------------
     @Slot()
     def run(self) -> None:
-        pause_collector()  # until the search begins (see polygui.latency)
+        pause_collector()  # until the search begins (see polygui.solving.latency)
         try:
             status = self._consume()
         except PuzzleError as error:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from solvers import Puzzle, Solution
-from solvers.compile import Placements, compile_placements
+from solvers.placements.compile import Placements, compile_placements
 
 
 class SolutionStore:

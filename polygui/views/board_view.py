@@ -8,9 +8,9 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from solvers import Puzzle, Solution
 
-from ..colours import piece_colours
 from .board_picture import BoardPicture
 from .cells import CellIndex, board_cells, solution_cells
+from .colours import piece_colours
 from .tiling import FlatBoard, tiling_for
 
 MARGIN = 16

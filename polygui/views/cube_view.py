@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QSlider, QSplit
 
 from solvers import Puzzle, Solution
 
-from ..colours import piece_colours
 from .cells import EMPTY, CellIndex, SolutionCells, board_cells, solution_cells
+from .colours import piece_colours
 from .gl_window import GLViewWindow, embed
 from .layer_view import LayerView
 from .legend import PieceLegend

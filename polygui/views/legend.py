@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from solvers import Puzzle
 
-from ..colours import piece_colours
+from .colours import piece_colours
 
 SWATCH = 14
 

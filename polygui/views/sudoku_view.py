@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from solvers import Puzzle, Solution
-from solvers.model import SUDOKU_SYMBOLS
+from solvers.puzzle.model import SUDOKU_SYMBOLS
 
 from .board_picture import segments_path
 

@@ -7,7 +7,7 @@ Glossary
 - edges: (E, 2, 2) line segments, each shared edge listed once.
 
 Hexagons are pointy-topped with unit radius. Axial (q, r) sits at x = sqrt(3) (q + r / 2),
-y = 1.5 r: the offset layout of `solvers.grids.hex_to_offset` (odd rows shifted half a cell
+y = 1.5 r: the offset layout of `solvers.puzzle.grids.hex_to_offset` (odd rows shifted half a cell
 right), whatever the parity of the top row.
 """
 

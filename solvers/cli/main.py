@@ -8,11 +8,12 @@ import sys
 import time
 from pathlib import Path
 
-from .export_data import export_solutions
-from .fileformat import load_puzzle
-from .model import SYMMETRY_MODES, Puzzle, PuzzleError
-from .pictures import format_solution
-from .solve import Progress, Solution, solve
+from ..output.export_data import export_solutions
+from ..output.pictures import format_solution
+from ..puzzle.fileformat import load_puzzle
+from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError
+from ..search.events import Progress, Solution
+from ..search.solve import solve
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -49,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--limit and --show take a number of at least 0")
     try:
         if args.sudoku_batch:
-            from .sudoku_cli import run_batch
+            from .sudoku_batch import run_batch
 
             return run_batch(args.sudoku_batch, as_json=args.json)
         if args.puzzle is None:

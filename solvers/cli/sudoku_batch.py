@@ -8,8 +8,9 @@ from pathlib import Path
 
 import numpy as np
 
-from .model import PuzzleError
-from .sudoku_kernel import check_solution, parse_sudoku_lines, solve_batch
+from ..puzzle.model import PuzzleError
+from ..puzzle.textformats import parse_sudoku_lines
+from ..search.sudoku import check_solution, solve_batch
 
 
 def run_batch(path: Path, *, as_json: bool = False) -> int:

@@ -16,7 +16,7 @@ Pruning, with what it saved (nodes, measured):
   start, the branch is dead. This is what lets the symmetry plan's restricted piece prune
   (pentominoes 6x10 distinct: 6.8M nodes -> 0.9M).
 
-All state is in arrays held by `BitboardSearch` (bitboard_search.py); like the general kernel
+All state is in arrays held by `BitboardSearch` (solvers.search.bitboard); like the general kernel
 (exact_cover.py) the loop has two phases, ENTER a node and take the NEXT child of a node, and
 can stop at any node and resume exactly.
 
@@ -49,7 +49,7 @@ from numba import njit
 
 from .bits import lowest_bit as _lowest_bit
 from .exact_cover import (BUFFER_FULL, C_BUFFERED, C_DEPTH, C_NODES, C_PHASE, C_SOLUTIONS,
-                          C_STATUS, ENTER, FINISHED, NEXT, RUNNING, _is_canonical)
+    C_STATUS, ENTER, FINISHED, NEXT, RUNNING, _is_canonical)
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)

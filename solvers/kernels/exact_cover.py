@@ -9,7 +9,7 @@ type placed once whose live rows are fewer. An item with no live row ends the br
 boards of up to 64 cells, so does a region of free cells no remaining pieces can fill (checked
 before the list is built).
 
-All state is in arrays held by `ExactCoverSearch` (engine.py); the kernel is a loop over two
+All state is in arrays held by `ExactCoverSearch` (solvers.search.exact_cover); the kernel is a loop over two
 phases (ENTER a node, take the NEXT child of a node) that can stop at any node and resume
 exactly.
 

@@ -26,7 +26,7 @@ from numba import njit
 from .bits import count_bits
 from .bits import lowest_bit as _lowest_bit
 from .exact_cover import (BUFFER_FULL, C_BUFFERED, C_DEPTH, C_NODES, C_PHASE, C_SOLUTIONS,
-                          C_STATUS, ENTER, FINISHED, NB, NEXT, RUNNING, _is_canonical)
+    C_STATUS, ENTER, FINISHED, NB, NEXT, RUNNING, _is_canonical)
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)

@@ -13,10 +13,10 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
-from .fileformat import write_atomically
-from .model import Cell, Puzzle, PuzzleError
-from .solve import Solution, decode_rows
-from .textformats import format_sudoku_line
+from ..puzzle.fileformat import write_atomically
+from ..puzzle.model import Cell, Puzzle, PuzzleError
+from ..puzzle.textformats import format_sudoku_line
+from ..search.events import Solution, decode_rows
 
 FORMAT = "polygui-solutions"
 DATA_SUFFIXES = {".json": "json", ".csv": "csv", ".txt": "lines"}

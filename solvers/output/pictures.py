@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import string
 
-from .grids import GridKind, hex_to_offset
-from .model import SUDOKU_SYMBOLS, Puzzle
-from .solve import Solution
+from ..puzzle.grids import GridKind, hex_to_offset
+from ..puzzle.model import SUDOKU_SYMBOLS, Puzzle
+from ..search.events import Solution
 
 _LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .grids import Cell, Shape, neighbour_offsets, orientations
-from .model import Puzzle, PuzzleError
+from ..puzzle.grids import Cell, Shape, neighbour_offsets, orientations
+from ..puzzle.model import Puzzle, PuzzleError
 from .pruning import dead_rows
 
 

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..puzzle.grids import is_rotation, orientations, symmetry_group, normalise
+from ..puzzle.model import Puzzle, SYMMETRY_MODES
 from .compile import Placements
-from .grids import is_rotation, orientations, symmetry_group, normalise
-from .model import Puzzle, SYMMETRY_MODES
 
 
 @dataclass(frozen=True)

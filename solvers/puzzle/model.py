@@ -11,8 +11,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .grids import (Cell, GridKind, Shape, connected_components, is_connected,
-                    orientations_of)
+from .grids import Cell, GridKind, Shape, connected_components, is_connected, orientations_of
 
 SYMMETRY_MODES = ("distinct", "rotations", "all")
 SUDOKU_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -7,11 +7,14 @@ character names the piece covering the cell; cells with the same character form 
 
 Sudoku line: n*n characters for an n x n grid (16, 36, 81, 144, 256, ...), row-major, `0` or
 `.` for an empty cell, `1`-`9` then `A`-`Z` past 9. The box shape is the most square one.
+A batch file holds many 9x9 Sudokus, one such line each (`parse_sudoku_lines`).
 """
 
 from __future__ import annotations
 
 import math
+
+import numpy as np
 
 from .grids import Cell, GridKind, hex_to_offset, offset_to_hex
 from .model import SUDOKU_SYMBOLS, Piece, Puzzle, PuzzleError, SudokuGrid
@@ -161,3 +164,28 @@ def parse_text_puzzle(text: str, name: str, *, strict: bool = True) -> Puzzle:
         return parse_sudoku_line(joined, name, strict=strict)
     return parse_meteor("\n".join(line for line in text.splitlines()
                                   if not line.startswith("#")), name)
+
+
+# --- batch files: one 9x9 Sudoku a line -------------------------------------------------
+_SUDOKU_CHARACTERS = str.maketrans("", "", "0123456789.")
+
+
+def parse_sudoku_lines(text: str) -> np.ndarray:
+    """(k, 81) int8 puzzles from one 81-character line each: digits, '0' or '.' for empty.
+    Blank lines and lines starting with '#' are skipped, trailing whitespace ignored. A bad
+    line raises ValueError naming its line number and the problem."""
+    lines = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.rstrip()
+        if not line or line.startswith("#"):
+            continue
+        if line.translate(_SUDOKU_CHARACTERS):
+            column, char = next((i, c) for i, c in enumerate(line, 1) if c not in "0123456789.")
+            raise ValueError(f"line {number}, column {column}: {char!r} is not a digit or '.'")
+        if len(line) != 81:
+            raise ValueError(f"line {number}: expected 81 characters, got {len(line)}")
+        lines.append(line)
+    if not lines:
+        return np.zeros((0, 81), dtype=np.int8)
+    raw = np.frombuffer("".join(lines).replace(".", "0").encode("ascii"), dtype=np.uint8)
+    return (raw - ord("0")).astype(np.int8).reshape(-1, 81)

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import bitboard as kernel
-from .compile import Placements
-from .engine import ResumableSearch
-from .grids import Cell, GridKind, hex_to_offset
-from .model import Puzzle
-from .symmetry import SymmetryPlan
+from ..kernels import bitboard as kernel
+from ..placements.compile import Placements
+from ..placements.symmetry import SymmetryPlan
+from ..puzzle.grids import Cell, GridKind, hex_to_offset
+from ..puzzle.model import Puzzle
+from .resumable import ResumableSearch
 
 MAX_CELLS = 64
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bitboard_search import BitboardSearch, suits_bitboard
-from .compile import Placements
-from .engine import ExactCoverSearch
-from .grids import GridKind
-from .live_sets_search import LiveSetSearch, suits_live_sets
-from .model import Puzzle
-from .symmetry import plan_symmetry
+from ..placements.compile import Placements
+from ..placements.symmetry import plan_symmetry
+from ..puzzle.grids import GridKind
+from ..puzzle.model import Puzzle
+from .bitboard import BitboardSearch, suits_bitboard
+from .exact_cover import ExactCoverSearch
+from .live_sets import LiveSetSearch, suits_live_sets
 
 
 def make_search(puzzle: Puzzle, placements: Placements | None, symmetry: str,
@@ -22,7 +22,7 @@ def make_search(puzzle: Puzzle, placements: Placements | None, symmetry: str,
     (measured: Mini Bedlam 3.2x, Soma all 3x faster than the general kernel), the general
     kernel beyond."""
     if puzzle.is_sudoku:
-        from .sudoku_kernel import SudokuSearch
+        from .sudoku import SudokuSearch
 
         grid = puzzle.sudoku
         givens = np.array(grid.givens, dtype=np.int16)

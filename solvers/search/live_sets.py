@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import exact_cover as general
-from . import live_sets as kernel
-from .compile import Placements
-from .engine import ResumableSearch
-from .symmetry import SymmetryPlan
+from ..kernels import exact_cover as general
+from ..kernels import live_sets as kernel
+from ..placements.compile import Placements
+from ..placements.symmetry import SymmetryPlan
+from .resumable import ResumableSearch
 
 MAX_CONFLICT_BYTES = 64 << 20
 

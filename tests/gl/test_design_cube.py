@@ -3,7 +3,7 @@
 from PySide6.QtCore import Qt
 
 from polygui.editors.cube_editor import CubeEditor
-from polygui.new_puzzle_dialog import blank_puzzle
+from polygui.files.new_puzzle_dialog import blank_puzzle
 from polygui.resources import examples_dir
 
 CTRL = Qt.KeyboardModifier.ControlModifier

@@ -25,4 +25,4 @@ def unhurried_solve(monkeypatch):
                 time.sleep(0.0005)
             yield event
 
-    monkeypatch.setattr("polygui.run.solve", unhurried)
+    monkeypatch.setattr("polygui.solving.run.solve", unhurried)

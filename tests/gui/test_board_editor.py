@@ -14,8 +14,8 @@ from PySide6.QtGui import QGuiApplication
 from polygui.editors.board_editor import BoardEditor
 from polygui.models import PuzzleDocument
 from solvers import GridKind, Piece, Progress, Puzzle, count_solutions
-from solvers.grids import normalise, offset_to_hex, orientations
-from solvers.textformats import parse_meteor
+from solvers.puzzle.grids import normalise, offset_to_hex, orientations
+from solvers.puzzle.textformats import parse_meteor
 
 LEFT = Qt.MouseButton.LeftButton
 TRIANGLE = ((0, 0), (1, 0), (0, 1))
@@ -297,7 +297,7 @@ def test_the_search_for_an_arrangement_runs_off_the_gui_thread_and_can_be_stoppe
             time.sleep(0.001)
             yield Progress("searching")
 
-    monkeypatch.setattr("polygui.run.solve", endless_search)
+    monkeypatch.setattr("polygui.solving.run.solve", endless_search)
     editor = make_editor(qtbot, parse_meteor(SMALL_METEOR))
     QGuiApplication.clipboard().setText("before")
     qtbot.mouseClick(editor.copy_button, LEFT)
@@ -317,7 +317,7 @@ def test_the_search_for_an_arrangement_gives_up_at_its_deadline(qtbot, monkeypat
             time.sleep(0.001)
             yield Progress("searching")
 
-    monkeypatch.setattr("polygui.run.solve", endless_search)
+    monkeypatch.setattr("polygui.solving.run.solve", endless_search)
     monkeypatch.setattr("polygui.editors.meteor_text.SEARCH_SECONDS", 0.2)
     editor = make_editor(qtbot, parse_meteor(SMALL_METEOR))
     assert copy_meteor_text(qtbot, editor) is None

@@ -16,7 +16,7 @@ from polygui.editors.cube_editor import CubeEditor
 from polygui.editors.piece_list import MIRROR
 from polygui.models import PuzzleDocument
 from solvers import GridKind, Progress, Puzzle, solve
-from solvers.fileformat import load_puzzle, save_puzzle
+from solvers.puzzle.fileformat import load_puzzle, save_puzzle
 
 LEFT = Qt.MouseButton.LeftButton
 SHIFT = Qt.KeyboardModifier.ShiftModifier

@@ -8,10 +8,10 @@ from PySide6.QtCore import Qt
 
 from polygui.editors.board_editor import BoardEditor
 from polygui.editors.sudoku_editor import SudokuEditor
-from polygui.new_puzzle_dialog import blank_puzzle
+from polygui.files.new_puzzle_dialog import blank_puzzle
 from polygui.resources import examples_dir
 from solvers import GridKind, Piece, Puzzle, count_solutions
-from solvers.grids import offset_to_hex
+from solvers.puzzle.grids import offset_to_hex
 from test_board_editor import BENT, DOMINO, TRIANGLE, add_piece_by_clicks, click, drag
 
 CTRL = Qt.KeyboardModifier.ControlModifier

@@ -22,8 +22,8 @@ from polygui.export.images import render_flat, svg_bytes
 from polygui.export.sheet import ContactSheet
 from polygui.resources import examples_dir
 from solvers import PuzzleError, Solution, solve
-from solvers.export_data import export_solutions
-from solvers.fileformat import load_puzzle
+from solvers.output.export_data import export_solutions
+from solvers.puzzle.fileformat import load_puzzle
 
 
 def solved(window, qtbot, name: str, limit: int = 0) -> None:

@@ -12,12 +12,12 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from polygui.autosave import Autosave
-from polygui.new_puzzle_dialog import blank_puzzle
+from polygui.files.autosave import Autosave
+from polygui.files.new_puzzle_dialog import blank_puzzle
 from polygui.resources import examples_dir
 from qt_fixtures import show_window
 from solvers import PuzzleError
-from solvers.fileformat import load_puzzle, puzzle_to_json
+from solvers.puzzle.fileformat import load_puzzle, puzzle_to_json
 
 Button = QMessageBox.StandardButton
 SHIPPED = sorted(examples_dir().glob("*.json"))
@@ -159,7 +159,7 @@ def crash(window) -> None:
 
 
 def test_autosave_is_offered_back_after_a_crash(window, qtbot, settings, tmp_path, monkeypatch):
-    monkeypatch.setattr("polygui.file_actions.AUTOSAVE_DELAY_MS", 50)
+    monkeypatch.setattr("polygui.files.actions.AUTOSAVE_DELAY_MS", 50)
     folder = tmp_path / "autosave"
     first = show_window(qtbot, settings, folder)  # reads the patched delay
     first.open_puzzle(examples_dir() / "soma.json")

@@ -7,9 +7,9 @@ from PySide6.QtWidgets import QMessageBox
 
 from polygui.main_window import MainWindow
 from polygui.resources import default_puzzle, examples_dir
-from polygui.run import running_solves
+from polygui.solving.run import running_solves
 from solvers import GridKind, Piece, Puzzle
-from solvers.fileformat import save_puzzle
+from solvers.puzzle.fileformat import save_puzzle
 
 
 @pytest.fixture
@@ -229,7 +229,7 @@ def test_a_solver_error_reaches_the_user(window, qtbot, warnings, monkeypatch):
         raise RuntimeError("kernel exploded")
         yield  # a generator, like solve()
 
-    monkeypatch.setattr("polygui.run.solve", broken)
+    monkeypatch.setattr("polygui.solving.run.solve", broken)
     window.open_puzzle(default_puzzle())
     solve_and_wait(qtbot, window)
     assert warnings and "kernel exploded" in warnings[0][1]

@@ -7,9 +7,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLineEdit
 
-from polygui.colours import piece_colours
 from polygui.editors.piece_list import COUNT, MIRROR, NAME, PieceList
 from polygui.models import PuzzleDocument
+from polygui.views.colours import piece_colours
 from solvers import GridKind, Piece, Puzzle
 
 
@@ -128,7 +128,7 @@ def test_added_pieces_get_fresh_names_and_distinct_colours(qtbot, piece_list):
     puzzle = piece_list.document.puzzle
     names = [piece.name for piece in puzzle.pieces]
     assert names == ["A", "B", "P3", "P4", "P5"]
-    from polygui.colours import piece_colours
+    from polygui.views.colours import piece_colours
     colours = [colour.name() for colour in piece_colours(puzzle)]
     assert len(set(colours)) == len(colours)
 

@@ -2,8 +2,8 @@
 and redraws the window around them (the plot's axes cost the most), which the window would pay
 every time a count gains a digit."""
 
-from polygui.browser import SolutionBrowser
-from polygui.progress_plot import ProgressPlot
+from polygui.solving.browser import SolutionBrowser
+from polygui.solving.progress_plot import ProgressPlot
 from qt_fixtures import show_widget
 
 

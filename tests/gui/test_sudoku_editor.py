@@ -9,10 +9,10 @@ from PySide6.QtGui import QColor, QGuiApplication
 
 from polygui.editors.sudoku_canvas import CONFLICT_FILL
 from polygui.editors.sudoku_editor import SudokuEditor
+from polygui.files.new_puzzle_dialog import blank_puzzle
 from polygui.models import PuzzleDocument
-from polygui.new_puzzle_dialog import blank_puzzle
 from solvers import Solution, solve
-from solvers.textformats import format_sudoku_line
+from solvers.puzzle.textformats import format_sudoku_line
 
 LEFT = Qt.MouseButton.LeftButton
 

@@ -5,18 +5,18 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage
 
-from polygui.colours import piece_colour
-from polygui.solutions import SolutionStore
+from polygui.solving.store import SolutionStore
 from polygui.views.board_picture import EMPTY_FILL, fit_transform
 from polygui.views.board_view import MARGIN, BoardView
 from polygui.views.cells import EMPTY, CellIndex, board_cells
+from polygui.views.colours import piece_colour
 from polygui.views.layer_view import best_columns
 from polygui.views.sudoku_view import GIVEN_INK, SOLVED_INK, SudokuView, symbol
 from polygui.views.tiling import HEX, SQUARE, FlatBoard
 from polygui.views.voxels import VoxelMesh, explode_offsets
 from solvers import Solution, count_solutions, solve
-from solvers.compile import compile_placements
-from solvers.grids import hex_to_offset
+from solvers.placements.compile import compile_placements
+from solvers.puzzle.grids import hex_to_offset
 
 REFERENCE_SOLUTION = ("418956237923784615567321498749215386236849751851637942684192573"
                       "192573864375468129")

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QCoreApplication
 
-from polygui.run import SolveRun
+from polygui.solving.run import SolveRun
 from solvers import GridKind, Piece, Puzzle
 
 

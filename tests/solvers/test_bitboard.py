@@ -15,15 +15,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from solvers import SYMMETRY_MODES, GridKind, Piece, Puzzle
-from solvers.bitboard_search import BitboardSearch, kernel_order
-from solvers.compile import compile_placements
-from solvers.engine import ExactCoverSearch
-from solvers.live_sets_search import LiveSetSearch
-from solvers.exact_cover import BUFFER_FULL, FINISHED, RUNNING
-from solvers.fileformat import load_puzzle
-from solvers.grids import neighbour_offsets, normalise, orientations
-from solvers.searches import make_search
-from solvers.symmetry import plan_symmetry
+from solvers.kernels.exact_cover import BUFFER_FULL, FINISHED, RUNNING
+from solvers.placements.compile import compile_placements
+from solvers.placements.symmetry import plan_symmetry
+from solvers.puzzle.fileformat import load_puzzle
+from solvers.puzzle.grids import neighbour_offsets, normalise, orientations
+from solvers.search.bitboard import BitboardSearch, kernel_order
+from solvers.search.choice import make_search
+from solvers.search.exact_cover import ExactCoverSearch
+from solvers.search.live_sets import LiveSetSearch
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets" / "puzzles"
@@ -221,9 +221,9 @@ def test_make_search_picks_the_bitboard_for_flat_boards_only():
 
 PLAIN_PYTHON_RUN = """
 from solvers import GridKind, Piece, Puzzle
-from solvers.bitboard_search import BitboardSearch
-from solvers.compile import compile_placements
-from solvers.symmetry import plan_symmetry
+from solvers.placements.compile import compile_placements
+from solvers.placements.symmetry import plan_symmetry
+from solvers.search.bitboard import BitboardSearch
 board = tuple((x, y) for x in range(4) for y in range(3))
 puzzle = Puzzle(GridKind.SQUARE, "4x3", board=board, pieces=(Piece("d", ((0, 0), (1, 0)), 6),))
 placements = compile_placements(puzzle)

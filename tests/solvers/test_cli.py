@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from solvers.cli import main
+from solvers.cli.main import main
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles"
 METEOR_TEXT = """0 0 0 0 1

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from oracle import NEIGHBOURS, all_solutions, allowed_shapes, normalised, oracle_counts
 from solvers import GridKind, Piece, Puzzle, Solution, solve
-from solvers.compile import compile_placements
+from solvers.placements.compile import compile_placements
 
 BOXES = {"square": (4, 4), "hex": (4, 4), "cube": (2, 2, 3)}
 

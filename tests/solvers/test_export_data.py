@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from solvers import GridKind, Piece, Puzzle, PuzzleError, Solution, solve
-from solvers.cli import main as cli_main
-from solvers.export_data import ExportCancelled, export_solutions
-from solvers.fileformat import load_puzzle
+from solvers.cli.main import main as cli_main
+from solvers.output.export_data import ExportCancelled, export_solutions
+from solvers.puzzle.fileformat import load_puzzle
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles"
 

@@ -11,10 +11,11 @@ import numpy as np
 import pytest
 
 from solvers import GridKind, Piece, Puzzle, PuzzleError, Solution, SudokuGrid, solve
-from solvers.fileformat import (load_puzzle, puzzle_from_json, puzzle_to_json, save_puzzle)
-from solvers.grids import normalise, orientations
-from solvers.textformats import (LABELS, format_hex_picture, format_meteor, format_sudoku_line,
-                                 parse_hex_picture, parse_meteor, parse_sudoku_line)
+from solvers.puzzle.fileformat import load_puzzle, puzzle_from_json, puzzle_to_json, save_puzzle
+from solvers.puzzle.grids import normalise, orientations
+from solvers.puzzle.textformats import (LABELS, format_hex_picture, format_meteor,
+                                        format_sudoku_line, parse_hex_picture, parse_meteor,
+                                        parse_sudoku_line)
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles"
 SHIPPED = sorted(ASSETS.glob("*.json"))

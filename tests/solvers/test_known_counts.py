@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from solvers import Solution, count_solutions, solve
-from solvers.fileformat import load_puzzle
+from solvers.puzzle.fileformat import load_puzzle
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles"
 REFERENCE_SOLUTION = ("418956237923784615567321498749215386236849751"

@@ -15,13 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from solvers import SYMMETRY_MODES, GridKind, Piece, Puzzle
-from solvers.compile import compile_placements
-from solvers.engine import ExactCoverSearch
-from solvers.exact_cover import BUFFER_FULL, FINISHED, RUNNING
-from solvers.fileformat import load_puzzle
-from solvers.live_sets_search import LiveSetSearch, row_bitsets
-from solvers.searches import make_search
-from solvers.symmetry import plan_symmetry
+from solvers.kernels.exact_cover import BUFFER_FULL, FINISHED, RUNNING
+from solvers.placements.compile import compile_placements
+from solvers.placements.symmetry import plan_symmetry
+from solvers.puzzle.fileformat import load_puzzle
+from solvers.search.choice import make_search
+from solvers.search.exact_cover import ExactCoverSearch
+from solvers.search.live_sets import LiveSetSearch, row_bitsets
 from test_engine_vs_oracle import make_puzzle
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -163,9 +163,9 @@ def test_make_search_picks_live_sets_for_boxes_and_the_general_kernel_past_64_ce
 
 PLAIN_PYTHON_RUN = """
 from solvers import GridKind, Piece, Puzzle
-from solvers.compile import compile_placements
-from solvers.live_sets_search import LiveSetSearch
-from solvers.symmetry import plan_symmetry
+from solvers.placements.compile import compile_placements
+from solvers.placements.symmetry import plan_symmetry
+from solvers.search.live_sets import LiveSetSearch
 board = tuple((x, y, z) for x in range(2) for y in range(2) for z in range(3))
 puzzle = Puzzle(GridKind.CUBE, "2x2x3", board=board,
                 pieces=(Piece("d", ((0, 0, 0), (1, 0, 0)), 6),))

@@ -5,7 +5,7 @@ import dataclasses
 import pytest
 
 from solvers import GridKind, Piece, Progress, Puzzle, PuzzleError, Solution, SudokuGrid, solve
-from solvers.grids import is_connected
+from solvers.puzzle.grids import is_connected
 
 
 def rectangle(width: int, height: int) -> tuple:

@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from solvers.exact_cover import BUFFER_FULL, FINISHED, RUNNING
-from solvers.sudoku_kernel import (SudokuSearch, check_solution, conflicting_givens,
-                                   parse_sudoku_lines, solve_batch, sudoku_verdict)
+from solvers.kernels.exact_cover import BUFFER_FULL, FINISHED, RUNNING
+from solvers.puzzle.textformats import parse_sudoku_lines
+from solvers.search.sudoku import (SudokuSearch, check_solution, conflicting_givens, solve_batch,
+                                   sudoku_verdict)
 
 REFERENCE = "010056207000700005000300498000200380006000700051007000684002000100003000305460020"
 REFERENCE_SOLUTION = ("418956237923784615567321498749215386236849751851637942684192573"

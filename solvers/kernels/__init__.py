@@ -1,0 +1,3 @@
+"""The numba search kernels (exact cover, live sets, bit-board, Sudoku, the 9x9 Sudoku batch) and
+the bit tricks they share. Each is iterative with all its state in arrays its caller owns, so it
+stops after a node budget and resumes exactly. Imports numpy, numba and itself, nothing else."""
