@@ -39,9 +39,10 @@ class SlicedSearch:
         self.search.run(0)
 
     def step(self, limit: int = 0) -> np.ndarray:
-        """Run one slice; the new solutions' rows (Sudoku: grids) in the counted mode, empty
-        unless recording. With `limit` > 0, stop once that many solutions are counted in all
-        and return no more than reach it."""
+        """Run one slice; the kernel's new solutions (sorted placement rows, or Sudoku grids),
+        empty unless recording. `solutions` counts them in the counted mode (orbits
+        expanded); with `limit` > 0 the search stops once that many are counted, and the
+        count never passes it."""
         search = self.search
         kernel_limit = 0
         if limit:  # each kernel solution stands for at least one counted solution
@@ -55,19 +56,16 @@ class SlicedSearch:
         if status != BUFFER_FULL and done >= self.budget:
             rate = done / max(spent, 1e-6)
             self.budget = int(min(max(rate * self.slice_seconds, MIN_BUDGET), 4 * self.budget))
-        return self._counted(search.take_solutions() if self._kernel_records else None, limit)
-
-    def _counted(self, raw: np.ndarray | None, limit: int) -> np.ndarray:
-        if raw is None:
-            self.solutions = self.search.solutions
+        if not self._kernel_records:
+            self.solutions = search.solutions
             return np.zeros((0, 0), dtype=np.int32)
+        raw = search.take_solutions()
         if self.prepared.kernel != "sudoku":
             raw = np.sort(raw, axis=1)
-        rows = self.prepared.expand(raw)
+        self.solutions += self.prepared.count(raw)
         if limit:
-            rows = rows[:max(0, limit - self.solutions)]
-        self.solutions += len(rows)
-        return rows if self.record else rows[:0]
+            self.solutions = min(self.solutions, limit)
+        return raw if self.record else raw[:0]
 
     @property
     def buffer_was_full(self) -> bool:

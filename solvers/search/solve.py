@@ -48,7 +48,8 @@ def run_sliced(sliced: SlicedSearch, limit: int = 0) -> Iterator[Event]:
     found = 0
     last_progress = time.perf_counter()
     while True:
-        for rows in sliced.step(limit):
+        counted = prepared.expand(sliced.step(limit))
+        for rows in counted[:limit - found] if limit else counted:
             yield solution_event(prepared, rows, found)
             found += 1
         if sliced.finished or (limit and sliced.solutions >= limit):

@@ -1,0 +1,197 @@
+"""A run as independent tasks: the search tree split into subtrees, each named by its prefix.
+
+A prefix is the choices on the path to a subtree: placement rows for a polyform (its task is
+every solution containing all of them), (cell, value) assignments for a Sudoku (every
+solution extending the givens with them). At each node the split branches on one item every
+solution covers exactly once, so the tasks partition the solutions exactly, whatever the
+kernel that solves them: a polyform task's search keeps to the prefix's rows and the rows
+compatible with them (the prefix's items can then only be covered by its own rows), a Sudoku
+task's search starts from the givens plus the assignments. The split branches as the kernel
+does (the exact-cover kernels: the item, or the piece placed once, with the fewest live rows;
+the bit-board kernel: the lowest empty cell of its sweep; Sudoku: the cell with the fewest
+candidates), so a task's subtree is the single search's subtree.
+
+The tree is split where it is biggest, by Knuth's estimate: a node's share is the product of
+1/branching along its path; the node with the largest share is split until there are enough
+tasks. A dead end found while splitting has its share finished at once.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..search.prepare import Prepared
+from ..search.sudoku import sudoku_peers
+
+SATURATION = 16  # the kernels' per-item counters saturate here (exact_cover.NB = 4 planes)
+
+
+@dataclass(frozen=True)
+class Task:
+    prefix: tuple[int, ...]  # placement rows, or Sudoku cell * n + value - 1
+    share: float  # Knuth's estimate of its part of the tree
+
+    @property
+    def name(self) -> str:
+        """The prefix as text: how run files and clusters know a task."""
+        return ".".join(map(str, self.prefix)) or "root"
+
+
+@dataclass(frozen=True)
+class Split:
+    tasks: list[Task]
+    dead_share: float  # the part of the tree already known to hold no solution
+
+
+MOST_TASKS_PER_TARGET = 16  # the split stops here even if some share is still too big
+
+
+def split_tree(prepared: Prepared, target: int) -> Split:
+    """Tasks with shares of at most 1/`target` where the tree is big enough (at least
+    `target` of them), biggest first. Splitting every node over that share, not only until
+    there are `target` tasks, keeps equal siblings together: a tree whose first levels branch
+    evenly would otherwise leave some of them whole, several times bigger than the rest."""
+    probe = SudokuProbe(prepared) if prepared.kernel == "sudoku" else PolyformProbe(prepared)
+    heap: list[tuple[float, int, tuple[int, ...], object]] = []
+    leaves: list[Task] = []
+    dead = 0.0
+    order = 0
+    heapq.heappush(heap, (-1.0, order, (), probe.root()))
+    most = MOST_TASKS_PER_TARGET * target
+    while heap and (len(heap) + len(leaves) < target or -heap[0][0] > 1.0 / target) \
+            and len(heap) + len(leaves) < most:
+        negative_share, _, prefix, node = heapq.heappop(heap)
+        choices = probe.choices(node)
+        if choices is None:  # complete: nothing left to choose
+            leaves.append(Task(prefix, -negative_share))
+            continue
+        if not choices:
+            dead -= negative_share
+            continue
+        share = -negative_share / len(choices)
+        for choice in choices:
+            order += 1
+            heapq.heappush(heap, (-share, order, prefix + (choice,), probe.child(node, choice)))
+    tasks = leaves + [Task(prefix, -negative) for negative, _, prefix, _ in heap]
+    tasks.sort(key=lambda task: (-task.share, task.prefix))
+    return Split(tasks, dead)
+
+
+class TaskSearches:
+    """Makes the search of any task of one prepared puzzle (its probe's tables built once)."""
+
+    def __init__(self, prepared: Prepared) -> None:
+        self.prepared = prepared
+        self.probe = SudokuProbe(prepared) if prepared.kernel == "sudoku" else PolyformProbe(prepared)
+
+    def search(self, prefix: tuple[int, ...]):
+        """A search of exactly the task's part of the tree."""
+        if self.prepared.kernel == "sudoku":
+            return self.prepared.new_search(givens=self.probe.givens_with(prefix))
+        return self.prepared.new_search(root_rows=self.probe.task_rows(prefix))
+
+
+class PolyformProbe:
+    """Nodes of a polyform search: (live rows, copies of each piece type left, free items)."""
+
+    def __init__(self, prepared: Prepared) -> None:
+        placements = prepared.placements
+        self.row_piece = placements.row_piece
+        self.masks = placements.masks
+        self.n_items = placements.n_items
+        bits = np.arange(self.masks.shape[1] * 64, dtype=np.uint64)
+        words = self.masks[:, (bits // 64).astype(np.int64)]
+        covers = (words >> (bits % 64)) & np.uint64(1)
+        self.covers = covers[:, :self.n_items].astype(bool)  # (rows, items)
+        self.root_rows = prepared.plan.root_rows
+        self.counts = placements.piece_counts.astype(np.int64)
+        # the bit-board kernel fills the lowest empty cell of its sweep: branch on that
+        self.sweep = prepared.tables.kernel_cell if prepared.kernel == "bitboard" else None
+
+    def root(self):
+        live = np.zeros(len(self.row_piece), dtype=bool)
+        live[self.root_rows] = True
+        return live, self.counts.copy(), np.ones(self.n_items, dtype=bool)
+
+    def child(self, node, row: int):
+        live, left, free = node
+        live = live & ~np.any(self.masks & self.masks[row], axis=1)
+        left = left.copy()
+        piece = self.row_piece[row]
+        left[piece] -= 1
+        if left[piece] == 0:
+            live &= self.row_piece != piece
+        return live, left, free & ~self.covers[row]
+
+    def choices(self, node) -> list[int] | None:
+        """The rows to branch on (none: a dead end), or None when the node is complete."""
+        live, left, free = node
+        if not free.any():
+            return None
+        rows = np.flatnonzero(live)
+        if np.any((left > 0) & (np.bincount(self.row_piece[rows], minlength=len(left)) == 0)):
+            return []  # a piece still to place has no live row
+        items = np.flatnonzero(free)
+        if self.sweep is not None:
+            lowest = items[np.argmin(self.sweep[items])]
+            return [int(row) for row in rows[self.covers[rows, lowest]]]
+        per_item = self.covers[rows][:, free].sum(axis=0)
+        saturated = np.minimum(per_item, SATURATION)
+        best = int(np.argmin(saturated))
+        fewest = int(saturated[best])
+        branch = rows[self.covers[rows, items[best]]]
+        if fewest > 1:
+            for piece in np.flatnonzero(left == 1):
+                of_piece = rows[self.row_piece[rows] == piece]
+                if len(of_piece) < fewest:
+                    branch, fewest = of_piece, len(of_piece)
+        return [int(row) for row in branch] if fewest else []
+
+    def task_rows(self, prefix: tuple[int, ...]) -> np.ndarray:
+        """The prefix's rows and the rows compatible with all of them."""
+        node = self.root()
+        for row in prefix:
+            node = self.child(node, row)
+        live = node[0].copy()
+        live[list(prefix)] = True
+        return np.flatnonzero(live).astype(np.int32)
+
+
+class SudokuProbe:
+    """Nodes of a Sudoku search: the grid with givens and assignments (0 empty)."""
+
+    def __init__(self, prepared: Prepared) -> None:
+        grid = prepared.puzzle.sudoku
+        self.n = grid.n
+        self.givens = np.array(grid.givens, dtype=np.int16)
+        self.peers = sudoku_peers(grid.n, grid.box_rows, grid.box_cols)
+
+    def root(self) -> np.ndarray:
+        return self.givens.copy()
+
+    def child(self, grid: np.ndarray, code: int) -> np.ndarray:
+        grid = grid.copy()
+        cell, value = divmod(code, self.n)
+        grid[cell] = value + 1
+        return grid
+
+    def choices(self, grid: np.ndarray) -> list[int] | None:
+        empty = np.flatnonzero(grid == 0)
+        if not len(empty):
+            return None
+        taken = np.zeros((len(empty), self.n + 1), dtype=bool)
+        np.put_along_axis(taken, grid[self.peers[empty]].astype(np.int64), True, axis=1)
+        open_values = ~taken[:, 1:]
+        counts = open_values.sum(axis=1)
+        best = int(np.argmin(counts))
+        return [int(empty[best]) * self.n + int(value)
+                for value in np.flatnonzero(open_values[best])]
+
+    def givens_with(self, prefix: tuple[int, ...]) -> np.ndarray:
+        grid = self.root()
+        for code in prefix:
+            grid = self.child(grid, code)
+        return grid
