@@ -33,7 +33,8 @@ from .threads import ThreadBackend
 from .worker import SliceReport, TaskResult, no_rows
 
 TRIAL_SECONDS = 0.3
-TASKS_PER_WORKER = 64
+TASKS_PER_WORKER = 64  # threads: a task costs about half a millisecond to start
+TASKS_PER_CLUSTER_WORKER = 16  # Dask: a task costs a few milliseconds of scheduling
 CHECKPOINT_SECONDS = 3.0
 
 
@@ -89,22 +90,43 @@ class ParallelRun:
     # --- the run ---------------------------------------------------------------------------
     def events(self) -> Iterator[Event]:
         yield Progress("preparing", symmetry=self.symmetry)
-        prepared, split, done = self._prepare()
-        if split is None:
-            yield from self._trial(prepared)
-            if self._trial_finished:
-                return
-            split = split_tree(prepared, TASKS_PER_WORKER * self._workers())
-            if self.checkpoint_path is not None:
-                self.run_file = RunFile.create(self.checkpoint_path, prepared, split,
-                                               count_only=self.count_only, limit=self.limit)
         try:
+            if self.cluster is not None:
+                self._connect_cluster()
+            prepared, split, done = self._prepare()
+            if split is None:
+                yield from self._trial(prepared)
+                if self._trial_finished:
+                    return
+                split = self._split(prepared)
             yield from self._run_tasks(prepared, split, done)
         finally:
             if self._backend is not None:
                 self._backend.stop()
             if self.run_file is not None:
                 self.run_file.close()
+
+    def _connect_cluster(self) -> None:
+        from ..puzzle.fileformat import puzzle_to_json
+        from .cluster import ClusterBackend  # Dask only when asked for
+
+        self._backend = ClusterBackend(self.cluster, slice_seconds=self.slice_seconds)
+        puzzle, symmetry = self.puzzle, self.symmetry
+        if self.resume_path is not None:
+            run_file = RunFile.open(self.resume_path)
+            puzzle, symmetry = run_file.puzzle, run_file.symmetry
+            run_file.close()
+        self._backend.warm_up(puzzle_to_json(puzzle), symmetry)
+
+    def _split(self, prepared: Prepared) -> Split:
+        if self._backend is not None:
+            split = split_tree(prepared, TASKS_PER_CLUSTER_WORKER * self._backend.workers)
+        else:
+            split = split_tree(prepared, TASKS_PER_WORKER * self.jobs)
+        if self.checkpoint_path is not None:
+            self.run_file = RunFile.create(self.checkpoint_path, prepared, split,
+                                           count_only=self.count_only, limit=self.limit)
+        return split
 
     def _prepare(self) -> tuple[Prepared, Split | None, dict]:
         if self.resume_path is None:
@@ -120,12 +142,6 @@ class ParallelRun:
         run_file.check_matches(run_file.puzzle, prepared)
         self.run_file = run_file
         return prepared, run_file.split(), run_file.finished()
-
-    def _workers(self) -> int:
-        if self.cluster is None:
-            return self.jobs
-        from .cluster import cluster_workers  # Dask only when asked for
-        return cluster_workers(self.cluster)
 
     def _trial(self, prepared: Prepared) -> Iterator[Event]:
         """The whole tree on this thread for a moment; its events only if it finished."""
@@ -148,7 +164,7 @@ class ParallelRun:
             run_file = RunFile.create(self.checkpoint_path, prepared, whole,
                                       count_only=self.count_only, limit=self.limit)
             run_file.record([TaskResult(whole.tasks[0], sliced.solutions, sliced.nodes,
-                                        sliced.elapsed, rows, sliced.finished)])
+                                        sliced.elapsed, rows, sliced.finished)], sliced.elapsed)
             run_file.close()
         tally = Tally(prepared, whole, self.limit)
         for block in held:
@@ -158,55 +174,57 @@ class ParallelRun:
 
     def _run_tasks(self, prepared: Prepared, split: Split, done: dict) -> Iterator[Event]:
         tally = Tally(prepared, split, self.limit)
-        tally.restore(done)
+        tally.restore(done, self.run_file.seconds if self.run_file is not None else 0.0)
         if self.run_file is not None and not self.count_only:
             for block in self.run_file.kept_solutions():
                 yield from _give_out(prepared, tally, block.astype(_dtype(prepared)))
         pending = [task for task in split.tasks if task.name not in done]
-        if pending and not tally.limit_reached:
-            self._backend = self._make_backend(prepared, pending)
-            if self._paused:
-                self._backend.pause()
-            self._backend.start()
+        if pending and not tally.limit_reached and not self._stopped:
+            self._start_backend(prepared, pending)
             yield from self._consume(prepared, tally, len(pending))
         yield tally.progress("done")
 
-    def _make_backend(self, prepared: Prepared, pending: list[Task]):
+    def _start_backend(self, prepared: Prepared, pending: list[Task]) -> None:
         record = not self.count_only
-        if self.cluster is not None:
-            from .cluster import ClusterBackend  # Dask only when asked for
-            return ClusterBackend(prepared, pending, self.cluster, record=record,
-                                  limit=self.limit, slice_seconds=self.slice_seconds)
-        return ThreadBackend(prepared, pending, self.jobs, record=record, limit=self.limit,
-                             slice_seconds=self.slice_seconds, thread_setup=self.thread_setup)
+        if self._backend is None:
+            self._backend = ThreadBackend(prepared, pending, self.jobs, record=record,
+                                          limit=self.limit, slice_seconds=self.slice_seconds,
+                                          thread_setup=self.thread_setup)
+        else:
+            self._backend.submit(prepared, pending, record=record, limit=self.limit)
+        if self._paused:
+            self._backend.pause()
+        self._backend.start()
 
     def _consume(self, prepared: Prepared, tally: Tally, pending: int) -> Iterator[Event]:
         backend = self._backend
         unsaved: list[TaskResult] = []
         last_progress = last_save = time.perf_counter()
-        while pending and not tally.limit_reached and not self._stopped:
-            report = _next_report(backend, self.slice_seconds)
-            if isinstance(report, BaseException):
-                raise report
-            if isinstance(report, SliceReport):
-                tally.running(report)
-                if backend.streams_solutions:
-                    yield from _give_out(prepared, tally, report.rows)
-            elif isinstance(report, TaskResult):
-                pending -= 1
-                tally.finished(report)
-                unsaved.append(report)
-                if not backend.streams_solutions:
-                    yield from _give_out(prepared, tally, report.rows)
-            now = time.perf_counter()
-            if self.run_file is not None and (now - last_save >= CHECKPOINT_SECONDS or not pending):
-                self.run_file.record(unsaved)
-                unsaved, last_save = [], now
-            if now - last_progress >= self.slice_seconds and pending:
-                last_progress = now
-                yield tally.progress("searching")
-        if self.run_file is not None:
-            self.run_file.record(unsaved)
+        try:
+            while pending and not tally.limit_reached and not self._stopped:
+                report = _next_report(backend, self.slice_seconds)
+                if isinstance(report, BaseException):
+                    raise report
+                if isinstance(report, SliceReport):
+                    tally.running(report)
+                    if backend.streams_solutions:
+                        yield from _give_out(prepared, tally, report.rows)
+                elif isinstance(report, TaskResult):
+                    pending -= 1
+                    tally.finished(report)
+                    unsaved.append(report)
+                    if not backend.streams_solutions:
+                        yield from _give_out(prepared, tally, report.rows)
+                now = time.perf_counter()
+                if self.run_file is not None and now - last_save >= CHECKPOINT_SECONDS:
+                    self.run_file.record(unsaved, tally.elapsed)
+                    unsaved, last_save = [], now
+                if now - last_progress >= self.slice_seconds and pending:
+                    last_progress = now
+                    yield tally.progress("searching")
+        finally:  # stopped, interrupted or done: keep what finished
+            if self.run_file is not None:
+                self.run_file.record(unsaved, tally.elapsed)
 
 
 def _give_out(prepared: Prepared, tally: Tally, kernel_rows: np.ndarray) -> Iterator[Solution]:

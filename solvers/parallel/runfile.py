@@ -9,7 +9,8 @@ one, and a long run's file grows by appending instead of being rewritten. Its ta
              copies and mirroring, Sudoku givens; names, colours and description may change),
              `placements_sha256` (the placement rows tasks are named by: a PolyGUI that
              numbers them differently refuses the file), symmetry, counting ("count" or
-             "list": whether solutions are kept), limit, dead_share, created and updated
+             "list": whether solutions are kept), limit, dead_share, seconds (search time
+             so far, all sessions), created and updated
   tasks      one per task: name (its prefix, "." between choices; "root" for the whole
              tree), position, share (Knuth's estimate of its part of the tree), done (0 or
              1), solutions (counted in the run's mode), nodes, seconds
@@ -90,7 +91,7 @@ class RunFile:
                 "puzzle_sha256": puzzle_fingerprint(prepared.puzzle),
                 "placements_sha256": placements_fingerprint(prepared),
                 "symmetry": prepared.symmetry, "counting": "count" if count_only else "list",
-                "limit": str(limit), "dead_share": repr(split.dead_share),
+                "limit": str(limit), "dead_share": repr(split.dead_share), "seconds": "0",
                 "created": now, "updated": now}
         with db:
             db.executescript(SCHEMA)
@@ -163,10 +164,13 @@ class RunFile:
         return [np.frombuffer(blob, dtype="<i4").reshape(-1, width) for width, blob in rows]
 
     # --- keeping it up to date -----------------------------------------------------------
-    def record(self, results: list[TaskResult]) -> None:
-        """The finished tasks, all in one transaction."""
-        if not results:
-            return
+    @property
+    def seconds(self) -> float:
+        """The run's search time so far, over every session."""
+        return float(self.meta.get("seconds", 0))
+
+    def record(self, results: list[TaskResult], seconds: float) -> None:
+        """The finished tasks and the search time so far, all in one transaction."""
         with self._db:
             self._db.executemany(
                 "UPDATE tasks SET done = 1, solutions = ?, nodes = ?, seconds = ? WHERE name = ?",
@@ -176,7 +180,9 @@ class RunFile:
                     "INSERT INTO solutions VALUES (?, ?, ?)",
                     [(r.task.name, r.rows.shape[1], r.rows.astype("<i4").tobytes())
                      for r in results if len(r.rows)])
-            self._db.execute("UPDATE meta SET value = ? WHERE key = 'updated'", (_now(),))
+            self._db.executemany("UPDATE meta SET value = ? WHERE key = ?",
+                                 [(_now(), "updated"), (repr(seconds), "seconds")])
+        self.meta["seconds"] = repr(seconds)
 
 
 def _prefix(name: str) -> tuple[int, ...]:

@@ -10,7 +10,6 @@ import numpy as np
 
 from ..search.events import Progress
 from ..search.prepare import Prepared
-from ..search.solve import progress_event
 from .tasks import Split
 from .worker import SliceReport, TaskResult
 
@@ -26,15 +25,19 @@ class Tally:
         self.emitted = 0  # solutions given out so far (their index is the count before)
         self.started = time.perf_counter()
         self.earlier_seconds = 0.0  # search time of a trial, or of the run before a resume
+        self.restored_share = self.restored_nodes = 0  # what a resumed run found done
 
     # --- what happened -----------------------------------------------------------------------
-    def restore(self, done: dict[str, tuple[int, int, float]]) -> None:
-        """Tasks a run file says are finished (name -> solutions, nodes, seconds)."""
+    def restore(self, done: dict[str, tuple[int, int, float]], seconds: float) -> None:
+        """Tasks a run file says are finished (name -> solutions, nodes, seconds), and the
+        run's search time before."""
         for name, (solutions, nodes, _seconds) in done.items():
             self.done_share += self.shares[name]
             self.done_solutions += solutions
             self.done_nodes += nodes
             self.tasks_left -= 1
+        self.restored_share, self.restored_nodes = self.done_share, self.done_nodes
+        self.earlier_seconds = seconds
 
     def running(self, report: SliceReport) -> None:
         self.running_now[report.task.name] = report
@@ -76,11 +79,23 @@ class Tally:
     def exhausted(self) -> bool:
         return self.tasks_left == 0
 
+    @property
+    def elapsed(self) -> float:
+        """Search time: this session's, and the run's before a resume."""
+        return self.earlier_seconds + time.perf_counter() - self.started
+
     def progress(self, phase: str) -> Progress:
+        """Rates and the time left come from this session alone: a resumed run's restored
+        tasks took no time in it."""
         running = self.running_now.values()
         nodes = self.done_nodes + sum(r.nodes for r in running)
         fraction = self.done_share + sum(self.shares[r.task.name] * r.fraction for r in running)
         fraction = 1.0 if self.exhausted else min(fraction, 1.0)
-        elapsed = self.earlier_seconds + time.perf_counter() - self.started
-        return progress_event(self.prepared, phase, nodes, self.solutions, fraction, elapsed,
-                              self.exhausted)
+        session = time.perf_counter() - self.started
+        gained = fraction - self.restored_share
+        time_left = None
+        if phase == "searching" and gained > 0.01 and session > 1.0:
+            time_left = session * (1 - fraction) / gained
+        rate = (nodes - self.restored_nodes) / session if session > 0 else 0.0
+        return Progress(phase, nodes, self.solutions, fraction, self.elapsed, rate, time_left,
+                        self.exhausted, self.prepared.symmetry, self.prepared.group_size)
