@@ -6,7 +6,8 @@ No Qt here: the desktop app drives `solve()` from a worker thread.
 from .puzzle.grids import GridKind
 from .puzzle.model import SYMMETRY_MODES, Piece, Puzzle, PuzzleError, SudokuGrid
 from .search.events import Progress, Solution
-from .search.solve import count_solutions, prepare, solve
+from .parallel.run import count_solutions, solve
+from .search.solve import prepare
 
 __all__ = [
     "GridKind", "Piece", "Progress", "Puzzle", "PuzzleError", "SYMMETRY_MODES", "Solution",

@@ -30,6 +30,7 @@ from .runfile import placements_fingerprint
 from .tasks import Task, TaskSearches
 from .worker import SliceReport, TaskResult, run_task
 
+CONNECT_TIMEOUT = "10s"  # for a scheduler to answer
 CONTROL_CHECK_SECONDS = 0.2  # how often a task asks the scheduler whether to stop or pause
 REPORT_SECONDS = 0.5  # how often a running task says how far it is
 PUZZLES_KEPT = 4  # prepared puzzles a worker keeps
@@ -63,7 +64,7 @@ class ClusterBackend:
                     dashboard_address=None, silence_logs=logging.ERROR)
                 self.client = distributed.Client(self._cluster)
             else:
-                self.client = distributed.Client(address, timeout="10s")
+                self.client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError) as error:
             self._close_cluster()
             raise ClusterError(f"cannot reach the Dask scheduler at {address}: {error}") from error
