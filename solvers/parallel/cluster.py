@@ -33,6 +33,7 @@ from .worker import SliceReport, TaskResult, run_task
 CONNECT_TIMEOUT = "10s"  # for a scheduler to answer
 CONTROL_CHECK_SECONDS = 0.2  # how often a task asks the scheduler whether to stop or pause
 REPORT_SECONDS = 0.5  # how often a running task says how far it is
+ABSENCE_SECONDS = 0.25  # the run's caller away this long pauses the cluster
 PUZZLES_KEPT = 4  # prepared puzzles a worker keeps
 NO_ROWS = np.zeros((0, 0), dtype=np.int32)  # a running task's report carries no solutions
 
@@ -52,8 +53,12 @@ def _distributed():
 class ClusterBackend:
     streams_solutions = False  # a task's solutions come when it finishes
 
-    def __init__(self, address: str, *, slice_seconds: float = 0.05) -> None:
+    def __init__(self, address: str, *, slice_seconds: float = 0.05,
+                 demand: threading.Event | None = None) -> None:
+        """`demand`: set while the run's caller waits for events; away longer than
+        ABSENCE_SECONDS, the tasks are paused until it is back."""
         distributed = _distributed()
+        self._demand = demand
         self.slice_seconds = slice_seconds
         self.reports: queue.Queue = queue.Queue()
         self._cluster = None
@@ -76,7 +81,9 @@ class ClusterBackend:
         self._futures_warming: list = []
         self._tasks: dict[str, Task] = {}
         self._feeder: threading.Thread | None = None
+        self._watchdog: threading.Thread | None = None
         self._stopped = False
+        self._paused_explicitly = False
 
     @property
     def workers(self) -> int:
@@ -106,16 +113,39 @@ class ClusterBackend:
         self._feeder = threading.Thread(target=self._feed, name="polygui-cluster-results",
                                         daemon=True)
         self._feeder.start()
+        if self._demand is not None:
+            self._watchdog = threading.Thread(target=self._pause_while_away,
+                                              name="polygui-cluster-pause", daemon=True)
+            self._watchdog.start()
 
     def start(self) -> None:
         """Tasks start as `submit` sends them."""
 
     # --- control -------------------------------------------------------------------------------
     def pause(self) -> None:
+        self._paused_explicitly = True
         self._pause.set()
 
     def resume(self) -> None:
+        self._paused_explicitly = False
         self._pause.clear()
+
+    def _pause_while_away(self) -> None:
+        """Pause the tasks while the run's caller is not asking for events."""
+        away_paused = False
+        while not self._stopped:
+            back = self._demand.wait(ABSENCE_SECONDS)
+            try:
+                if not back and not away_paused:
+                    away_paused = True
+                    self._pause.set()
+                elif back and away_paused:
+                    away_paused = False
+                    if not self._paused_explicitly:
+                        self._pause.clear()
+                    time.sleep(ABSENCE_SECONDS)
+            except Exception:  # the cluster is going away
+                return
 
     def stop(self, timeout: float = 10.0) -> bool:
         """Stop every task, drop the client, and end a local cluster's worker processes."""
@@ -128,8 +158,9 @@ class ClusterBackend:
             self.client.unsubscribe_topic(self._topic)
         except Exception:  # the cluster may already be gone
             pass
-        if self._feeder is not None and self._feeder is not threading.current_thread():
-            self._feeder.join(timeout)
+        for thread in (self._feeder, self._watchdog):
+            if thread is not None and thread is not threading.current_thread():
+                thread.join(timeout)
         self.client.close(timeout=timeout)
         self._close_cluster()
         return True

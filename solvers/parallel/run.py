@@ -15,6 +15,7 @@ finished task's share is exact, a running task's is its share times its own frac
 from __future__ import annotations
 
 import os
+import threading
 import time
 from pathlib import Path
 from typing import Callable, Iterator
@@ -70,25 +71,39 @@ class ParallelRun:
         self._backend = None
         self._stopped = False
         self._paused = False
+        self._backend_paused = False
+        self._demand = threading.Event()  # set while the caller waits for the next event
+        self._demand.set()
 
-    # --- control, from any thread --------------------------------------------------------
+    # --- control, from any thread ---------------------------------------------------------
+    # Flags only: the thread iterating `events()` hands them to the backend within a slice,
+    # so the caller never waits (a cluster's pause is a message to its scheduler).
     def pause(self) -> None:
         self._paused = True
-        if self._backend is not None:
-            self._backend.pause()
 
     def resume(self) -> None:
         self._paused = False
-        if self._backend is not None:
-            self._backend.resume()
 
     def stop(self) -> None:
         self._stopped = True
-        if self._backend is not None:
-            self._backend.stop(timeout=0)
 
     # --- the run ---------------------------------------------------------------------------
     def events(self) -> Iterator[Event]:
+        """The run's events. As with `solve()`, not asking for the next one pauses the run:
+        the pool's threads wait between slices while the caller is away (a cluster is
+        paused once the caller has been away for a moment), and stopping the iteration
+        stops every task."""
+        inner = self._events()
+        try:
+            for event in inner:
+                self._demand.clear()
+                yield event
+                self._demand.set()
+        finally:
+            self._demand.set()
+            inner.close()
+
+    def _events(self) -> Iterator[Event]:
         yield Progress("preparing", symmetry=self.symmetry)
         try:
             if self.cluster is not None:
@@ -154,6 +169,11 @@ class ParallelRun:
         held: list[np.ndarray] = []
         started = time.perf_counter()
         while not sliced.finished and not (self.limit and sliced.solutions >= self.limit):
+            if self._paused:
+                paused_at = time.perf_counter()
+                while self._paused and not self._stopped:
+                    time.sleep(self.slice_seconds)
+                started += time.perf_counter() - paused_at
             if self._stopped or time.perf_counter() - started >= self.trial_seconds:
                 return
             held.append(sliced.step(self.limit))
@@ -189,12 +209,17 @@ class ParallelRun:
         if self._backend is None:
             self._backend = ThreadBackend(prepared, pending, self.jobs, record=record,
                                           limit=self.limit, slice_seconds=self.slice_seconds,
-                                          thread_setup=self.thread_setup)
+                                          thread_setup=self.thread_setup, demand=self._demand)
         else:
             self._backend.submit(prepared, pending, record=record, limit=self.limit)
-        if self._paused:
-            self._backend.pause()
+        self._apply_pause()
         self._backend.start()
+
+    def _apply_pause(self) -> None:
+        """Hand a pause or resume asked for since to the backend."""
+        if self._paused != self._backend_paused:
+            self._backend_paused = self._paused
+            (self._backend.pause if self._paused else self._backend.resume)()
 
     def _consume(self, prepared: Prepared, tally: Tally, pending: int) -> Iterator[Event]:
         backend = self._backend
@@ -202,6 +227,7 @@ class ParallelRun:
         last_progress = last_save = time.perf_counter()
         try:
             while pending and not tally.limit_reached and not self._stopped:
+                self._apply_pause()
                 report = _next_report(backend, self.slice_seconds)
                 if isinstance(report, BaseException):
                     raise report

@@ -22,6 +22,7 @@ class Tally:
         self.done_share = split.dead_share
         self.done_solutions = self.done_nodes = 0
         self.running_now: dict[str, SliceReport] = {}
+        self.finished_tasks: set[str] = set()
         self.emitted = 0  # solutions given out so far (their index is the count before)
         self.started = time.perf_counter()
         self.earlier_seconds = 0.0  # search time of a trial, or of the run before a resume
@@ -32,6 +33,7 @@ class Tally:
         """Tasks a run file says are finished (name -> solutions, nodes, seconds), and the
         run's search time before."""
         for name, (solutions, nodes, _seconds) in done.items():
+            self.finished_tasks.add(name)
             self.done_share += self.shares[name]
             self.done_solutions += solutions
             self.done_nodes += nodes
@@ -40,9 +42,15 @@ class Tally:
         self.earlier_seconds = seconds
 
     def running(self, report: SliceReport) -> None:
-        self.running_now[report.task.name] = report
+        """A running task's latest report. A cluster's reports travel apart from results and
+        a task may run twice (its worker died): one arriving after the result is stale."""
+        if report.task.name not in self.finished_tasks:
+            self.running_now[report.task.name] = report
 
     def finished(self, result: TaskResult) -> None:
+        if result.task.name in self.finished_tasks:
+            return  # counted already (a task run again after its worker died)
+        self.finished_tasks.add(result.task.name)
         self.running_now.pop(result.task.name, None)
         self.done_solutions += result.solutions
         self.done_nodes += result.nodes

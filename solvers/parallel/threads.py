@@ -4,7 +4,8 @@ puzzle (placements, symmetry plan, kernel tables) and owns only its task's searc
 
 Reports (each slice of a running task, each finished task, a failure) go to one queue that
 the run consumes. Stop and pause are flags the threads look at between kernel slices (about
-`slice_seconds` apart), so both take effect within a slice."""
+`slice_seconds` apart), so both take effect within a slice; so is `demand`, the run's sign
+that its caller is waiting for events (not asking for them pauses, as with `solve()`)."""
 
 from __future__ import annotations
 
@@ -25,8 +26,10 @@ class ThreadBackend:
 
     def __init__(self, prepared: Prepared, tasks: list[Task], jobs: int, *, record: bool,
                  limit: int = 0, slice_seconds: float = 0.05,
-                 thread_setup: Callable[[], None] | None = None) -> None:
-        """`thread_setup` runs first in every thread (the app lowers their priority)."""
+                 thread_setup: Callable[[], None] | None = None,
+                 demand: threading.Event | None = None) -> None:
+        """`thread_setup` runs first in every thread (the app lowers their priority);
+        threads search only while `demand` is set."""
         self.searches = TaskSearches(prepared)
         self.record, self.limit = record, limit
         self.slice_seconds = slice_seconds
@@ -36,6 +39,9 @@ class ThreadBackend:
         self._stop = threading.Event()
         self._running = threading.Event()
         self._running.set()
+        self._demand = demand or threading.Event()
+        if demand is None:
+            self._demand.set()
         self._thread_setup = thread_setup
         count = max(1, min(jobs, len(tasks)))
         self._threads = [threading.Thread(target=self._work, name=f"polygui-search-{i}",
@@ -61,6 +67,7 @@ class ThreadBackend:
         ended."""
         self._stop.set()
         self._running.set()
+        self._demand.set()
         for thread in self._threads:
             if thread.is_alive() and thread is not threading.current_thread():
                 thread.join(timeout)
@@ -72,6 +79,7 @@ class ThreadBackend:
 
     def wait_while_paused(self) -> None:
         self._running.wait()
+        self._demand.wait()
 
     # --- the threads -------------------------------------------------------------------------
     def _work(self) -> None:

@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -89,27 +90,24 @@ def test_stopping_the_iteration_stops_every_thread():
 
 
 def test_pause_holds_every_thread_and_resume_ends_exactly():
-    run = split_run(shipped("pentominoes-6x10.json"), "distinct")
+    run = split_run(pentomino_box(2, 5, 6), "distinct", count_only=True)
     events = run.events()
-    keys = []
     for event in events:
-        if isinstance(event, Solution):
-            keys.append(event.rows)
-        if len(keys) == 50:
+        if isinstance(event, Progress) and event.phase == "searching" and event.nodes:
             break
-    run.pause()
-    time.sleep(0.3)  # every thread ends its slice, then waits
-    reports = run._backend.reports
-    waiting = []
-    while not reports.empty():
-        waiting.append(reports.get_nowait())
-    time.sleep(0.5)
-    assert reports.empty()  # nothing was searched while paused
-    for report in waiting:  # back, in order, for the run to count
-        reports.put(report)
+    run.pause()  # the run hands it to the threads within a slice, as it keeps reporting
+    seen = []
+    started = time.monotonic()
+    for event in events:
+        elapsed = time.monotonic() - started
+        if elapsed > 0.3:  # every thread has ended its slice
+            seen.append(event.nodes)
+        if elapsed > 1.0:
+            break
+    assert len(seen) > 5 and len(set(seen)) == 1, "the search went on while paused"
     run.resume()
-    rest, final = found(events)
-    assert len(set(keys + rest)) == len(keys + rest) == final.solutions == 2339
+    final = found(events)[1]
+    assert final.exhausted and final.solutions == 264 and 0 < seen[0] < final.nodes
 
 
 @pytest.mark.parametrize("count_only", [True, False])
@@ -191,3 +189,22 @@ def committed_tasks(path) -> int:
             db.close()
     except sqlite3.Error:  # being created
         return 0
+
+
+def test_a_report_arriving_after_its_tasks_result_is_not_counted_again():
+    """A cluster's progress reports travel apart from results, and a task whose worker died
+    runs twice: late reports and a second result must change nothing."""
+    from solvers.parallel.tally import Tally
+    from solvers.parallel.tasks import Split, Task
+    from solvers.parallel.worker import SliceReport, TaskResult
+    from solvers.search.prepare import prepare_puzzle
+
+    prepared = prepare_puzzle(shipped("soma.json"), "distinct")
+    first, second = Task((1,), 0.5), Task((2,), 0.5)
+    tally = Tally(prepared, Split([first, second], 0.0))
+    tally.running(SliceReport(first, np.zeros((0, 7), np.int32), 0.5, 100, 3))
+    tally.finished(TaskResult(first, 7, 200, 0.1, np.zeros((0, 7), np.int32)))
+    tally.running(SliceReport(first, np.zeros((0, 7), np.int32), 0.9, 180, 6))  # late
+    tally.finished(TaskResult(first, 7, 200, 0.1, np.zeros((0, 7), np.int32)))  # run again
+    assert tally.solutions == 7 and tally.progress("searching").fraction_done == 0.5
+    assert not tally.exhausted
