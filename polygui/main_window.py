@@ -27,7 +27,9 @@ from .models import PuzzleDocument
 from .models.status import describe
 from .solving.browser import SolutionBrowser
 from .solving.panel import SolvePanel
-from .solving.run import SolveRun, running_solves
+from .solving.kept_runs import KeptRuns
+from .solving.keeping import RunKeeping
+from .solving.run import SearchOptions, SolveRun, running_solves
 from .solving.store import SolutionStore
 from .views.board_view import BoardView
 from .views.sudoku_view import SudokuView
@@ -70,7 +72,7 @@ class MainWindow(QMainWindow):
         self.pages.addWidget(self._solve_page())
         self.pages.addWidget(self.design_page)
         self.setCentralWidget(self.pages)
-        self.panel = SolvePanel()
+        self.panel = SolvePanel(settings=self.settings)
         self.panel.solve_requested.connect(self.start_solve)
         self.panel.stop_requested.connect(self.stop_solve)
         self.panel.pause_toggled.connect(self._set_paused)
@@ -82,6 +84,9 @@ class MainWindow(QMainWindow):
         self.status_line = QLabel()
         self.statusBar().addPermanentWidget(self.status_line, 1)
         self.files = FileActions(self, autosave_dir)
+        runs_dir = autosave_dir.parent / "runs" if autosave_dir is not None else None
+        self.keeping = RunKeeping(self, self.panel.kept_bar, KeptRuns(runs_dir))
+        self._run_file: Path | None = None  # the run file of the run going on
         self.exports = ExportActions(self)
         self.solved_symmetry = "distinct"  # the symmetry mode of the solutions shown
         self.menus = build_menus(self)
@@ -139,6 +144,7 @@ class MainWindow(QMainWindow):
     def _on_document_changed(self, puzzle: Puzzle) -> None:
         if self._resetting:
             return
+        self.keeping.show_puzzle(puzzle)  # a kept run belongs to the puzzle as it was
         self.status_line.setText(describe(puzzle))
         self.status_line.setToolTip(self.status_line.text())  # whole, where the line is cut off
         self._update_title()
@@ -213,9 +219,15 @@ class MainWindow(QMainWindow):
         self.menus.show_mode(mode)
 
     # --- solving ------------------------------------------------------------------------
-    def start_solve(self) -> None:
+    def resume_from(self, path: Path, symmetry: str) -> None:
+        """Continue the run kept in `path` (a run of the open puzzle, counting `symmetry`)."""
+        self.panel.set_symmetry_mode(symmetry)
+        self.start_solve(resume=path)
+
+    def start_solve(self, resume: Path | None = None) -> None:
         """Solve the puzzle as it is now (a snapshot), unless it cannot have a solution for a
-        reason found without searching: then say which."""
+        reason found without searching: then say which. A long run is kept in a run file as
+        it goes; `resume` continues one."""
         if self.is_solving():
             return
         if self.is_designing():
@@ -233,7 +245,11 @@ class MainWindow(QMainWindow):
         self.browser.set_count(0)
         self.panel.reset()
         self.solved_symmetry = self.panel.symmetry_mode()
-        self.run = SolveRun(puzzle, self.solved_symmetry, self.panel.limit.value(), self)
+        jobs, cluster = self.panel.search_on.jobs_and_cluster()
+        checkpoint = None if resume else self.keeping.checkpoint_for(puzzle, self.solved_symmetry)
+        self._run_file = resume or checkpoint
+        options = SearchOptions(jobs, cluster, checkpoint, resume)
+        self.run = SolveRun(puzzle, self.solved_symmetry, self.panel.limit.value(), self, options)
         self._run_open = True
         worker = self.run.worker
         worker.progress_changed.connect(self._on_progress)
@@ -318,6 +334,7 @@ class MainWindow(QMainWindow):
             self.panel.show_message(f"Stopped after {count:,} solutions, as asked.")
         elif status == "stopped":
             self.panel.show_message(f"Stopped: {count:,} solutions found so far.")
+        self.keeping.run_ended(status, self._run_file)
 
     def _from_current_run(self) -> bool:
         return self.run is not None and self.sender() is self.run.worker
@@ -350,7 +367,8 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.files.maybe_save():
+        if not self.files.maybe_save() or (
+                self.is_solving() and not self.keeping.may_close(self._run_file)):
             event.ignore()
             return
         self.stop_solve(wait=True)

@@ -44,6 +44,7 @@ class Menus:
         solve_menu = bar.addMenu("&Solve")
         self._action(solve_menu, "&Solve", window.start_solve, QKeySequence("F5"))
         self._action(solve_menu, "S&top", window.stop_solve, QKeySequence("Shift+F5"))
+        self._action(solve_menu, "&Resume Run…", window.keeping.resume, QKeySequence("Ctrl+R"))
         solve_menu.addSeparator()
         browser = window.browser
         self._action(solve_menu, "&First solution", browser.first)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
                                QProgressBar, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from solvers import Progress
 
+from .keeping import KeptRunBar
 from .progress_plot import ProgressPlot
+from .search_on import SearchOnChoice
 
 STATUS_LINES = 3
 WIDEST_COUNTER = "about 23 h 59 min"
@@ -32,7 +34,7 @@ class SolvePanel(QWidget):
     pause_toggled = Signal(bool)  # True: pause
     stop_requested = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
         super().__init__(parent)
         self.solve_button = QPushButton("Solve")
         self.solve_button.setDefault(True)
@@ -46,6 +48,8 @@ class SolvePanel(QWidget):
         self.limit.setRange(0, 1_000_000_000)
         self.limit.setSpecialValueText("no limit")
         self.limit.setToolTip("Stop after this many solutions (0: find them all)")
+        self.search_on = SearchOnChoice(settings)
+        self.kept_bar = KeptRunBar()
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setFormat("%p%")
@@ -81,6 +85,7 @@ class SolvePanel(QWidget):
         self.symmetry_label = QLabel("Count")
         options.addRow(self.symmetry_label, self.symmetry)
         options.addRow("Stop after", self.limit)
+        options.addRow("Search on", self.search_on)
         counters = QFormLayout()
         for name, title in (("solutions", "Solutions"), ("nodes", "Nodes"),
                             ("rate", "Nodes per second"), ("elapsed", "Elapsed"),
@@ -93,6 +98,7 @@ class SolvePanel(QWidget):
         box_layout.addLayout(counters)
         layout = QVBoxLayout(self)
         layout.addLayout(buttons)
+        layout.addWidget(self.kept_bar)
         layout.addLayout(options)
         layout.addWidget(box)
         layout.addWidget(self.plot, 1)
@@ -101,12 +107,17 @@ class SolvePanel(QWidget):
     def symmetry_mode(self) -> str:
         return self.symmetry.currentData()
 
+    def set_symmetry_mode(self, mode: str) -> None:
+        self.symmetry.setCurrentIndex(max(0, self.symmetry.findData(mode)))
+
     def set_running(self, running: bool) -> None:
         self.solve_button.setEnabled(not running)
         self.pause_button.setEnabled(running)
         self.stop_button.setEnabled(running)
         self.symmetry.setEnabled(not running)
         self.limit.setEnabled(not running)
+        self.search_on.setEnabled(not running)
+        self.kept_bar.setEnabled(not running)
         if not running:
             self.pause_button.setChecked(False)
 

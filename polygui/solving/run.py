@@ -16,16 +16,34 @@ import threading
 import time
 import traceback
 import weakref
+from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 
 from solvers import Progress, Puzzle, PuzzleError, Solution, solve
+from solvers.parallel.cluster import ClusterError
+from solvers.parallel.runfile import RunFileError
 
 from .latency import lower_this_threads_priority, pause_collector, resume_collector
 
 EMIT_INTERVAL = 0.04  # seconds between signals: about 25 per second at most
 _RUNS: "weakref.WeakSet[SolveRun]" = weakref.WeakSet()
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """Where a run searches and what it keeps (see solvers.parallel)."""
+
+    jobs: int = 1  # threads on this computer
+    cluster: str | None = None  # "local:N" or a Dask scheduler's address, instead
+    checkpoint: Path | None = None  # keep the run in this run file as it goes
+    resume: Path | None = None  # continue the run kept in this run file
+
+    def solve_options(self) -> dict:
+        return {"jobs": self.jobs, "cluster": self.cluster, "checkpoint": self.checkpoint,
+                "resume": self.resume}
 
 
 def running_solves() -> list["SolveRun"]:
@@ -43,9 +61,11 @@ class SolveWorker(QObject):
     unsolvable = Signal(str)  # why the puzzle has no solution, known before searching
     failed = Signal(str)  # a message for the user: the solver broke
 
-    def __init__(self, puzzle: Puzzle, symmetry: str, limit: int = 0) -> None:
+    def __init__(self, puzzle: Puzzle, symmetry: str, limit: int = 0,
+                 options: SearchOptions | None = None) -> None:
         super().__init__()
         self.puzzle, self.symmetry, self.limit = puzzle, symmetry, limit
+        self.options = options
         self._stop = threading.Event()
         self._running = threading.Event()
         self._running.set()
@@ -75,6 +95,9 @@ class SolveWorker(QObject):
         pause_collector()  # until the search begins (see polygui.solving.latency)
         try:
             status = self._consume()
+        except (RunFileError, ClusterError) as error:  # not the puzzle's fault
+            self.failed.emit(str(error))
+            status = "failed"
         except PuzzleError as error:
             self.unsolvable.emit(str(error))
             status = "unsolvable"
@@ -89,7 +112,9 @@ class SolveWorker(QObject):
 
     def _consume(self) -> str:
         last: Progress | None = None
-        for event in solve(self.puzzle, self.symmetry, limit=self.limit):
+        options = {} if self.options is None else {
+            **self.options.solve_options(), "thread_setup": lower_this_threads_priority}
+        for event in solve(self.puzzle, self.symmetry, limit=self.limit, **options):
             self._running.wait()
             if self._stop.is_set():
                 self._flush(last, force=True)
@@ -138,11 +163,13 @@ class SolveRun(QObject):
     """One solve: owns the thread and the worker; `shutdown()` stops and joins them."""
 
     def __init__(self, puzzle: Puzzle, symmetry: str, limit: int = 0,
-                 parent: QObject | None = None) -> None:
+                 parent: QObject | None = None, options: SearchOptions | None = None) -> None:
+        """`options`: threads, a cluster, a run file to keep or resume (None: one thread,
+        nothing kept, as an editor's Check needs)."""
         super().__init__(parent)
         self.thread = QThread()
         self.thread.setObjectName("polygui-solver")
-        self.worker = SolveWorker(puzzle, symmetry, limit)
+        self.worker = SolveWorker(puzzle, symmetry, limit, options)
         self.worker.moveToThread(self.thread)
         self.thread.started.connect(self.worker.run)
         # Direct: quit() is thread-safe, and the thread must end even while the GUI thread is

@@ -158,6 +158,13 @@ class RunFile:
         rows = self._db.execute("SELECT name, solutions, nodes, seconds FROM tasks WHERE done")
         return {name: (solutions, nodes, seconds) for name, solutions, nodes, seconds in rows}
 
+    def standing(self) -> tuple[float, int]:
+        """(the fraction of the tree its finished tasks cover, their solutions)."""
+        share, solutions = self._db.execute(
+            "SELECT coalesce(sum(share), 0), coalesce(sum(solutions), 0) FROM tasks WHERE done"
+        ).fetchone()
+        return min(1.0, float(self.meta["dead_share"]) + share), int(solutions)
+
     def kept_solutions(self) -> list[np.ndarray]:
         """The kernel solutions of the finished tasks, a block per task."""
         rows = self._db.execute("SELECT width, rows FROM solutions ORDER BY rowid")
