@@ -45,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    solver_cli.tolerate_unprintable_text()
     parser = build_parser()
     args = parser.parse_args(argv)
     if not any(getattr(args, option) for option in IMAGE_OPTIONS):

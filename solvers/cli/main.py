@@ -43,7 +43,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def tolerate_unprintable_text() -> None:
+    """Print what the terminal cannot show (a lone surrogate in a puzzle's name, an accent on
+    an ASCII terminal) as backslash escapes rather than fail with UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # closed, or not a text stream after all
+                pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    tolerate_unprintable_text()
     parser = build_parser()
     args = parser.parse_args(argv)
     if (args.limit is not None and args.limit < 0) or args.show < 0:

@@ -35,6 +35,11 @@ class GridKind(str, Enum):
     def dimensions(self) -> int:
         return 3 if self is GridKind.CUBE else 2
 
+    @property
+    def axes(self) -> str:
+        """The names of a cell's coordinates, one letter each."""
+        return {"hex": "qr", "square": "xy", "cube": "xyz"}.get(self.value, "")
+
 
 def _close_group(generators: list[np.ndarray]) -> list[np.ndarray]:
     """All products of the generators, identity first, in a stable order."""

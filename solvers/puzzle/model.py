@@ -11,14 +11,12 @@ from functools import lru_cache
 
 import numpy as np
 
+from .errors import PuzzleError
 from .grids import Cell, GridKind, Shape, connected_components, is_connected, orientations_of
+from .limits import MAX_BOARD_CELLS, MAX_PIECE_CELLS, check_cells, shown
 
 SYMMETRY_MODES = ("distinct", "rotations", "all")
 SUDOKU_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-class PuzzleError(ValueError):
-    """Bad puzzle input: the message says what is wrong and where."""
 
 
 @dataclass(frozen=True)
@@ -165,9 +163,11 @@ def _validate_polyform(puzzle: Puzzle) -> None:
     if puzzle.sudoku is not None:
         raise PuzzleError(f"a {puzzle.kind.value} puzzle cannot hold a Sudoku grid")
     _check_cells("the board", puzzle.board, dims)
+    check_cells("the board", puzzle.board, MAX_BOARD_CELLS, puzzle.kind.axes)
     names = set()
+    total = 0
     for index, piece in enumerate(puzzle.pieces):
-        where = f"piece {index + 1} ({piece.name!r})"
+        where = f"piece {index + 1} ({shown(piece.name)})"
         if not piece.name:
             raise PuzzleError(f"piece {index + 1} has no name")
         if piece.name in names:
@@ -176,20 +176,29 @@ def _validate_polyform(puzzle: Puzzle) -> None:
         if not piece.cells:
             raise PuzzleError(f"{where} has no cells")
         _check_cells(where, piece.cells, dims)
+        check_cells(where, piece.cells, MAX_PIECE_CELLS, puzzle.kind.axes)
+        if (not isinstance(piece.count, int) or isinstance(piece.count, bool)
+                or piece.count < 1):
+            raise PuzzleError(f"{where}: count must be a whole number of at least 1, "
+                              f"not {shown(piece.count)}")
+        total += piece.size * min(piece.count, MAX_PIECE_CELLS + 1)
+        if total > MAX_PIECE_CELLS:
+            raise PuzzleError(f"the pieces have more than {MAX_PIECE_CELLS:,} cells in all "
+                              f"(copies counted, up to {where}); PolyGUI takes at most "
+                              f"{MAX_PIECE_CELLS:,}")
         if not is_connected(puzzle.kind, piece.cells):
             parts = connected_components(puzzle.kind, piece.cells)
             raise PuzzleError(f"{where} is not connected: it falls into {len(parts)} parts")
-        if not isinstance(piece.count, int) or piece.count < 1:
-            raise PuzzleError(f"{where}: count must be a whole number of at least 1, not {piece.count!r}")
 
 
 def _check_cells(where: str, cells: Shape, dims: int) -> None:
     seen: set[Cell] = set()
     for cell in cells:
         if len(cell) != dims:
-            raise PuzzleError(f"{where}: cell {list(cell)} should have {dims} coordinates")
+            raise PuzzleError(f"{where}: cell {shown(list(cell))} should have {dims} coordinates")
         if cell in seen:
-            raise PuzzleError(f"{where}: cell {list(cell)} is listed twice (overlapping cells)")
+            raise PuzzleError(f"{where}: cell {shown(list(cell))} is listed twice "
+                              "(overlapping cells)")
         seen.add(cell)
 
 
@@ -200,14 +209,14 @@ def _validate_sudoku(puzzle: Puzzle) -> None:
     if puzzle.board or puzzle.pieces:
         raise PuzzleError("a sudoku puzzle has no board cells or pieces")
     if grid.box_rows < 1 or grid.box_cols < 1 or grid.n < 2 or grid.n > len(SUDOKU_SYMBOLS):
-        raise PuzzleError(f"unsupported box shape {grid.box_rows}x{grid.box_cols}: "
+        raise PuzzleError(f"unsupported box shape {shown(grid.box_rows)}x{shown(grid.box_cols)}: "
                           f"boxes must give 2 to {len(SUDOKU_SYMBOLS)} symbols")
     if len(grid.givens) != grid.n * grid.n:
         raise PuzzleError(f"a {grid.n}x{grid.n} sudoku needs {grid.n * grid.n} cells, "
                           f"got {len(grid.givens)}")
     for index, value in enumerate(grid.givens):
         if not 0 <= value <= grid.n:
-            raise PuzzleError(f"cell {_sudoku_cell_name(grid, index)}: value {value} "
+            raise PuzzleError(f"cell {_sudoku_cell_name(grid, index)}: value {shown(value)} "
                               f"is outside 1..{grid.n}")
 
 
