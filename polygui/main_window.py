@@ -38,6 +38,7 @@ DOCK_WIDTH = 340
 # the plot costs a few milliseconds a redraw, so redrawing per signal would cost fluidity).
 DISPLAY_INTERVAL_MS = 125
 START_DELAY_MS = 50  # the panel redraws for a new run before the solver starts (see run.py)
+RETIRE_WAIT_MS = 300  # a stopped run's thread ends in this time, unless a kernel compiles
 STALE_TEXT = ("The puzzle has changed since these solutions were found: they are shown on the "
               "puzzle they solve. Press Solve to solve the new version.")
 
@@ -51,6 +52,7 @@ class MainWindow(QMainWindow):
         self._run_open = False  # see is_solving
         self.store = SolutionStore(self.document.puzzle)
         self.run: SolveRun | None = None
+        self._retired: list[SolveRun] = []  # stopped runs whose thread has not ended yet
         self.editor: QWidget | None = None
         self._latest: Progress | None = None  # progress not yet shown
         self._display_timer = QTimer(self)
@@ -256,13 +258,24 @@ class MainWindow(QMainWindow):
         if self.run is None:
             return
         if wait:
-            self.run.shutdown()
-            self.run = None  # signals still queued from that run are ignored
+            run, self.run = self.run, None  # signals still queued from that run are ignored
+            self._retire(run)
             self._run_open = False
             self._display_timer.stop()
             self.panel.set_running(False)
         else:
             self.run.worker.stop()
+
+    def _retire(self, run: SolveRun) -> None:
+        """Stop `run` and let its thread end by itself. It does at once (within a search
+        slice or a preparation step), except while numba compiles a kernel for the first
+        time, which nothing interrupts: the window does not wait for that."""
+        if not run.shutdown(RETIRE_WAIT_MS):
+            self._retired.append(run)
+            run.thread.finished.connect(self._forget_retired)
+
+    def _forget_retired(self) -> None:
+        self._retired = [run for run in self._retired if run.is_running()]
 
     def _set_paused(self, paused: bool) -> None:
         if self.run is not None:
@@ -353,12 +366,13 @@ class MainWindow(QMainWindow):
         if not self.files.maybe_save():
             event.ignore()
             return
-        self.stop_solve(wait=True)
-        self.exports.shutdown()
-        for run in running_solves():  # an editor's Check or copy still looking
-            run.shutdown()
-        self.files.closing()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
+        self.hide()  # gone at once for the user, even if a first kernel compile holds on
+        self.stop_solve(wait=True)
+        self.exports.shutdown()
+        for run in running_solves():  # retired runs, an editor's Check or copy still looking
+            run.shutdown(None)  # no thread may outlive the window
+        self.files.closing()
         super().closeEvent(event)
 

@@ -20,7 +20,7 @@ import weakref
 import numpy as np
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 
-from solvers import Progress, Puzzle, PuzzleError, Solution, solve
+from solvers import Cancelled, Progress, Puzzle, PuzzleError, Solution, solve
 
 from .latency import lower_this_threads_priority, pause_collector, resume_collector
 
@@ -75,6 +75,8 @@ class SolveWorker(QObject):
         pause_collector()  # until the search begins (see polygui.solving.latency)
         try:
             status = self._consume()
+        except Cancelled:  # stopped while preparing
+            status = "stopped"
         except PuzzleError as error:
             self.unsolvable.emit(str(error))
             status = "unsolvable"
@@ -89,7 +91,8 @@ class SolveWorker(QObject):
 
     def _consume(self) -> str:
         last: Progress | None = None
-        for event in solve(self.puzzle, self.symmetry, limit=self.limit):
+        for event in solve(self.puzzle, self.symmetry, limit=self.limit,
+                           cancel=self._stop.is_set):
             self._running.wait()
             if self._stop.is_set():
                 self._flush(last, force=True)
@@ -169,9 +172,12 @@ class SolveRun(QObject):
     def is_running(self) -> bool:
         return self._start_pending or self.thread.isRunning()
 
-    def shutdown(self, timeout_ms: int = 10_000) -> bool:
-        """Stop the search and wait for the thread to end. True when it ended."""
+    def shutdown(self, timeout_ms: int | None = 10_000) -> bool:
+        """Stop the search and wait for the thread to end (None: however long it takes). True
+        when it ended. It ends within a search slice or a preparation step (tens of
+        milliseconds), except while numba compiles a kernel for the first time (seconds),
+        which nothing can interrupt."""
         self._start_pending = False
         self.worker.stop()
         self.thread.quit()
-        return self.thread.wait(timeout_ms)
+        return self.thread.wait() if timeout_ms is None else self.thread.wait(timeout_ms)

@@ -12,7 +12,8 @@ from functools import lru_cache
 import numpy as np
 
 from .errors import PuzzleError
-from .grids import Cell, GridKind, Shape, connected_components, is_connected, orientations_of
+from .grids import (Cell, CellLocator, GridKind, Shape, connected_components, is_connected,
+                    orientations_of)
 from .limits import MAX_BOARD_CELLS, MAX_PIECE_CELLS, check_cells, shown
 
 SYMMETRY_MODES = ("distinct", "rotations", "all")
@@ -110,9 +111,9 @@ class Puzzle:
         (on an empty board, all of them)."""
         if not self.board:
             return [piece.name for piece in self.pieces]
-        grid = _occupancy(self.board)
+        board = CellLocator(np.array(self.board, dtype=np.int64))
         return [piece.name for piece in self.pieces
-                if not any(_fits_somewhere(shape, grid)
+                if not any(_fits_somewhere(shape, board)
                            for shape in orientations_of(self.kind, piece.cells, piece.mirror))]
 
 
@@ -226,23 +227,6 @@ def naming_pieces(names: list[str], singular: str, plural: str) -> str:
     return f"piece {listed} {singular}" if len(names) == 1 else f"pieces {listed} {plural}"
 
 
-def _occupancy(board: Shape) -> np.ndarray:
-    """The board as a boolean array over its bounding box."""
-    cells = np.array(board, dtype=np.int64)
-    cells -= cells.min(axis=0)
-    grid = np.zeros(cells.max(axis=0) + 1, dtype=bool)
-    grid[tuple(cells.T)] = True
-    return grid
-
-
-def _fits_somewhere(shape: Shape, grid: np.ndarray) -> bool:
-    """Whether `shape` (normalised: its least coordinate on each axis is 0) lies inside the
-    board `grid` at some offset: every offset is tried at once, a cell of the shape at a time."""
-    cells = np.array(shape, dtype=np.int64)
-    room = np.array(grid.shape) - cells.max(axis=0)  # offsets that keep the shape in the box
-    if (room <= 0).any():
-        return False
-    fits = np.ones(room, dtype=bool)
-    for cell in cells:
-        fits &= grid[tuple(slice(c, c + r) for c, r in zip(cell, room))]
-    return bool(fits.any())
+def _fits_somewhere(shape: Shape, board: CellLocator) -> bool:
+    """Whether `shape` lies inside the board at some position."""
+    return len(board.translations(np.array(shape, dtype=np.int64))) > 0
