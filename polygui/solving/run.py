@@ -43,9 +43,13 @@ class SolveWorker(QObject):
     unsolvable = Signal(str)  # why the puzzle has no solution, known before searching
     failed = Signal(str)  # a message for the user: the solver broke
 
-    def __init__(self, puzzle: Puzzle, symmetry: str, limit: int = 0) -> None:
+    def __init__(self, puzzle: Puzzle, symmetry: str, limit: int = 0,
+                 keep: int | None = None) -> None:
+        """`keep`: send at most this many solutions (the store keeps no more); the search
+        goes on counting past it, and progress says how many there were."""
         super().__init__()
-        self.puzzle, self.symmetry, self.limit = puzzle, symmetry, limit
+        self.puzzle, self.symmetry, self.limit, self.keep = puzzle, symmetry, limit, keep
+        self._sent = 0
         self._stop = threading.Event()
         self._running = threading.Event()
         self._running.set()
@@ -101,6 +105,9 @@ class SolveWorker(QObject):
                 self._searching_begins()
             if isinstance(event, Solution):
                 self._send_placements(event)
+                if self.keep is not None and self._sent >= self.keep:
+                    continue
+                self._sent += 1
                 self._batch.append(event.grid if self.puzzle.is_sudoku else event.rows)
                 if len(self._batch) >= 10_000:
                     self._flush(last, force=True)
@@ -141,11 +148,11 @@ class SolveRun(QObject):
     """One solve: owns the thread and the worker; `shutdown()` stops and joins them."""
 
     def __init__(self, puzzle: Puzzle, symmetry: str, limit: int = 0,
-                 parent: QObject | None = None) -> None:
+                 parent: QObject | None = None, keep: int | None = None) -> None:
         super().__init__(parent)
         self.thread = QThread()
         self.thread.setObjectName("polygui-solver")
-        self.worker = SolveWorker(puzzle, symmetry, limit)
+        self.worker = SolveWorker(puzzle, symmetry, limit, keep)
         self.worker.moveToThread(self.thread)
         self.thread.started.connect(self.worker.run)
         # Direct: quit() is thread-safe, and the thread must end even while the GUI thread is
