@@ -108,12 +108,15 @@ def app_run(puzzle: Path) -> dict:
     QTimer.singleShot(200, timer.start)
     QTimer.singleShot(1000, start)
     app.exec()
-    gaps = np.diff([t for t in ticks if t >= marks["solve"]]) * 1000
+    solving = np.array([t for t in ticks if t >= marks["solve"]])
+    gaps = np.diff(solving) * 1000
     result = {"seconds": marks["end"] - marks["solve"], "counted": window._counted,
               "kept": len(window.store), "store_mib": window.store.nbytes / 2 ** 20,
               "rss_before": marks["rss_before"],
               "rss_peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,
               "largest_gap": float(gaps.max()), "p99_gap": float(np.percentile(gaps, 99)),
+              "largest_at": float(solving[int(np.argmax(gaps))] - marks["solve"]),
+              "gaps_over_100ms": int((gaps > 100).sum()),
               "status": window.panel.status.text()}
     window.close()
     return result
@@ -135,6 +138,8 @@ def main() -> None:
               f"{app['seconds']:.1f} s | {EXPECTED / app['seconds']:,.0f} | "
               f"{app['rss_peak']} MiB ({app['rss_before']} MiB before Solve) | "
               f"{app['largest_gap']:.0f} / {app['p99_gap']:.1f} ms |")
+        print(f"\nThe window's largest gap began {app['largest_at']:.1f} s after Solve; "
+              f"{app['gaps_over_100ms']} gaps passed 100 ms.")
         print(f"\nThe window said: {app['status']}")
 
 
