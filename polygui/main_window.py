@@ -28,7 +28,7 @@ from .models.status import describe
 from .solving.browser import SolutionBrowser
 from .solving.panel import SolvePanel
 from .solving.run import SolveRun, running_solves
-from .solving.store import SolutionStore
+from .solving.store import DEFAULT_MAX_KEPT, SolutionStore
 from .views.board_view import BoardView
 from .views.sudoku_view import SudokuView
 
@@ -38,6 +38,8 @@ DOCK_WIDTH = 340
 # the plot costs a few milliseconds a redraw, so redrawing per signal would cost fluidity).
 DISPLAY_INTERVAL_MS = 125
 START_DELAY_MS = 50  # the panel redraws for a new run before the solver starts (see run.py)
+KEEP_SETTING = "solving/keep_at_most"
+RETIRE_WAIT_MS = 300  # a stopped run's thread ends in this time, unless a kernel compiles
 STALE_TEXT = ("The puzzle has changed since these solutions were found: they are shown on the "
               "puzzle they solve. Press Solve to solve the new version.")
 
@@ -51,6 +53,8 @@ class MainWindow(QMainWindow):
         self._run_open = False  # see is_solving
         self.store = SolutionStore(self.document.puzzle)
         self.run: SolveRun | None = None
+        self._retired: list[SolveRun] = []  # stopped runs whose thread has not ended yet
+        self._counted = 0  # solutions the current run has counted (kept or not)
         self.editor: QWidget | None = None
         self._latest: Progress | None = None  # progress not yet shown
         self._display_timer = QTimer(self)
@@ -227,13 +231,15 @@ class MainWindow(QMainWindow):
             self.panel.show_message(message)
             self.statusBar().showMessage(message, 10_000)
             return
-        self.store = SolutionStore(puzzle)
+        self.store = SolutionStore(puzzle, self.max_kept())
+        self._counted = 0
         self._show_in_view(puzzle)
         self.stale.hide()
         self.browser.set_count(0)
         self.panel.reset()
         self.solved_symmetry = self.panel.symmetry_mode()
-        self.run = SolveRun(puzzle, self.solved_symmetry, self.panel.limit.value(), self)
+        self.run = SolveRun(puzzle, self.solved_symmetry, self.panel.limit.value(), self,
+                            keep=self.store.max_kept)
         self._run_open = True
         worker = self.run.worker
         worker.progress_changed.connect(self._on_progress)
@@ -247,6 +253,15 @@ class MainWindow(QMainWindow):
         self._display_timer.start()
         self.run.start_soon(START_DELAY_MS)
 
+    def max_kept(self) -> int:
+        """How many solutions a run keeps to browse and export (the settings' "solving/
+        keep_at_most", 10 million unless set); past it, a run counts without keeping."""
+        try:
+            value = int(self.settings.value(KEEP_SETTING, DEFAULT_MAX_KEPT))
+        except (TypeError, ValueError):
+            return DEFAULT_MAX_KEPT
+        return max(1, value)
+
     def is_solving(self) -> bool:
         """From Solve until the window has taken the run's last signal (its thread may end a
         little before that)."""
@@ -256,13 +271,24 @@ class MainWindow(QMainWindow):
         if self.run is None:
             return
         if wait:
-            self.run.shutdown()
-            self.run = None  # signals still queued from that run are ignored
+            run, self.run = self.run, None  # signals still queued from that run are ignored
+            self._retire(run)
             self._run_open = False
             self._display_timer.stop()
             self.panel.set_running(False)
         else:
             self.run.worker.stop()
+
+    def _retire(self, run: SolveRun) -> None:
+        """Stop `run` and let its thread end by itself. It does at once (within a search
+        slice or a preparation step), except while numba compiles a kernel for the first
+        time, which nothing interrupts: the window does not wait for that."""
+        if not run.shutdown(RETIRE_WAIT_MS):
+            self._retired.append(run)
+            run.thread.finished.connect(self._forget_retired)
+
+    def _forget_retired(self) -> None:
+        self._retired = [run for run in self._retired if run.is_running()]
 
     def _set_paused(self, paused: bool) -> None:
         if self.run is not None:
@@ -272,6 +298,9 @@ class MainWindow(QMainWindow):
         if not self._from_current_run():
             return
         self._latest = progress
+        if progress.solutions > self.store.max_kept >= self._counted:
+            self.statusBar().showMessage(self._not_kept_text(), 10_000)
+        self._counted = progress.solutions
         if progress.phase != "searching":  # preparing and done show at once
             self._refresh_run_display()
 
@@ -309,15 +338,20 @@ class MainWindow(QMainWindow):
         self._display_timer.stop()
         self._refresh_run_display()
         self.panel.set_running(False)
-        count = len(self.store)
+        count = max(len(self.store), self._counted)
+        unkept = f" {self._not_kept_text()}" if count > len(self.store) else ""
         if status == "done" and count == 0:
             self.panel.show_message("No solution: the whole search found none.")
         elif status == "done":
-            self.panel.show_message(f"Finished: {count:,} solution{'s' * (count != 1)}.")
+            self.panel.show_message(f"Finished: {count:,} solution{'s' * (count != 1)}.{unkept}")
         elif status == "limit":
-            self.panel.show_message(f"Stopped after {count:,} solutions, as asked.")
+            self.panel.show_message(f"Stopped after {count:,} solutions, as asked.{unkept}")
         elif status == "stopped":
-            self.panel.show_message(f"Stopped: {count:,} solutions found so far.")
+            self.panel.show_message(f"Stopped: {count:,} solutions found so far.{unkept}")
+
+    def _not_kept_text(self) -> str:
+        return (f"The first {self.store.max_kept:,} are kept to browse and export; the rest "
+                "are counted, not kept.")
 
     def _from_current_run(self) -> bool:
         return self.run is not None and self.sender() is self.run.worker
@@ -353,12 +387,13 @@ class MainWindow(QMainWindow):
         if not self.files.maybe_save():
             event.ignore()
             return
-        self.stop_solve(wait=True)
-        self.exports.shutdown()
-        for run in running_solves():  # an editor's Check or copy still looking
-            run.shutdown()
-        self.files.closing()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
+        self.hide()  # gone at once for the user, even if a first kernel compile holds on
+        self.stop_solve(wait=True)
+        self.exports.shutdown()
+        for run in running_solves():  # retired runs, an editor's Check or copy still looking
+            run.shutdown(None)  # no thread may outlive the window
+        self.files.closing()
         super().closeEvent(event)
 

@@ -169,6 +169,11 @@ class CubeEditor(QWidget):
                                  colour, space)
         self.layers.set_contents(space, cells, colour)
         self.summary.setText(summary_text(puzzle))
+        outside = sum(1 for cell in cells if not all(0 <= v < MAX_BOX for v in cell))
+        if outside and self.target.is_region:
+            self.message.setText(f"{outside} cube{'s' * (outside != 1)} of the region lie "
+                                 f"outside the editor's box (0 to {MAX_BOX - 1} on each axis): "
+                                 "shown in 3D, not editable here")
 
     def _refresh_target_controls(self, puzzle: Puzzle) -> None:
         for widget in (*self.box_size, self.fill_button, self.clear_button):

@@ -35,8 +35,14 @@ class EditTarget:
         return self.is_region or self.piece < len(puzzle.pieces)
 
     def cells(self, puzzle: Puzzle) -> frozenset[Cell]:
-        shape = puzzle.board if self.is_region else puzzle.pieces[self.piece].cells
-        return frozenset(shape)
+        """The region's cells; a piece's moved to start at the origin (where it lies means
+        nothing, and its space is counted from the origin: a piece written far away in a
+        file would otherwise get a space the size of that distance)."""
+        if self.is_region:
+            return frozenset(puzzle.board)
+        cells = puzzle.pieces[self.piece].cells
+        low = [min(cell[axis] for cell in cells) for axis in range(3)] if cells else [0] * 3
+        return frozenset(tuple(v - m for v, m in zip(cell, low)) for cell in cells)
 
     def with_cells(self, puzzle: Puzzle, cells: frozenset[Cell]) -> Puzzle:
         ordered = tuple(sorted(cells))

@@ -7,7 +7,6 @@ cancelled or failed export leaves nothing behind."""
 from __future__ import annotations
 
 import os
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -16,7 +15,7 @@ from PySide6.QtCore import QMarginsF, QObject, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
 
 from solvers import Puzzle, PuzzleError, Solution
-from solvers.puzzle.fileformat import new_file_mode
+from solvers.puzzle.atomic import temporary_beside
 
 from .images import render_flat
 
@@ -176,12 +175,10 @@ class ContactSheet(QObject):
             self._page_image = self._painter = None
 
     def _temporary(self) -> Path:
-        handle, name = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp",
-                                        dir=self.path.parent)
+        handle, name = temporary_beside(self.path)
         os.close(handle)
-        os.chmod(name, new_file_mode())
-        self._temporaries.append(Path(name))
-        return Path(name)
+        self._temporaries.append(name)
+        return name
 
     def _commit(self) -> list[Path]:
         if self._pdf is not None:

@@ -20,7 +20,7 @@ import weakref
 import numpy as np
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 
-from solvers import Progress, Puzzle, PuzzleError, Solution, solve
+from solvers import Cancelled, Progress, Puzzle, PuzzleError, Solution, solve
 
 from .latency import lower_this_threads_priority, pause_collector, resume_collector
 
@@ -43,9 +43,13 @@ class SolveWorker(QObject):
     unsolvable = Signal(str)  # why the puzzle has no solution, known before searching
     failed = Signal(str)  # a message for the user: the solver broke
 
-    def __init__(self, puzzle: Puzzle, symmetry: str, limit: int = 0) -> None:
+    def __init__(self, puzzle: Puzzle, symmetry: str, limit: int = 0,
+                 keep: int | None = None) -> None:
+        """`keep`: send at most this many solutions (the store keeps no more); the search
+        goes on counting past it, and progress says how many there were."""
         super().__init__()
-        self.puzzle, self.symmetry, self.limit = puzzle, symmetry, limit
+        self.puzzle, self.symmetry, self.limit, self.keep = puzzle, symmetry, limit, keep
+        self._sent = 0
         self._stop = threading.Event()
         self._running = threading.Event()
         self._running.set()
@@ -75,6 +79,8 @@ class SolveWorker(QObject):
         pause_collector()  # until the search begins (see polygui.solving.latency)
         try:
             status = self._consume()
+        except Cancelled:  # stopped while preparing
+            status = "stopped"
         except PuzzleError as error:
             self.unsolvable.emit(str(error))
             status = "unsolvable"
@@ -89,7 +95,8 @@ class SolveWorker(QObject):
 
     def _consume(self) -> str:
         last: Progress | None = None
-        for event in solve(self.puzzle, self.symmetry, limit=self.limit):
+        for event in solve(self.puzzle, self.symmetry, limit=self.limit,
+                           cancel=self._stop.is_set):
             self._running.wait()
             if self._stop.is_set():
                 self._flush(last, force=True)
@@ -98,6 +105,9 @@ class SolveWorker(QObject):
                 self._searching_begins()
             if isinstance(event, Solution):
                 self._send_placements(event)
+                if self.keep is not None and self._sent >= self.keep:
+                    continue
+                self._sent += 1
                 self._batch.append(event.grid if self.puzzle.is_sudoku else event.rows)
                 if len(self._batch) >= 10_000:
                     self._flush(last, force=True)
@@ -138,11 +148,11 @@ class SolveRun(QObject):
     """One solve: owns the thread and the worker; `shutdown()` stops and joins them."""
 
     def __init__(self, puzzle: Puzzle, symmetry: str, limit: int = 0,
-                 parent: QObject | None = None) -> None:
+                 parent: QObject | None = None, keep: int | None = None) -> None:
         super().__init__(parent)
         self.thread = QThread()
         self.thread.setObjectName("polygui-solver")
-        self.worker = SolveWorker(puzzle, symmetry, limit)
+        self.worker = SolveWorker(puzzle, symmetry, limit, keep)
         self.worker.moveToThread(self.thread)
         self.thread.started.connect(self.worker.run)
         # Direct: quit() is thread-safe, and the thread must end even while the GUI thread is
@@ -169,9 +179,12 @@ class SolveRun(QObject):
     def is_running(self) -> bool:
         return self._start_pending or self.thread.isRunning()
 
-    def shutdown(self, timeout_ms: int = 10_000) -> bool:
-        """Stop the search and wait for the thread to end. True when it ended."""
+    def shutdown(self, timeout_ms: int | None = 10_000) -> bool:
+        """Stop the search and wait for the thread to end (None: however long it takes). True
+        when it ended. It ends within a search slice or a preparation step (tens of
+        milliseconds), except while numba compiles a kernel for the first time (seconds),
+        which nothing can interrupt."""
         self._start_pending = False
         self.worker.stop()
         self.thread.quit()
-        return self.thread.wait(timeout_ms)
+        return self.thread.wait() if timeout_ms is None else self.thread.wait(timeout_ms)

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from ..output.export_data import export_solutions
+from ..output.kept import DEFAULT_MAX_KEPT, KeptSolutions
 from ..output.pictures import format_solution
 from ..puzzle.fileformat import load_puzzle
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError
@@ -38,16 +39,32 @@ def build_parser() -> argparse.ArgumentParser:
                        ("lines", "Sudoku solution lines (n*n characters)")):
         parser.add_argument(f"--export-{kind}", type=Path, metavar="FILE",
                             help=f"write the solutions found as {what}")
+    parser.add_argument("--keep", type=int, default=DEFAULT_MAX_KEPT, metavar="N",
+                        help="keep at most N solutions for the exports (default 10,000,000); "
+                             "the search counts on past them")
     parser.add_argument("--sudoku-batch", type=Path, metavar="FILE",
                         help="solve one 81-character Sudoku per line and report puzzles/s")
     return parser
 
 
+def tolerate_unprintable_text() -> None:
+    """Print what the terminal cannot show (a lone surrogate in a puzzle's name, an accent on
+    an ASCII terminal) as backslash escapes rather than fail with UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # closed, or not a text stream after all
+                pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    tolerate_unprintable_text()
     parser = build_parser()
     args = parser.parse_args(argv)
-    if (args.limit is not None and args.limit < 0) or args.show < 0:
-        parser.error("--limit and --show take a number of at least 0")
+    if (args.limit is not None and args.limit < 0) or args.show < 0 or args.keep < 0:
+        parser.error("--limit, --show and --keep take a number of at least 0")
     try:
         if args.sudoku_batch:
             from .sudoku_batch import run_batch
@@ -71,12 +88,12 @@ def run_puzzle(args: argparse.Namespace) -> int:
     shown = 0
     final: Progress | None = None
     exports = data_exports(args)
-    kept: list[Solution] = []
+    kept = KeptSolutions(puzzle, args.keep)
     count_only = not exports and (args.count_only or (args.show == 0 and args.json))
     for event in solve(puzzle, args.symmetry, limit=limit, count_only=count_only):
         if isinstance(event, Solution):
             if exports:
-                kept.append(event)
+                kept.add(event)
             if shown < args.show:
                 print(f"Solution {event.index + 1}:\n{format_solution(puzzle, event)}\n")
                 shown += 1
@@ -90,6 +107,9 @@ def run_puzzle(args: argparse.Namespace) -> int:
     for kind, path in exports:
         export_solutions(puzzle, kept, args.symmetry, path, kind)
         print(f"wrote {len(kept)} solution{'s' * (len(kept) != 1)} to {path}")
+    if exports and kept.dropped:
+        print(f"kept the first {len(kept):,} solutions for the exports; the other "
+              f"{kept.dropped:,} were counted, not kept (--keep)")
     if args.json:
         result = {
             "puzzle": puzzle.name, "file": str(args.puzzle), "symmetry": args.symmetry,

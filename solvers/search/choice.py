@@ -7,6 +7,7 @@ import numpy as np
 
 from ..placements.compile import Placements
 from ..placements.symmetry import plan_symmetry
+from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.grids import GridKind
 from ..puzzle.model import Puzzle
 from .bitboard import BitboardSearch, suits_bitboard
@@ -15,7 +16,7 @@ from .live_sets import LiveSetSearch, suits_live_sets
 
 
 def make_search(puzzle: Puzzle, placements: Placements | None, symmetry: str,
-                kernel: str = "auto"):
+                kernel: str = "auto", cancel: CancelCheck | None = None):
     """(search object, number of symmetries that identify solutions). `kernel` forces the
     polyform kernel ("bitboard", "live" or "general") for benchmarks and tests; "auto" picks
     it: the bit-board for flat boards it suits, live sets for the rest up to 64 cells
@@ -27,7 +28,8 @@ def make_search(puzzle: Puzzle, placements: Placements | None, symmetry: str,
         grid = puzzle.sudoku
         givens = np.array(grid.givens, dtype=np.int16)
         return SudokuSearch(grid.n, grid.box_rows, grid.box_cols, givens), 1
-    plan = plan_symmetry(puzzle, placements, symmetry)
+    plan = plan_symmetry(puzzle, placements, symmetry, cancel)
+    check_cancel(cancel)
     if kernel not in ("auto", "bitboard", "live", "general"):
         raise ValueError(f"unknown kernel {kernel!r}: use auto, bitboard, live or general")
     if kernel == "bitboard" or kernel == "auto" and suits_bitboard(puzzle, placements):

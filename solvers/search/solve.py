@@ -14,14 +14,15 @@ import numpy as np
 
 from ..kernels.exact_cover import BUFFER_FULL
 from ..placements.compile import compile_placements, pieces_without_placements
+from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError, naming_pieces
 from .choice import make_search
 from .events import Event, Progress, Search, Solution
 
 
-def prepare(puzzle: Puzzle, symmetry: str = "distinct"):
+def prepare(puzzle: Puzzle, symmetry: str = "distinct", cancel: CancelCheck | None = None):
     """Check the puzzle and build its search. Raises PuzzleError naming why it cannot have a
-    solution when that is known before searching."""
+    solution when that is known before searching, and Cancelled once `cancel()` is true."""
     if symmetry not in SYMMETRY_MODES:
         raise PuzzleError(f"unknown symmetry mode {symmetry!r}: use one of {', '.join(SYMMETRY_MODES)}")
     reasons = puzzle.problems()
@@ -29,24 +30,26 @@ def prepare(puzzle: Puzzle, symmetry: str = "distinct"):
         raise PuzzleError("; ".join(reasons))
     if puzzle.is_sudoku:
         return make_search(puzzle, None, symmetry)
-    placements = compile_placements(puzzle)
+    placements = compile_placements(puzzle, cancel=cancel)
     stranding = pieces_without_placements(puzzle, placements)  # every place strands cells
     if stranding:
         raise PuzzleError(naming_pieces(
             stranding, "cannot go anywhere without cutting off cells the others cannot fill",
             "cannot go anywhere without cutting off cells the others cannot fill"))
-    return make_search(puzzle, placements, symmetry)
+    return make_search(puzzle, placements, symmetry, cancel=cancel)
 
 
 def solve(puzzle: Puzzle, symmetry: str = "distinct", limit: int = 0, count_only: bool = False,
-          slice_seconds: float = 0.05) -> Iterator[Event]:
+          slice_seconds: float = 0.05, cancel: CancelCheck | None = None) -> Iterator[Event]:
     """Yield Progress and Solution events until the search ends or `limit` solutions are found.
 
     `symmetry`: "distinct" (rotations and reflections identify solutions), "rotations", or
     "all". Sudoku solutions are always all distinct. The last event is a Progress with
-    phase "done"."""
+    phase "done". Preparing happens inside one step of the iteration: `cancel`, checked
+    every few milliseconds there, stops it with Cancelled (between events, stop iterating)."""
     yield Progress("preparing", symmetry=symmetry)
-    search, group_size = prepare(puzzle, symmetry)
+    search, group_size = prepare(puzzle, symmetry, cancel)
+    check_cancel(cancel)
     search.run(0)  # loads or compiles the kernel before the clock starts
     clock = _Clock(slice_seconds)
     found = 0

@@ -244,3 +244,18 @@ def test_progress_shows_counters_and_the_plot(window, qtbot):
     times, solutions, fractions = window.panel.plot.points()
     assert solutions[-1] == 1049 and fractions[-1] == pytest.approx(1.0)
     assert window.panel.progress.value() == 1000
+
+
+def test_a_run_keeps_at_most_the_set_number_of_solutions_and_counts_the_rest(window, qtbot,
+                                                                              settings):
+    settings.setValue("solving/keep_at_most", 500)
+    window.open_puzzle(default_puzzle())
+    window.panel.symmetry.setCurrentIndex(window.panel.symmetry.findData("all"))
+    solve_and_wait(qtbot, window)
+    assert len(window.store) == 500 == window.browser.count
+    assert window.panel.counters["solutions"].text() == "2,098"
+    status = window.panel.status.text()
+    assert status.startswith("Finished: 2,098 solutions.")
+    assert "first 500 are kept to browse and export; the rest are counted, not kept" in status
+    window.browser.last()
+    assert window.current_view().solution == window.store.solution(499)
