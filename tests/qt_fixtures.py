@@ -52,6 +52,8 @@ def no_unexpected_dialogs(qtbot, monkeypatch):
 
     for kind in ("question", "warning", "information", "critical"):
         monkeypatch.setattr(QMessageBox, kind, unexpected(kind))
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: unexpected("message")(
+        box.parent(), box.windowTitle(), box.text()))  # boxes built with named buttons
     yield
     for widget in QApplication.topLevelWidgets():
         if widget.isVisible():
@@ -111,6 +113,8 @@ def show_window(qtbot, settings, autosave_dir):
     qtbot.waitExposed(window)
     make_active(window)
     window.files.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    for ask in ("ask_save_path", "ask_open_path"):  # a file dialog nobody answers would hang
+        setattr(window.files, ask, lambda ask=ask: pytest.fail(f"unexpected file dialog ({ask})"))
     return window
 
 
