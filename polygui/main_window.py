@@ -13,8 +13,8 @@ import numpy as np
 import shiboken6
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QMessageBox, QSizePolicy,
+                               QStackedWidget, QVBoxLayout, QWidget)
 
 from solvers import GridKind, Progress, Puzzle
 
@@ -24,11 +24,13 @@ from .files.actions import FileActions
 from .files.new_puzzle_dialog import blank_puzzle
 from .menus import build_menus
 from .models import PuzzleDocument
-from .models.status import describe
-from .solving.browser import SolutionBrowser
+from .models.status import describe, document_title
+from .solving.browser import NO_SOLUTIONS_YET, SolutionBrowser
+from .solving.indicator import RunIndicator
 from .solving.panel import SolvePanel
 from .solving.run import SolveRun, running_solves
 from .solving.store import SolutionStore
+from .solving.wording import count_changed, empty_browser, end_of_run, stale_banner
 from .views.board_view import BoardView
 from .views.sudoku_view import SudokuView
 
@@ -38,8 +40,6 @@ DOCK_WIDTH = 340
 # the plot costs a few milliseconds a redraw, so redrawing per signal would cost fluidity).
 DISPLAY_INTERVAL_MS = 125
 START_DELAY_MS = 50  # the panel redraws for a new run before the solver starts (see run.py)
-STALE_TEXT = ("The puzzle has changed since these solutions were found: they are shown on the "
-              "puzzle they solve. Press Solve to solve the new version.")
 
 
 class MainWindow(QMainWindow):
@@ -49,6 +49,7 @@ class MainWindow(QMainWindow):
         self.document = PuzzleDocument(blank_puzzle("hex"), parent=self)
         self._resetting = False
         self._run_open = False  # see is_solving
+        self._ran = False  # whether the panel shows the figures of a run of this puzzle
         self.store = SolutionStore(self.document.puzzle)
         self.run: SolveRun | None = None
         self.editor: QWidget | None = None
@@ -60,7 +61,8 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         self.browser = SolutionBrowser()
         self.browser.current_changed.connect(self._show_solution)
-        self.stale = QLabel(STALE_TEXT)
+        self.browser.notice.connect(lambda text: self.statusBar().showMessage(text, 8_000))
+        self.stale = QLabel()
         self.stale.setWordWrap(True)
         self.stale.setStyleSheet("background: #fff3cd; color: #5c4400; padding: 6px;")
         self.stale.hide()
@@ -74,13 +76,18 @@ class MainWindow(QMainWindow):
         self.panel.solve_requested.connect(self.start_solve)
         self.panel.stop_requested.connect(self.stop_solve)
         self.panel.pause_toggled.connect(self._set_paused)
+        self.panel.symmetry.currentIndexChanged.connect(self._on_count_changed)
         self.dock = QDockWidget("Solve", self)
         self.dock.setObjectName("solve-dock")
         self.dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.dock.setWidget(self.panel)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        # a normal widget, so that temporary messages ("Exported …", status tips) show over it
         self.status_line = QLabel()
-        self.statusBar().addPermanentWidget(self.status_line, 1)
+        self.statusBar().addWidget(self.status_line, 1)
+        self.run_indicator = RunIndicator()
+        self.run_indicator.show_requested.connect(lambda: self.set_mode("solve"))
+        self.statusBar().addPermanentWidget(self.run_indicator)
         self.files = FileActions(self, autosave_dir)
         self.exports = ExportActions(self)
         self.solved_symmetry = "distinct"  # the symmetry mode of the solutions shown
@@ -130,8 +137,11 @@ class MainWindow(QMainWindow):
         self.store = SolutionStore(puzzle)
         self._show_in_view(puzzle)
         self.browser.set_count(0)
+        self.browser.set_empty_text(NO_SOLUTIONS_YET)
         self.panel.reset()
         self.panel.set_sudoku(puzzle.is_sudoku)
+        self._ran = False
+        self.panel.reset_options()  # a new puzzle counts as the default does
         if self.is_designing():
             self._ensure_editor()
         self._on_document_changed(puzzle)
@@ -145,7 +155,14 @@ class MainWindow(QMainWindow):
         if not len(self.store) and not self.is_solving():
             self.store = SolutionStore(puzzle)  # nothing solved yet: show the puzzle as it is
             self._show_in_view(puzzle)
-        self.stale.setVisible(self.solutions_are_stale())
+        self._show_stale()
+
+    def _show_stale(self) -> None:
+        """The banner over solutions of an earlier version of the puzzle, saying what to do."""
+        stale = self.solutions_are_stale()
+        if stale:
+            self.stale.setText(stale_banner(self.is_solving(), self.document.puzzle.problems()))
+        self.stale.setVisible(stale)
 
     def solutions_are_stale(self) -> bool:
         """Whether the solutions shown belong to an earlier version of the puzzle."""
@@ -153,7 +170,8 @@ class MainWindow(QMainWindow):
             len(self.store) > 0 or self.is_solving())
 
     def _update_title(self) -> None:
-        self.setWindowTitle(f"{self.document.puzzle.name}[*] — {APP_NAME}")
+        self.setWindowTitle(f"{document_title(self.document.puzzle.name, self.path)}[*] — "
+                            f"{APP_NAME}")
         self.setWindowModified(self.document.is_modified)
 
     def _show_in_view(self, puzzle: Puzzle) -> None:
@@ -206,8 +224,15 @@ class MainWindow(QMainWindow):
         designing = mode == "design"
         if designing:
             self._ensure_editor()
-        self.pages.setCurrentWidget(self.design_page if designing else self.pages.widget(0))
+            self.dock.hide()  # first: the editor is laid out in the room the panel leaves
+        shown = self.design_page if designing else self.pages.widget(0)
+        for index in range(self.pages.count()):  # a hidden page must not set the minimum size
+            page = self.pages.widget(index)
+            policy = QSizePolicy.Policy.Preferred if page is shown else QSizePolicy.Policy.Ignored
+            page.setSizePolicy(policy, policy)
+        self.pages.setCurrentWidget(shown)
         self.dock.setVisible(not designing)
+        self.run_indicator.set_active(designing and self.is_solving())
         for action in self._navigation:  # arrows and Home/End belong to the editor there
             action.setEnabled(not designing)
         self.menus.show_mode(mode)
@@ -224,6 +249,7 @@ class MainWindow(QMainWindow):
         problems = puzzle.problems()
         if problems:
             message = f"Cannot solve: {'; '.join(problems)}."
+            self.panel.reset()  # the figures of an earlier run are not this puzzle's
             self.panel.show_message(message)
             self.statusBar().showMessage(message, 10_000)
             return
@@ -231,7 +257,9 @@ class MainWindow(QMainWindow):
         self._show_in_view(puzzle)
         self.stale.hide()
         self.browser.set_count(0)
+        self.browser.set_empty_text(NO_SOLUTIONS_YET)
         self.panel.reset()
+        self._ran = True
         self.solved_symmetry = self.panel.symmetry_mode()
         self.run = SolveRun(puzzle, self.solved_symmetry, self.panel.limit.value(), self)
         self._run_open = True
@@ -243,6 +271,7 @@ class MainWindow(QMainWindow):
         worker.failed.connect(self._on_failed)
         worker.finished.connect(self._on_finished)
         self.panel.set_running(True)
+        self.run_indicator.start()
         self._latest = None
         self._display_timer.start()
         self.run.start_soon(START_DELAY_MS)
@@ -261,6 +290,7 @@ class MainWindow(QMainWindow):
             self._run_open = False
             self._display_timer.stop()
             self.panel.set_running(False)
+            self.run_indicator.set_active(False)
         else:
             self.run.worker.stop()
 
@@ -278,6 +308,7 @@ class MainWindow(QMainWindow):
     def _refresh_run_display(self) -> None:
         if self._latest is not None:
             self.panel.show_progress(self._latest)
+            self.run_indicator.show_progress(self._latest)
             self._latest = None
         if self.store is not None and self.browser.count != len(self.store):
             self.browser.set_count(len(self.store))
@@ -309,15 +340,24 @@ class MainWindow(QMainWindow):
         self._display_timer.stop()
         self._refresh_run_display()
         self.panel.set_running(False)
+        self.run_indicator.set_active(False)
+        self._show_stale()
         count = len(self.store)
-        if status == "done" and count == 0:
-            self.panel.show_message("No solution: the whole search found none.")
-        elif status == "done":
-            self.panel.show_message(f"Finished: {count:,} solution{'s' * (count != 1)}.")
-        elif status == "limit":
-            self.panel.show_message(f"Stopped after {count:,} solutions, as asked.")
-        elif status == "stopped":
-            self.panel.show_message(f"Stopped: {count:,} solutions found so far.")
+        message = end_of_run(status, count)
+        if message is not None:
+            self.panel.show_end(count)
+            self.panel.show_message(message)
+        if count == 0 and empty_browser(status):
+            self.browser.set_empty_text(empty_browser(status))
+
+    def _on_count_changed(self) -> None:
+        """The figures shown belong to the Count they were found with: a different choice
+        clears them until Solve counts again."""
+        if not self._ran or self.is_solving():
+            return
+        self.panel.reset()
+        self.panel.show_message(count_changed(len(self.store), self.solved_symmetry,
+                                              self.panel.symmetry_mode()))
 
     def _from_current_run(self) -> bool:
         return self.run is not None and self.sender() is self.run.worker
@@ -342,12 +382,16 @@ class MainWindow(QMainWindow):
         return actions
 
     def _restore_layout(self) -> None:
+        """The size, place and docks of the last session (Qt keeps them on the screen). The
+        window starts in Solve mode, so the Solve panel shows even when the last session
+        ended in Design mode (which hides it)."""
         geometry = self.settings.value("window/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
         state = self.settings.value("window/state")
         if state is not None:
             self.restoreState(state)
+        self.dock.setVisible(not self.is_designing())
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.files.maybe_save():

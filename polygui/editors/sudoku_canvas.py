@@ -9,12 +9,11 @@ from PySide6.QtGui import QColor, QKeyEvent, QKeySequence, QMouseEvent, QPainter
 from PySide6.QtWidgets import QWidget
 
 from solvers import Puzzle
-from solvers.puzzle.model import SUDOKU_SYMBOLS, conflicting_givens
+from solvers.puzzle.model import SUDOKU_SYMBOLS
 
-from ..views.sudoku_view import MARGIN, SudokuView
+from ..views.sudoku_view import CONFLICT_FILL, MARGIN, SudokuView
 
 SELECTED_FILL = QColor("#ffe9a8")
-CONFLICT_FILL = QColor("#f6b8b8")
 CLEAR_KEYS = {Qt.Key.Key_Delete, Qt.Key.Key_Backspace, Qt.Key.Key_Space, Qt.Key.Key_0,
               Qt.Key.Key_Period}
 MOVES = {Qt.Key.Key_Left: (0, -1), Qt.Key.Key_Right: (0, 1), Qt.Key.Key_Up: (-1, 0),
@@ -36,13 +35,10 @@ class SudokuCanvas(SudokuView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.selected = 0
-        self.conflicts: frozenset[int] = frozenset()
 
     def set_puzzle(self, puzzle: Puzzle) -> None:
         n = puzzle.sudoku.n
         self.selected = min(self.selected, n * n - 1)
-        self.conflicts = frozenset(cell for pair in conflicting_givens(puzzle.sudoku)
-                                   for cell in pair)
         super().set_puzzle(puzzle)
 
     # --- geometry ----------------------------------------------------------------------
@@ -68,10 +64,7 @@ class SudokuCanvas(SudokuView):
 
     # --- painting ----------------------------------------------------------------------
     def _paint_cells(self, painter: QPainter, n: int, cell: float) -> None:
-        super()._paint_cells(painter, n, cell)
-        for index in self.conflicts:
-            row, col = divmod(index, n)
-            painter.fillRect(QRectF(col * cell, row * cell, cell, cell), CONFLICT_FILL)
+        super()._paint_cells(painter, n, cell)  # clashing givens included
         row, col = divmod(self.selected, n)
         fill = QColor(SELECTED_FILL)
         if self.selected in self.conflicts:

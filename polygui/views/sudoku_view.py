@@ -1,4 +1,5 @@
-"""The Sudoku view: a clean grid with thick box lines, bold givens, solved digits in blue.
+"""The Sudoku view: a clean grid with thick box lines, bold givens, solved digits in blue, and
+givens that clash in red (the editor marks them the same way).
 
 Any size with a box shape (4x4 to 16x16 and beyond); symbols past 9 are letters (A, B, ...),
 as in the puzzle files.
@@ -12,13 +13,14 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from solvers import Puzzle, Solution
-from solvers.puzzle.model import SUDOKU_SYMBOLS
+from solvers.puzzle.model import SUDOKU_SYMBOLS, conflicting_givens
 
 from .board_picture import segments_path
 
 MARGIN = 16
 PAPER = QColor("#ffffff")
 GIVEN_FILL = QColor("#eef0f4")
+CONFLICT_FILL = QColor("#f6b8b8")
 GIVEN_INK = QColor("#111111")
 SOLVED_INK = QColor("#1f5fbf")
 THIN_LINE = (QColor("#9a9a9a"), 1.0)
@@ -44,10 +46,13 @@ class SudokuView(QWidget):
         self.solution: Solution | None = None
         self._givens = np.zeros(0, dtype=np.int64)
         self._values = np.zeros(0, dtype=np.int64)
+        self.conflicts: frozenset[int] = frozenset()  # cells of givens that clash
 
     def set_puzzle(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         self._givens = np.array(puzzle.sudoku.givens, dtype=np.int64)
+        self.conflicts = frozenset(cell for pair in conflicting_givens(puzzle.sudoku)
+                                   for cell in pair)
         self.set_solution(None)
 
     def set_solution(self, solution: Solution | None) -> None:
@@ -77,7 +82,8 @@ class SudokuView(QWidget):
         painter.fillRect(QRectF(0, 0, n * cell, n * cell), PAPER)
         for index in np.flatnonzero(self._givens):
             row, col = divmod(int(index), n)
-            painter.fillRect(QRectF(col * cell, row * cell, cell, cell), GIVEN_FILL)
+            fill = CONFLICT_FILL if int(index) in self.conflicts else GIVEN_FILL
+            painter.fillRect(QRectF(col * cell, row * cell, cell, cell), fill)
 
     def _paint_lines(self, painter: QPainter, n: int, box_rows: int, box_cols: int,
                      cell: float) -> None:
