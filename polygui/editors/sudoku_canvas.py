@@ -24,11 +24,13 @@ class SudokuCanvas(SudokuView):
     """Click a cell to select it; type a symbol to set it (the selection then moves on, so a
     puzzle can be typed as its line), Delete/Backspace/0/. to clear; arrows, Tab and
     Shift+Tab move. Emits `typed(cell, value)` with value 0 for clearing, `refused(text)` for
-    a key that is no symbol of this size, `paste_requested` for Ctrl+V."""
+    a key that is no symbol of this size, `paste_requested` for Ctrl+V, `selection_moved(cell)`
+    when the selection moves."""
 
     typed = Signal(int, int)
     refused = Signal(str)
     paste_requested = Signal()
+    selection_moved = Signal(int)  # the newly selected cell
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -74,7 +76,10 @@ class SudokuCanvas(SudokuView):
     # --- input -------------------------------------------------------------------------
     def select(self, cell: int) -> None:
         n = self.puzzle.sudoku.n
-        self.selected = int(np.clip(cell, 0, n * n - 1))
+        cell = int(np.clip(cell, 0, n * n - 1))
+        if cell != self.selected:
+            self.selected = cell
+            self.selection_moved.emit(cell)
         self.update()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:

@@ -14,6 +14,7 @@ from solvers.puzzle.model import SUDOKU_SYMBOLS
 from solvers.puzzle.textformats import format_sudoku_line, parse_sudoku_line
 
 from ..models import PuzzleDocument
+from ..models.status import plural
 from ..solving.run import SolveRun
 from .sudoku_canvas import SudokuCanvas
 
@@ -59,6 +60,7 @@ class SudokuEditor(QWidget):
         self._layout()
         self.canvas.typed.connect(self.set_cell)
         self.canvas.refused.connect(self.show_problem)
+        self.canvas.selection_moved.connect(self._clear_refusal)
         self.canvas.paste_requested.connect(self.paste_line)
         self.check_button.clicked.connect(self.check)
         self.paste_button.clicked.connect(self.paste_line)
@@ -91,7 +93,7 @@ class SudokuEditor(QWidget):
         grid = puzzle.sudoku
         givens = sum(1 for value in grid.givens if value)
         self.summary.setText(f"<b>{grid.n}×{grid.n}</b>, {grid.box_rows}×{grid.box_cols} "
-                             f"boxes, {givens} givens")
+                             f"boxes, {plural(givens, 'given')}")
         problems = puzzle.problems()
         if problems:
             self.show_problem("Clash: " + "; ".join(problems[:3])
@@ -103,6 +105,12 @@ class SudokuEditor(QWidget):
         self.message.setProperty("problem", True)
         self.message.setStyleSheet("color: #b00020;")
         self.message.setText(text)
+
+    def _clear_refusal(self) -> None:
+        """The user moved on: a refused key or paste is old news (clashes stay while they
+        last)."""
+        if self.message.property("problem") and not self.document.puzzle.problems():
+            self.show_info("")
 
     def show_info(self, text: str) -> None:
         self.message.setProperty("problem", False)

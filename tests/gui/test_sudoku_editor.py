@@ -189,3 +189,17 @@ def test_check_finishes_on_the_gui_thread_and_ends_its_thread(qtbot, asset):
         assert editor.check_run is None and editor.check_button.isEnabled()
         assert running_solves() == []
     assert threads == [threading.main_thread().ident] * 3
+
+
+def test_a_refused_key_is_forgotten_once_the_selection_moves_on(qtbot):
+    editor = make_editor(qtbot)
+    click_cell(qtbot, editor, 0)
+    qtbot.keyClick(editor.canvas, Qt.Key.Key_A)
+    assert "is not a symbol" in editor.message.text()
+    click_cell(qtbot, editor, 5)
+    assert editor.message.text() == ""
+    qtbot.keyClick(editor.canvas, Qt.Key.Key_3)
+    click_cell(qtbot, editor, 3)
+    qtbot.keyClick(editor.canvas, Qt.Key.Key_3)  # a clash: it stays while it lasts
+    qtbot.keyClick(editor.canvas, Qt.Key.Key_Right)
+    assert "both hold 3" in editor.message.text()
