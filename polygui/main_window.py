@@ -25,7 +25,9 @@ from .files.new_puzzle_dialog import blank_puzzle
 from .menus import build_menus
 from .models import PuzzleDocument
 from .models.status import describe, document_title
-from .solving.browser import NO_SOLUTIONS_YET, SolutionBrowser
+from .solving.browser import SolutionBrowser
+from .solving.browsing import Browsing
+from .solving.filter_bar import FilterBar
 from .solving.indicator import RunIndicator
 from .solving.panel import SolvePanel
 from .solving.run import SolveRun, running_solves
@@ -50,7 +52,6 @@ class MainWindow(QMainWindow):
         self._resetting = False
         self._run_open = False  # see is_solving
         self._ran = False  # whether the panel shows the figures of a run of this puzzle
-        self.store = SolutionStore(self.document.puzzle)
         self.run: SolveRun | None = None
         self.editor: QWidget | None = None
         self._latest: Progress | None = None  # progress not yet shown
@@ -60,8 +61,11 @@ class MainWindow(QMainWindow):
         self._views: dict[str, QWidget] = {}
         self.stack = QStackedWidget()
         self.browser = SolutionBrowser()
-        self.browser.current_changed.connect(self._show_solution)
         self.browser.notice.connect(lambda text: self.statusBar().showMessage(text, 8_000))
+        self.filter = FilterBar()
+        self.browsing = Browsing(self.browser, self.filter, self.document.puzzle,
+                                 lambda solution: self.current_view().set_solution(solution),
+                                 self)
         self.stale = QLabel()
         self.stale.setWordWrap(True)
         self.stale.setStyleSheet("background: #fff3cd; color: #5c4400; padding: 6px;")
@@ -107,6 +111,7 @@ class MainWindow(QMainWindow):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack, 1)
         layout.addWidget(self.stale)
+        layout.addWidget(self.filter)
         layout.addWidget(self.browser)
         return page
 
@@ -114,6 +119,11 @@ class MainWindow(QMainWindow):
     @property
     def puzzle(self) -> Puzzle:
         return self.document.puzzle
+
+    @property
+    def store(self) -> SolutionStore:
+        """The solutions found by the last run (or none yet)."""
+        return self.browsing.store
 
     @property
     def path(self) -> Path | None:
@@ -134,10 +144,8 @@ class MainWindow(QMainWindow):
             self.document.reset(puzzle, path, modified=modified)
         finally:
             self._resetting = False
-        self.store = SolutionStore(puzzle)
+        self.browsing.reset(puzzle)
         self._show_in_view(puzzle)
-        self.browser.set_count(0)
-        self.browser.set_empty_text(NO_SOLUTIONS_YET)
         self.panel.reset()
         self.panel.set_sudoku(puzzle.is_sudoku)
         self._ran = False
@@ -153,7 +161,7 @@ class MainWindow(QMainWindow):
         self.status_line.setToolTip(self.status_line.text())  # whole, where the line is cut off
         self._update_title()
         if not len(self.store) and not self.is_solving():
-            self.store = SolutionStore(puzzle)  # nothing solved yet: show the puzzle as it is
+            self.browsing.reset(puzzle)  # nothing solved yet: show the puzzle as it is
             self._show_in_view(puzzle)
         self._show_stale()
 
@@ -196,6 +204,8 @@ class MainWindow(QMainWindow):
             else:
                 view = BoardView() if key == "board" else SudokuView()
             self._views[key] = view
+            view.cell_menu_requested.connect(lambda cell, where, view=view: (
+                self.browsing.offer_filter(cell, where, view.solution, self)))
             self.stack.addWidget(view)
         return self._views[key]
 
@@ -253,11 +263,9 @@ class MainWindow(QMainWindow):
             self.panel.show_message(message)
             self.statusBar().showMessage(message, 10_000)
             return
-        self.store = SolutionStore(puzzle)
+        self.browsing.reset(puzzle)
         self._show_in_view(puzzle)
         self.stale.hide()
-        self.browser.set_count(0)
-        self.browser.set_empty_text(NO_SOLUTIONS_YET)
         self.panel.reset()
         self._ran = True
         self.solved_symmetry = self.panel.symmetry_mode()
@@ -310,8 +318,7 @@ class MainWindow(QMainWindow):
             self.panel.show_progress(self._latest)
             self.run_indicator.show_progress(self._latest)
             self._latest = None
-        if self.store is not None and self.browser.count != len(self.store):
-            self.browser.set_count(len(self.store))
+        self.browsing.refresh()
 
     def _on_placements(self, placements) -> None:
         if self._from_current_run():
@@ -361,10 +368,6 @@ class MainWindow(QMainWindow):
 
     def _from_current_run(self) -> bool:
         return self.run is not None and self.sender() is self.run.worker
-
-    def _show_solution(self, index: int) -> None:
-        if self.store is not None and 0 <= index < len(self.store):
-            self.current_view().set_solution(self.store.solution(index))
 
     # --- keys and closing ---------------------------------------------------------------
     def _add_navigation_shortcuts(self) -> list[QAction]:

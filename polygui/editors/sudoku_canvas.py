@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QWidget
 from solvers import Puzzle
 from solvers.puzzle.model import SUDOKU_SYMBOLS
 
-from ..views.sudoku_view import CONFLICT_FILL, MARGIN, SudokuView
+from ..views.sudoku_view import CONFLICT_FILL, SudokuView
 
 SELECTED_FILL = QColor("#ffe9a8")
 CLEAR_KEYS = {Qt.Key.Key_Delete, Qt.Key.Key_Backspace, Qt.Key.Key_Space, Qt.Key.Key_0,
@@ -42,27 +42,6 @@ class SudokuCanvas(SudokuView):
         n = puzzle.sudoku.n
         self.selected = min(self.selected, n * n - 1)
         super().set_puzzle(puzzle)
-
-    # --- geometry ----------------------------------------------------------------------
-    def _grid_rect(self) -> QRectF:
-        side = min(self.width(), self.height()) - 2 * MARGIN
-        return QRectF((self.width() - side) / 2, (self.height() - side) / 2, side, side)
-
-    def cell_rect(self, cell: int) -> QRectF:
-        n = self.puzzle.sudoku.n
-        grid = self._grid_rect()
-        size = grid.width() / n
-        row, col = divmod(cell, n)
-        return QRectF(grid.left() + col * size, grid.top() + row * size, size, size)
-
-    def cell_at(self, point: QPointF) -> int | None:
-        n = self.puzzle.sudoku.n
-        grid = self._grid_rect()
-        if not grid.contains(point):
-            return None
-        col = min(int((point.x() - grid.left()) / grid.width() * n), n - 1)
-        row = min(int((point.y() - grid.top()) / grid.height() * n), n - 1)
-        return row * n + col
 
     # --- painting ----------------------------------------------------------------------
     def _paint_cells(self, painter: QPainter, n: int, cell: float) -> None:

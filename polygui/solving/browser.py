@@ -22,6 +22,7 @@ class SolutionBrowser(QWidget):
         self._count = 0
         self._current = -1
         self._empty_text = NO_SOLUTIONS_YET
+        self._filter_text: str | None = None
         icons = QStyle.StandardPixmap
         self.first_button = self._button(icons.SP_MediaSkipBackward, "First solution (Home)",
                                          self.first)
@@ -87,6 +88,11 @@ class SolutionBrowser(QWidget):
         self._empty_text = text
         self._refresh()
 
+    def set_filter_text(self, text: str | None) -> None:
+        """What to say, while a filter is on, when no solution matches (None: no filter)."""
+        self._filter_text = text
+        self._refresh()
+
     def set_current(self, index: int) -> None:
         if self._count == 0:
             return
@@ -138,4 +144,4 @@ class SolutionBrowser(QWidget):
         self.previous_button.setEnabled(has and self._current > 0)
         self.next_button.setEnabled(has and self._current < self._count - 1)
         self.last_button.setEnabled(has and self._current < self._count - 1)
-        self.label.setText(f"{self._current + 1:,} of {self._count:,}" if has else self._empty_text)
+        self.label.setText(f"{self._current + 1:,} of {self._count:,}" if has else self._filter_text or self._empty_text)

@@ -63,13 +63,27 @@ class SolutionStore:
         start = self._ends[chunk - 1] if chunk else 0
         return self._chunks[chunk][index - start]
 
+    def block(self, start: int, limit: int) -> np.ndarray:
+        """Up to `limit` stored rows from solution `start` on, from one batch (a view, never a
+        copy): how a filter walks millions of solutions a slice at a time."""
+        if not 0 <= start < self._count:
+            raise IndexError(f"solution {start + 1} of {self._count}")
+        chunk = int(np.searchsorted(self._ends, start, side="right"))
+        offset = start - (self._ends[chunk - 1] if chunk else 0)
+        return self._chunks[chunk][offset:offset + max(1, limit)]
+
+    @property
+    def placements(self) -> Placements:
+        """The placements the rows number (polyforms only)."""
+        if self._placements is None:  # only when no run handed its placements over
+            self._placements = compile_placements(self.puzzle)
+        return self._placements
+
     def solution(self, index: int) -> Solution:
         raw = self.raw(index)
         if self.puzzle.is_sudoku:
             return Solution(index, grid=tuple(raw.tolist()))
-        if self._placements is None:  # only when no run handed its placements over
-            self._placements = compile_placements(self.puzzle)
-        return Solution(index, rows=tuple(raw.tolist()), placements=self._placements)
+        return Solution(index, rows=tuple(raw.tolist()), placements=self.placements)
 
     @property
     def nbytes(self) -> int:

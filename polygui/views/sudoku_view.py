@@ -8,8 +8,8 @@ as in the puzzle files.
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QContextMenuEvent, QFont, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from solvers import Puzzle, Solution
@@ -37,6 +37,10 @@ def grid_segments(n: int, step: int, horizontal: bool) -> np.ndarray:
 
 
 class SudokuView(QWidget):
+    """A right-click on a cell emits `cell_menu_requested(cell index, global position)`."""
+
+    cell_menu_requested = Signal(object, QPoint)
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -62,6 +66,32 @@ class SudokuView(QWidget):
         else:
             self._values = self._givens.copy()
         self.update()
+
+    # --- geometry ----------------------------------------------------------------------
+    def _grid_rect(self) -> QRectF:
+        side = min(self.width(), self.height()) - 2 * MARGIN
+        return QRectF((self.width() - side) / 2, (self.height() - side) / 2, side, side)
+
+    def cell_rect(self, cell: int) -> QRectF:
+        n = self.puzzle.sudoku.n
+        grid = self._grid_rect()
+        size = grid.width() / n
+        row, col = divmod(cell, n)
+        return QRectF(grid.left() + col * size, grid.top() + row * size, size, size)
+
+    def cell_at(self, point: QPointF) -> int | None:
+        n = self.puzzle.sudoku.n
+        grid = self._grid_rect()
+        if not grid.contains(point):
+            return None
+        col = min(int((point.x() - grid.left()) / grid.width() * n), n - 1)
+        row = min(int((point.y() - grid.top()) / grid.height() * n), n - 1)
+        return row * n + col
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        cell = self.cell_at(QPointF(event.pos())) if self.puzzle is not None else None
+        if cell is not None:
+            self.cell_menu_requested.emit(cell, event.globalPos())
 
     # --- painting ----------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
