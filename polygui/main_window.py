@@ -13,8 +13,8 @@ import numpy as np
 import shiboken6
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QMessageBox, QSizePolicy,
+                               QStackedWidget, QVBoxLayout, QWidget)
 
 from solvers import GridKind, Progress, Puzzle
 
@@ -24,11 +24,15 @@ from .files.actions import FileActions
 from .files.new_puzzle_dialog import blank_puzzle
 from .menus import build_menus
 from .models import PuzzleDocument
-from .models.status import describe
+from .models.status import describe, document_title
 from .solving.browser import SolutionBrowser
+from .solving.browsing import Browsing
+from .solving.filter_bar import FilterBar
+from .solving.indicator import RunIndicator
 from .solving.panel import SolvePanel
 from .solving.run import SolveRun, running_solves
 from .solving.store import DEFAULT_MAX_KEPT, SolutionStore
+from .solving.wording import count_changed, empty_browser, end_of_run, stale_banner
 from .views.board_view import BoardView
 from .views.sudoku_view import SudokuView
 
@@ -40,8 +44,6 @@ DISPLAY_INTERVAL_MS = 125
 START_DELAY_MS = 50  # the panel redraws for a new run before the solver starts (see run.py)
 KEEP_SETTING = "solving/keep_at_most"
 RETIRE_WAIT_MS = 300  # a stopped run's thread ends in this time, unless a kernel compiles
-STALE_TEXT = ("The puzzle has changed since these solutions were found: they are shown on the "
-              "puzzle they solve. Press Solve to solve the new version.")
 
 
 class MainWindow(QMainWindow):
@@ -51,7 +53,7 @@ class MainWindow(QMainWindow):
         self.document = PuzzleDocument(blank_puzzle("hex"), parent=self)
         self._resetting = False
         self._run_open = False  # see is_solving
-        self.store = SolutionStore(self.document.puzzle)
+        self._ran = False  # whether the panel shows the figures of a run of this puzzle
         self.run: SolveRun | None = None
         self._retired: list[SolveRun] = []  # stopped runs whose thread has not ended yet
         self._counted = 0  # solutions the current run has counted (kept or not)
@@ -63,8 +65,12 @@ class MainWindow(QMainWindow):
         self._views: dict[str, QWidget] = {}
         self.stack = QStackedWidget()
         self.browser = SolutionBrowser()
-        self.browser.current_changed.connect(self._show_solution)
-        self.stale = QLabel(STALE_TEXT)
+        self.browser.notice.connect(lambda text: self.statusBar().showMessage(text, 8_000))
+        self.filter = FilterBar()
+        self.browsing = Browsing(self.browser, self.filter, self.document.puzzle,
+                                 lambda solution: self.current_view().set_solution(solution),
+                                 self)
+        self.stale = QLabel()
         self.stale.setWordWrap(True)
         self.stale.setStyleSheet("background: #fff3cd; color: #5c4400; padding: 6px;")
         self.stale.hide()
@@ -78,13 +84,18 @@ class MainWindow(QMainWindow):
         self.panel.solve_requested.connect(self.start_solve)
         self.panel.stop_requested.connect(self.stop_solve)
         self.panel.pause_toggled.connect(self._set_paused)
+        self.panel.symmetry.currentIndexChanged.connect(self._on_count_changed)
         self.dock = QDockWidget("Solve", self)
         self.dock.setObjectName("solve-dock")
         self.dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.dock.setWidget(self.panel)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        # a normal widget, so that temporary messages ("Exported …", status tips) show over it
         self.status_line = QLabel()
-        self.statusBar().addPermanentWidget(self.status_line, 1)
+        self.statusBar().addWidget(self.status_line, 1)
+        self.run_indicator = RunIndicator()
+        self.run_indicator.show_requested.connect(lambda: self.set_mode("solve"))
+        self.statusBar().addPermanentWidget(self.run_indicator)
         self.files = FileActions(self, autosave_dir)
         self.exports = ExportActions(self)
         self.solved_symmetry = "distinct"  # the symmetry mode of the solutions shown
@@ -104,6 +115,7 @@ class MainWindow(QMainWindow):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack, 1)
         layout.addWidget(self.stale)
+        layout.addWidget(self.filter)
         layout.addWidget(self.browser)
         return page
 
@@ -111,6 +123,11 @@ class MainWindow(QMainWindow):
     @property
     def puzzle(self) -> Puzzle:
         return self.document.puzzle
+
+    @property
+    def store(self) -> SolutionStore:
+        """The solutions found by the last run (or none yet)."""
+        return self.browsing.store
 
     @property
     def path(self) -> Path | None:
@@ -131,11 +148,12 @@ class MainWindow(QMainWindow):
             self.document.reset(puzzle, path, modified=modified)
         finally:
             self._resetting = False
-        self.store = SolutionStore(puzzle)
+        self.browsing.reset(puzzle)
         self._show_in_view(puzzle)
-        self.browser.set_count(0)
         self.panel.reset()
         self.panel.set_sudoku(puzzle.is_sudoku)
+        self._ran = False
+        self.panel.reset_options()  # a new puzzle counts as the default does
         if self.is_designing():
             self._ensure_editor()
         self._on_document_changed(puzzle)
@@ -147,9 +165,16 @@ class MainWindow(QMainWindow):
         self.status_line.setToolTip(self.status_line.text())  # whole, where the line is cut off
         self._update_title()
         if not len(self.store) and not self.is_solving():
-            self.store = SolutionStore(puzzle)  # nothing solved yet: show the puzzle as it is
+            self.browsing.reset(puzzle)  # nothing solved yet: show the puzzle as it is
             self._show_in_view(puzzle)
-        self.stale.setVisible(self.solutions_are_stale())
+        self._show_stale()
+
+    def _show_stale(self) -> None:
+        """The banner over solutions of an earlier version of the puzzle, saying what to do."""
+        stale = self.solutions_are_stale()
+        if stale:
+            self.stale.setText(stale_banner(self.is_solving(), self.document.puzzle.problems()))
+        self.stale.setVisible(stale)
 
     def solutions_are_stale(self) -> bool:
         """Whether the solutions shown belong to an earlier version of the puzzle."""
@@ -157,7 +182,8 @@ class MainWindow(QMainWindow):
             len(self.store) > 0 or self.is_solving())
 
     def _update_title(self) -> None:
-        self.setWindowTitle(f"{self.document.puzzle.name}[*] — {APP_NAME}")
+        self.setWindowTitle(f"{document_title(self.document.puzzle.name, self.path)}[*] — "
+                            f"{APP_NAME}")
         self.setWindowModified(self.document.is_modified)
 
     def _show_in_view(self, puzzle: Puzzle) -> None:
@@ -182,6 +208,8 @@ class MainWindow(QMainWindow):
             else:
                 view = BoardView() if key == "board" else SudokuView()
             self._views[key] = view
+            view.cell_menu_requested.connect(lambda cell, where, view=view: (
+                self.browsing.offer_filter(cell, where, view.solution, self)))
             self.stack.addWidget(view)
         return self._views[key]
 
@@ -210,8 +238,15 @@ class MainWindow(QMainWindow):
         designing = mode == "design"
         if designing:
             self._ensure_editor()
-        self.pages.setCurrentWidget(self.design_page if designing else self.pages.widget(0))
+            self.dock.hide()  # first: the editor is laid out in the room the panel leaves
+        shown = self.design_page if designing else self.pages.widget(0)
+        for index in range(self.pages.count()):  # a hidden page must not set the minimum size
+            page = self.pages.widget(index)
+            policy = QSizePolicy.Policy.Preferred if page is shown else QSizePolicy.Policy.Ignored
+            page.setSizePolicy(policy, policy)
+        self.pages.setCurrentWidget(shown)
         self.dock.setVisible(not designing)
+        self.run_indicator.set_active(designing and self.is_solving())
         for action in self._navigation:  # arrows and Home/End belong to the editor there
             action.setEnabled(not designing)
         self.menus.show_mode(mode)
@@ -228,15 +263,16 @@ class MainWindow(QMainWindow):
         problems = puzzle.problems()
         if problems:
             message = f"Cannot solve: {'; '.join(problems)}."
+            self.panel.reset()  # the figures of an earlier run are not this puzzle's
             self.panel.show_message(message)
             self.statusBar().showMessage(message, 10_000)
             return
-        self.store = SolutionStore(puzzle, self.max_kept())
+        self.browsing.reset(puzzle, self.max_kept())
         self._counted = 0
         self._show_in_view(puzzle)
         self.stale.hide()
-        self.browser.set_count(0)
         self.panel.reset()
+        self._ran = True
         self.solved_symmetry = self.panel.symmetry_mode()
         self.run = SolveRun(puzzle, self.solved_symmetry, self.panel.limit.value(), self,
                             keep=self.store.max_kept)
@@ -249,6 +285,7 @@ class MainWindow(QMainWindow):
         worker.failed.connect(self._on_failed)
         worker.finished.connect(self._on_finished)
         self.panel.set_running(True)
+        self.run_indicator.start()
         self._latest = None
         self._display_timer.start()
         self.run.start_soon(START_DELAY_MS)
@@ -276,6 +313,7 @@ class MainWindow(QMainWindow):
             self._run_open = False
             self._display_timer.stop()
             self.panel.set_running(False)
+            self.run_indicator.set_active(False)
         else:
             self.run.worker.stop()
 
@@ -307,9 +345,9 @@ class MainWindow(QMainWindow):
     def _refresh_run_display(self) -> None:
         if self._latest is not None:
             self.panel.show_progress(self._latest)
+            self.run_indicator.show_progress(self._latest)
             self._latest = None
-        if self.store is not None and self.browser.count != len(self.store):
-            self.browser.set_count(len(self.store))
+        self.browsing.refresh()
 
     def _on_placements(self, placements) -> None:
         if self._from_current_run():
@@ -338,27 +376,32 @@ class MainWindow(QMainWindow):
         self._display_timer.stop()
         self._refresh_run_display()
         self.panel.set_running(False)
+        self.run_indicator.set_active(False)
+        self._show_stale()
         count = max(len(self.store), self._counted)
-        unkept = f" {self._not_kept_text()}" if count > len(self.store) else ""
-        if status == "done" and count == 0:
-            self.panel.show_message("No solution: the whole search found none.")
-        elif status == "done":
-            self.panel.show_message(f"Finished: {count:,} solution{'s' * (count != 1)}.{unkept}")
-        elif status == "limit":
-            self.panel.show_message(f"Stopped after {count:,} solutions, as asked.{unkept}")
-        elif status == "stopped":
-            self.panel.show_message(f"Stopped: {count:,} solutions found so far.{unkept}")
+        message = end_of_run(status, count)
+        if message is not None:
+            self.panel.show_end(count)
+            unkept = f" {self._not_kept_text()}" if count > len(self.store) else ""
+            self.panel.show_message(message + unkept)
+        if count == 0 and empty_browser(status):
+            self.browser.set_empty_text(empty_browser(status))
 
     def _not_kept_text(self) -> str:
         return (f"The first {self.store.max_kept:,} are kept to browse and export; the rest "
                 "are counted, not kept.")
 
+    def _on_count_changed(self) -> None:
+        """The figures shown belong to the Count they were found with: a different choice
+        clears them until Solve counts again."""
+        if not self._ran or self.is_solving():
+            return
+        self.panel.reset()
+        self.panel.show_message(count_changed(len(self.store), self.solved_symmetry,
+                                              self.panel.symmetry_mode()))
+
     def _from_current_run(self) -> bool:
         return self.run is not None and self.sender() is self.run.worker
-
-    def _show_solution(self, index: int) -> None:
-        if self.store is not None and 0 <= index < len(self.store):
-            self.current_view().set_solution(self.store.solution(index))
 
     # --- keys and closing ---------------------------------------------------------------
     def _add_navigation_shortcuts(self) -> list[QAction]:
@@ -376,12 +419,16 @@ class MainWindow(QMainWindow):
         return actions
 
     def _restore_layout(self) -> None:
+        """The size, place and docks of the last session (Qt keeps them on the screen). The
+        window starts in Solve mode, so the Solve panel shows even when the last session
+        ended in Design mode (which hides it)."""
         geometry = self.settings.value("window/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
         state = self.settings.value("window/state")
         if state is not None:
             self.restoreState(state)
+        self.dock.setVisible(not self.is_designing())
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.files.maybe_save():

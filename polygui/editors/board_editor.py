@@ -23,6 +23,7 @@ from solvers import GridKind, Puzzle
 from solvers.puzzle.grids import Cell
 
 from ..models import PuzzleDocument
+from ..models.status import plural
 from ..views.colours import piece_colour
 from .board_canvas import CellCanvas, area_cells
 from .board_stroke import Stroke
@@ -222,6 +223,8 @@ class BoardEditor(QWidget):
         return rectangle_cells(self.kind, self.area)
 
     def _on_selection(self) -> None:
+        if self._stroke is None:
+            self.show_info("")  # a new choice makes an earlier refusal old news
         self._show_piece(self.document.puzzle)
         if self.piece_target.isChecked():
             self._show_board(self.document.puzzle)  # the painted piece follows the selection
@@ -254,7 +257,7 @@ class BoardEditor(QWidget):
 
     def _show_summary(self, puzzle: Puzzle) -> None:
         board, pieces = len(puzzle.board), puzzle.piece_cell_total
-        text = f"Board: {board} cells · pieces: {pieces} cells"
+        text = f"Board: {plural(board, 'cell')} · pieces: {plural(pieces, 'cell')}"
         problems = puzzle.problems()
         self.summary.setText(text + (f" — {'; '.join(problems)}" if problems else
                                      " — ready to solve"))
@@ -270,7 +273,7 @@ class BoardEditor(QWidget):
         piece = puzzle.pieces[index]
         positions = rectangle_cells(self.kind, bounding_area(self.kind, piece.cells, 1, PIECE_AREA))
         self.piece_canvas.show_cells(positions, [(piece.cells, piece_colour(puzzle, index))])
-        self.piece_hint.setText(f"{piece.name}: {piece.size} cells. Click or drag to add "
+        self.piece_hint.setText(f"{piece.name}: {plural(piece.size, 'cell')}. Click or drag to add "
                                 "cells; start on a cell of the piece to remove cells.")
 
     # --- the canvas area -----------------------------------------------------------------

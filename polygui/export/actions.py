@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QStatus
 from solvers import GridKind, PuzzleError
 from solvers.output.export_data import data_kind
 
+from ..models.status import plural
 from ..solving.store import SolutionStore
 from .data_job import DataExportJob
 from .dialogs import ImageOptions, SheetOptions, ask_image_options, ask_sheet_options
@@ -129,7 +130,7 @@ class ExportActions(QObject):
         data_kind(path)  # an unknown format is named before any work starts
         job = self.data_job = DataExportJob(self.window.store, self.window.solved_symmetry, path)
         total = len(job.store)
-        self.data_progress = QProgressDialog(f"Writing {total:,} solutions…", "Cancel", 0,
+        self.data_progress = QProgressDialog(f"Writing {plural(total, 'solution')}…", "Cancel", 0,
                                              total, self.window)
         self.data_progress.setWindowTitle("Export solutions")
         self.data_progress.setWindowModality(Qt.WindowModality.NonModal)  # browse on meanwhile
@@ -148,7 +149,7 @@ class ExportActions(QObject):
             stopped = job.cancel()
             self._end_data_job()
             self.inform("Export cancelled: nothing was written" if stopped else
-                        f"Exported {len(job.store):,} solutions to {job.path.name}")
+                        f"Exported {plural(len(job.store), 'solution')} to {job.path.name}")
 
     @Slot(int, int)
     def _data_step(self, done: int, _total: int) -> None:
@@ -160,7 +161,7 @@ class ExportActions(QObject):
         job = self.data_job
         if self.sender() is job:
             self._end_data_job()
-            self.inform(f"Exported {count:,} solutions to {job.path.name}")
+            self.inform(f"Exported {plural(count, 'solution')} to {job.path.name}")
 
     @Slot(str)
     def _data_failed(self, message: str) -> None:

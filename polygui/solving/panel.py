@@ -16,6 +16,11 @@ SYMMETRY_CHOICES = (("Distinct (rotations and reflections)", "distinct"),
                     ("Up to rotations", "rotations"), ("All solutions", "all"))
 
 
+def symmetry_label(mode: str) -> str:
+    """The Count choice of a symmetry mode, as the panel shows it."""
+    return next(label for label, value in SYMMETRY_CHOICES if value == mode)
+
+
 def format_duration(seconds: float) -> str:
     seconds = max(0, int(round(seconds)))
     if seconds < 60:
@@ -115,6 +120,13 @@ class SolvePanel(QWidget):
         self.symmetry.setVisible(not is_sudoku)
         self.symmetry_label.setVisible(not is_sudoku)
 
+    def reset_options(self) -> None:
+        """Count as the default does (another puzzle: a choice made for the last one, such as
+        "All solutions", would surprise there)."""
+        self.symmetry.blockSignals(True)
+        self.symmetry.setCurrentIndex(self.symmetry.findData(SYMMETRY_CHOICES[0][1]))
+        self.symmetry.blockSignals(False)
+
     def reset(self) -> None:
         self.progress.setValue(0)
         for label in self.counters.values():
@@ -146,6 +158,12 @@ class SolvePanel(QWidget):
         self.counters["left"].setText(f"about {format_duration(left)}" if left is not None else "–")
         self.plot.add_point(progress.elapsed, progress.solutions, progress.fraction_done,
                             final=progress.phase != "searching")
+
+    def show_end(self, solutions: int) -> None:
+        """The run has ended: nothing is left to estimate, and the count is what it found
+        (solutions found after its last progress report included)."""
+        self.counters["left"].setText("–")
+        self.counters["solutions"].setText(f"{solutions:,}")
 
     def show_message(self, text: str) -> None:
         self.progress.setRange(0, 1000)

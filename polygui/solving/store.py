@@ -5,6 +5,8 @@ its batch by bisection, so browsing while millions stream in never copies the st
 
 from __future__ import annotations
 
+import numpy as np
+
 from solvers import Puzzle
 from solvers.output.kept import DEFAULT_MAX_KEPT, KeptSolutions
 from solvers.placements.compile import Placements, compile_placements
@@ -32,3 +34,13 @@ class SolutionStore(KeptSolutions):
         if self._placements is None:  # only when no run handed its placements over
             self._placements = compile_placements(self.puzzle)
         return self._placements
+
+    def block(self, start: int, limit: int) -> np.ndarray:
+        """Up to `limit` stored rows from solution `start` on, from one batch (a view, never a
+        copy): how a filter walks millions of solutions a slice at a time."""
+        self._flush()
+        if not 0 <= start < self._count:
+            raise IndexError(f"solution {start + 1} of {self._count}")
+        chunk = int(np.searchsorted(self._ends, start, side="right"))
+        offset = start - (self._ends[chunk - 1] if chunk else 0)
+        return self._chunks[chunk][offset:offset + max(1, limit)]

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QTransform
 
 from .cells import EMPTY
@@ -69,6 +69,15 @@ class BoardPicture:
             self._fills.append((colour, polygons_path(self.board.polygons[labels == label])))
         masks = self.board.classify_edges(labels)
         self._edges = {kind: segments_path(self.board.segments[masks[kind]]) for kind in EDGE_PENS}
+
+    def cell_at(self, point: QPointF, target: QRectF,
+                bounds: tuple[float, float, float, float] | None = None) -> int:
+        """The cell (its index) drawn at `point` by `paint` into `target`, or -1."""
+        inverse, invertible = fit_transform(bounds or self.board.bounds, target).inverted()
+        if not invertible:
+            return EMPTY
+        board_point = inverse.map(point)
+        return self.board.cell_at(board_point.x(), board_point.y())
 
     def paint(self, painter: QPainter, target: QRectF,
               bounds: tuple[float, float, float, float] | None = None) -> None:

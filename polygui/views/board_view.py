@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QPainter, QPaintEvent, QPalette
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QContextMenuEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from solvers import Puzzle, Solution
 
 from .board_picture import BoardPicture
-from .cells import CellIndex, board_cells, solution_cells
+from .cells import EMPTY, CellIndex, board_cells, solution_cells
 from .colours import piece_colours
 from .tiling import FlatBoard, tiling_for
 
@@ -21,7 +21,9 @@ EMPTY_HINT = "The board has no cells yet: add some in Design mode (Ctrl+1)."
 
 class BoardView(QWidget):
     """Every piece copy in its piece's colour, outlined; empty cells light grey. Scales with
-    the widget."""
+    the widget. A right-click on a cell emits `cell_menu_requested(cell, global position)`."""
+
+    cell_menu_requested = Signal(object, QPoint)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -59,9 +61,23 @@ class BoardView(QWidget):
             painter.drawText(QRectF(self.rect()), Qt.AlignmentFlag.AlignCenter, EMPTY_HINT)
             painter.end()
             return
-        target = QRectF(self.rect()).adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
-        self._picture.paint(painter, target)
+        self._picture.paint(painter, self._target())
         painter.end()
+
+    def _target(self) -> QRectF:
+        return QRectF(self.rect()).adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
+
+    def cell_at(self, point: QPointF):
+        """The board cell drawn at `point`, or None."""
+        if self._picture is None or not self.puzzle.board:
+            return None
+        index = self._picture.cell_at(point, self._target())
+        return None if index == EMPTY else self.puzzle.board[index]
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        cell = self.cell_at(QPointF(event.pos()))
+        if cell is not None:
+            self.cell_menu_requested.emit(cell, event.globalPos())
 
     def sizeHint(self) -> QSize:
         return QSize(640, 480)

@@ -7,7 +7,7 @@ zoom; Up/Down keys tilt. Left/Right stay with the window: they step through solu
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QColor, QVector3D
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QSlider, QSplitter,
                                QVBoxLayout, QWidget)
@@ -39,6 +39,11 @@ def fit_distance(radius: float, fov: float, width: int, height: int) -> float:
 
 
 class CubeView(QWidget):
+    """The 3D view, the legend and the layers; a right-click on a cell of the layers emits
+    `cell_menu_requested(cell, global position)`."""
+
+    cell_menu_requested = Signal(object, QPoint)
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.puzzle: Puzzle | None = None
@@ -48,6 +53,7 @@ class CubeView(QWidget):
         self.gl_container = embed(self.gl, "Drag to orbit, middle-drag or Ctrl+drag to pan, "
                                            "wheel to zoom")
         self.layers = LayerView()
+        self.layers.cell_menu_requested.connect(self.cell_menu_requested)
         self.legend = PieceLegend()
         self.explode = QSlider(Qt.Orientation.Horizontal)
         self.explode.setRange(0, 100)

@@ -158,7 +158,7 @@ class _ProgressLine:
             return
         self.last, self.shown = now, True
         left = f", ~{progress.time_left:.0f} s left" if progress.time_left is not None else ""
-        self.stream.write(f"\r{progress.fraction_done:6.1%} done, {progress.solutions} solutions, "
+        self.stream.write(f"\r{progress.fraction_done:6.1%} done, {progress.solutions:,} solution{'s' * (progress.solutions != 1)}, "
                           f"{progress.nodes:,} nodes ({progress.nodes_per_second:,.0f}/s){left}   ")
         self.stream.flush()
 

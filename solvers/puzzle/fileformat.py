@@ -167,15 +167,15 @@ def _cells(value: Any, where: str, dims: int, limit: int) -> tuple[tuple[int, ..
 
 
 def _piece(item: Any, index: int, dims: int) -> Piece:
-    where = f"piece {index + 1}"
+    where = f"entry {index + 1} of \"pieces\""
     if not isinstance(item, dict):
         raise PuzzleError(f"{where} must be an object")
     unknown = sorted(set(item) - _PIECE_KEYS)
     if unknown:
         raise PuzzleError(f"{where}: unknown key {shown(unknown[0])}")
     name = _string(item, "name", where, default="")
-    if name:
-        where = f"piece {index + 1} ({shown(name)})"
+    if name:  # the name, and where in the file: names are often digits, like positions
+        where = f"piece {shown(name)} ({where})"
     count, mirror = item.get("count", 1), item.get("mirror", True)
     if not isinstance(count, int) or isinstance(count, bool) or count < 1:
         raise PuzzleError(f"{where}: count must be a whole number of at least 1, "

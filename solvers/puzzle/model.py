@@ -99,7 +99,7 @@ class Puzzle:
             reasons.append("there are no pieces")
         board_size, total = len(self.board), self.piece_cell_total
         if self.board and self.pieces and total != board_size:
-            reasons.append(f"the pieces cover {total} cells but the board has {board_size}")
+            reasons.append(f"the pieces cover {cell_count_text(total)} but the board has {board_size}")
         homeless = self.pieces_that_fit_nowhere() if self.board else []  # else said above
         if homeless:
             reasons.append(naming_pieces(homeless, "fits nowhere on the board",
@@ -127,7 +127,8 @@ class Puzzle:
                 raise PuzzleError(conflicts[0])
         elif self.board and self.pieces and self.piece_cell_total > len(self.board):
             raise PuzzleError(f"the board is smaller than the pieces: the pieces cover "
-                              f"{self.piece_cell_total} cells but the board has {len(self.board)}")
+                              f"{cell_count_text(self.piece_cell_total)} but the board has "
+                              f"{len(self.board)}")
 
 
 @lru_cache(maxsize=16)
@@ -168,11 +169,11 @@ def _validate_polyform(puzzle: Puzzle) -> None:
     names = set()
     total = 0
     for index, piece in enumerate(puzzle.pieces):
-        where = f"piece {index + 1} ({shown(piece.name)})"
+        where = f"piece {shown(piece.name)}"  # by its name only: names are often digits
         if not piece.name:
-            raise PuzzleError(f"piece {index + 1} has no name")
+            raise PuzzleError(f"piece number {index + 1} has no name")
         if piece.name in names:
-            raise PuzzleError(f"{where}: another piece has the same name")
+            raise PuzzleError(f"two pieces are named {piece.name!r}: each needs its own name")
         names.add(piece.name)
         if not piece.cells:
             raise PuzzleError(f"{where} has no cells")
@@ -219,6 +220,11 @@ def _validate_sudoku(puzzle: Puzzle) -> None:
         if not 0 <= value <= grid.n:
             raise PuzzleError(f"cell {_sudoku_cell_name(grid, index)}: value {shown(value)} "
                               f"is outside 1..{grid.n}")
+
+
+def cell_count_text(count: int) -> str:
+    """'1 cell', '5 cells'."""
+    return f"{count} cell{'s' * (count != 1)}"
 
 
 def naming_pieces(names: list[str], singular: str, plural: str) -> str:

@@ -53,6 +53,7 @@ def solve(puzzle: Puzzle, symmetry: str = "distinct", limit: int = 0, count_only
     search.run(0)  # loads or compiles the kernel before the clock starts
     clock = _Clock(slice_seconds)
     found = 0
+    last_report = time.perf_counter()
     while True:
         status = clock.run(search, record=not count_only, limit=limit)
         if not count_only:
@@ -62,7 +63,12 @@ def solve(puzzle: Puzzle, symmetry: str = "distinct", limit: int = 0, count_only
         stopped = search.finished or (limit and search.solutions >= limit)
         if stopped:
             break
-        if status != BUFFER_FULL:
+        # A slice that filled the solution buffer ends early; report anyway once a slice's
+        # time has passed, or a run finding solutions faster than the buffer holds (an
+        # empty Sudoku) would never report at all.
+        now = time.perf_counter()
+        if status != BUFFER_FULL or now - last_report >= slice_seconds:
+            last_report = now
             yield clock.progress(search, "searching", symmetry, group_size)
     yield clock.progress(search, "done", symmetry, group_size)
 

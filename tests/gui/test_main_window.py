@@ -101,15 +101,17 @@ def test_bad_file_is_refused_and_the_puzzle_kept(window, tmp_path, warnings):
     assert window.puzzle.name.lower().startswith("meteor")
 
 
-def test_recent_files_and_geometry_persist(qtbot, settings):
-    first = MainWindow(settings)
+def test_recent_files_and_geometry_persist(qtbot, settings, tmp_path):
+    first = MainWindow(settings, autosave_dir=tmp_path / "autosave")
     qtbot.addWidget(first)
-    first.open_puzzle(examples_dir() / "soma.json")
+    soma = tmp_path / "soma.json"
+    soma.write_bytes((examples_dir() / "soma.json").read_bytes())
+    first.open_puzzle(soma)
     first.resize(900, 650)
     first.close()
-    second = MainWindow(settings)
+    second = MainWindow(settings, autosave_dir=tmp_path / "autosave")
     qtbot.addWidget(second)
-    assert second.menus.recent_files()[0].endswith("soma.json")
+    assert second.menus.recent_files()[0] == str(soma.resolve())
     assert (second.width(), second.height()) == (900, 650)
 
 
