@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QColorDialog, QHBoxLayout, QHe
                                QPushButton, QSpinBox, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
-from solvers import Piece, Puzzle
+from solvers import GridKind, Piece, Puzzle
 
 from ..models import PuzzleDocument
 from ..views.colours import PALETTE, palette_colour, piece_colour
@@ -246,10 +246,12 @@ class PieceList(QWidget):
             self.document.edit(text, replace_piece(row, mirror=allowed))
 
     def add_piece(self) -> None:
-        """A one-cell piece with a fresh name and colour, selected for painting."""
+        """A one-cell piece with a fresh name and colour, selected for painting. Flat pieces
+        may be turned over; solid polycubes cannot (a mirror image needs a fourth dimension)."""
         puzzle = self.document.puzzle
         origin = (0,) * puzzle.kind.dimensions
-        piece = Piece(fresh_name(puzzle), (origin,), colour=fresh_colour(puzzle))
+        piece = Piece(fresh_name(puzzle), (origin,), colour=fresh_colour(puzzle),
+                      mirror=puzzle.kind is not GridKind.CUBE)
         if self.document.edit(f"Add piece {piece.name}", lambda p: dataclasses.replace(
                 p, pieces=p.pieces + (piece,))):
             self.select_piece(len(self.document.puzzle.pieces) - 1)

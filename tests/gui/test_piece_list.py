@@ -142,6 +142,20 @@ def test_works_for_cube_pieces(qtbot):
     assert widget.table.cellWidget(0, COUNT).value() == 1
 
 
+@pytest.mark.parametrize("kind, cell, mirror", [(GridKind.CUBE, (0, 0, 0), False),
+                                                (GridKind.HEX, (0, 0), True),
+                                                (GridKind.SQUARE, (0, 0), True)])
+def test_new_pieces_may_be_turned_over_only_when_flat(qtbot, kind, cell, mirror):
+    """A solid polycube cannot be turned into its mirror image; a flat piece can."""
+    document = PuzzleDocument(Puzzle(kind, board=(cell,)))
+    widget = PieceList(document)
+    qtbot.addWidget(widget)
+    qtbot.mouseClick(widget.add_button, Qt.MouseButton.LeftButton)
+    assert document.puzzle.pieces[0].mirror is mirror
+    checked = widget.table.item(0, MIRROR).checkState() == Qt.CheckState.Checked
+    assert checked is mirror
+
+
 def test_selection_changed_only_when_the_selection_changes(qtbot, piece_list):
     seen = []
     piece_list.selection_changed.connect(seen.append)
