@@ -9,7 +9,8 @@ POLYGUI_VENV=${POLYGUI_VENV:-$POLYGUI_ROOT/.venv}
 # Qt's xcb platform plugin and a virtual X server with GLX (for tests and headless machines).
 APT_PACKAGES=(xvfb xauth libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0
               libxcb-xinerama0 libxcb-randr0 libxcb-shape0 libxcb-xkb1 libxcb-cursor0
-              libxkbcommon-x11-0 libegl1 libgl1-mesa-dri libglib2.0-0 libfontconfig1 libdbus-1-3)
+              libxkbcommon-x11-0 libegl1 libgl1-mesa-dri libglib2.0-0 libfontconfig1 libdbus-1-3
+              librsvg2-bin)  # rsvg-convert: tests render exported SVG outside Qt
 
 _polygui_missing_apt() {
     local package

@@ -81,17 +81,14 @@ class SudokuView(QWidget):
 
     def _paint_lines(self, painter: QPainter, n: int, box_rows: int, box_cols: int,
                      cell: float) -> None:
-        painter.save()
-        painter.scale(cell, cell)
+        """In pixels, with plain pens: no scaling transform (see views.board_picture)."""
         for (colour, width), rows_step, cols_step in ((THIN_LINE, 1, 1),
                                                       (BOX_LINE, box_rows, box_cols)):
             pen = QPen(colour, width)
-            pen.setCosmetic(True)
             pen.setCapStyle(Qt.PenCapStyle.SquareCap)
             lines = np.concatenate((grid_segments(n, rows_step, horizontal=True),
                                     grid_segments(n, cols_step, horizontal=False)))
-            painter.strokePath(segments_path(lines), pen)
-        painter.restore()
+            painter.strokePath(segments_path(lines * cell), pen)
 
     def _paint_symbols(self, painter: QPainter, n: int, cell: float) -> None:
         font = QFont(self.font())
