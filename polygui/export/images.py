@@ -25,6 +25,10 @@ from ..views.layer_view import LayerView
 from ..views.sudoku_view import SudokuView
 
 MAX_SIDE = 20_000  # pixels: larger images would need gigabytes
+# A cube's picture is drawn this many times larger and scaled down: smooth edges on any
+# OpenGL (software OpenGL has no multisampling on screen). Up to pictures this large.
+SUPERSAMPLE = 2
+MAX_SUPERSAMPLED_PIXELS = 4096 * 4096
 
 
 def check_size(size: QSize) -> None:
@@ -108,23 +112,30 @@ def svg_bytes(puzzle: Puzzle, solution: Solution | None, size: QSize,
 
 
 def render_cube_view(cube_view, size: QSize, transparent: bool = False) -> QImage:
-    """The 3D view as on screen (angle, explode, hidden pieces) at `size`, through OpenGL."""
+    """The 3D view as on screen (angle, explode, hidden pieces) at `size`, through OpenGL,
+    antialiased by drawing it larger and scaling it down."""
     check_size(size)
     gl = cube_view.gl
     if not gl.isExposed():
         raise PuzzleError("the 3D view must be on screen to export it")
+    factor = SUPERSAMPLE if size.width() * size.height() <= MAX_SUPERSAMPLED_PIXELS else 1
+    drawn = size * factor
     background = gl.opts["bgcolor"]
     if transparent:
         gl.setBackgroundColor(QColor(0, 0, 0, 0))
     try:
-        pixels = gl.renderToArray((size.width(), size.height()))  # (h, w, 4) BGRA, top down
+        with cube_view.lines_widened(factor):  # (h, w, 4) BGRA, top down
+            pixels = gl.renderToArray((drawn.width(), drawn.height()))
     finally:
         gl.setBackgroundColor(QColor.fromRgbF(*background))
         gl.update()
     rows = np.ascontiguousarray(pixels)
-    image = QImage(rows.data, size.width(), size.height(), size.width() * 4,
+    image = QImage(rows.data, drawn.width(), drawn.height(), drawn.width() * 4,
                    QImage.Format.Format_ARGB32)
-    return image.copy()  # owns its pixels
+    if factor == 1:
+        return image.copy()  # owns its pixels
+    return image.scaled(size, Qt.AspectRatioMode.IgnoreAspectRatio,
+                        Qt.TransformationMode.SmoothTransformation)
 
 
 def save_image(image: QImage, path: Path) -> None:
