@@ -109,11 +109,14 @@ class SolvePanel(QWidget):
         self.limit.setEnabled(not running)
         if not running:
             self.pause_button.setChecked(False)
+            self.plot.finish()  # the run's last point, axes fitted to the whole run
 
     def set_sudoku(self, is_sudoku: bool) -> None:
-        """Symmetry modes mean nothing for Sudoku: every solution counts."""
+        """Symmetry modes mean nothing for Sudoku: every solution counts. Nor does the plot:
+        a Sudoku is solved (and proved unique) in milliseconds."""
         self.symmetry.setVisible(not is_sudoku)
         self.symmetry_label.setVisible(not is_sudoku)
+        self.plot.setVisible(not is_sudoku)
 
     def reset(self) -> None:
         self.progress.setValue(0)
