@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import shiboken6
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget,
                                QVBoxLayout, QWidget)
 
@@ -85,7 +85,7 @@ class MainWindow(QMainWindow):
         self.exports = ExportActions(self)
         self.solved_symmetry = "distinct"  # the symmetry mode of the solutions shown
         self.menus = build_menus(self)
-        self._navigation = self._add_navigation_shortcuts()
+        self._navigation = self.menus.navigation_actions
         self.document.changed.connect(self._on_document_changed)
         self.document.modified_changed.connect(self.setWindowModified)
         self.document.path_changed.connect(lambda _path: self._update_title())
@@ -131,7 +131,6 @@ class MainWindow(QMainWindow):
         self._show_in_view(puzzle)
         self.browser.set_count(0)
         self.panel.reset()
-        self.panel.set_sudoku(puzzle.is_sudoku)
         if self.is_designing():
             self._ensure_editor()
         self._on_document_changed(puzzle)
@@ -139,6 +138,7 @@ class MainWindow(QMainWindow):
     def _on_document_changed(self, puzzle: Puzzle) -> None:
         if self._resetting:
             return
+        self.panel.set_puzzle(puzzle)
         self.status_line.setText(describe(puzzle))
         self.status_line.setToolTip(self.status_line.text())  # whole, where the line is cut off
         self._update_title()
@@ -326,21 +326,7 @@ class MainWindow(QMainWindow):
         if self.store is not None and 0 <= index < len(self.store):
             self.current_view().set_solution(self.store.solution(index))
 
-    # --- keys and closing ---------------------------------------------------------------
-    def _add_navigation_shortcuts(self) -> list[QAction]:
-        actions = []
-        for key, slot in ((Qt.Key.Key_Right, self.browser.next),
-                          (Qt.Key.Key_Left, self.browser.previous),
-                          (Qt.Key.Key_Home, self.browser.first),
-                          (Qt.Key.Key_End, self.browser.last)):
-            action = QAction(self)
-            action.setShortcut(QKeySequence(key))
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.triggered.connect(slot)
-            self.addAction(action)
-            actions.append(action)
-        return actions
-
+    # --- layout and closing -------------------------------------------------------------
     def _restore_layout(self) -> None:
         geometry = self.settings.value("window/geometry")
         if geometry is not None:

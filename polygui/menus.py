@@ -1,5 +1,6 @@
-"""Menus: File, Edit (undo and redo, named after the edit), View (Design or Solve), Examples
-(the shipped puzzles), Solve, Help."""
+"""Menus: File, Edit (undo and redo, named after the edit; the puzzle's name and description),
+View (Design or Solve), Examples (the shipped puzzles), Solve (solve, pause, stop, step through
+the solutions), Help (getting started, keyboard and mouse, about)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from solvers import PuzzleError
 from solvers.puzzle.fileformat import load_puzzle
 
 from . import __version__
+from .dialogs.help import show_getting_started, show_shortcuts
+from .dialogs.puzzle_info import edit_name_and_description
 from .resources import examples_dir
 
 MAX_RECENT = 8
@@ -41,18 +44,34 @@ class Menus:
         self._view_menu(bar.addMenu("&View"))
         self.examples_menu = bar.addMenu("E&xamples")
         self._fill_examples()
-        solve_menu = bar.addMenu("&Solve")
-        self._action(solve_menu, "&Solve", window.start_solve, QKeySequence("F5"))
-        self._action(solve_menu, "S&top", window.stop_solve, QKeySequence("Shift+F5"))
-        solve_menu.addSeparator()
-        browser = window.browser
-        self._action(solve_menu, "&First solution", browser.first)
-        self._action(solve_menu, "&Previous solution", browser.previous)
-        self._action(solve_menu, "&Next solution", browser.next)
-        self._action(solve_menu, "&Last solution", browser.last)
+        self._solve_menu(bar.addMenu("&Solve"))
         help_menu = bar.addMenu("&Help")
+        self._action(help_menu, "&Getting Started", lambda: show_getting_started(window),
+                     QKeySequence.StandardKey.HelpContents)
+        self._action(help_menu, "&Keyboard and Mouse", lambda: show_shortcuts(window))
+        help_menu.addSeparator()
         self._action(help_menu, "&About PolyGUI", self.about)
         self._refresh_recent()
+
+    def _solve_menu(self, menu: QMenu) -> None:
+        window, panel = self.window, self.window.panel
+        self._action(menu, "&Solve", window.start_solve, QKeySequence("F5"))
+        self.pause_action = self._action(menu, "&Pause", panel.pause_button.toggle,
+                                         QKeySequence("F6"))
+        self.pause_action.setEnabled(False)
+        panel.running_changed.connect(self.pause_action.setEnabled)
+        panel.pause_toggled.connect(
+            lambda paused: self.pause_action.setText("&Resume" if paused else "&Pause"))
+        self._action(menu, "S&top", window.stop_solve, QKeySequence("Shift+F5"))
+        menu.addSeparator()
+        browser = window.browser
+        # the window's keys for stepping (turned off in Design mode, where editors use them)
+        self.navigation_actions = [
+            self._action(menu, text, slot, QKeySequence(key))
+            for text, slot, key in (("&First solution", browser.first, Qt.Key.Key_Home),
+                                    ("P&revious solution", browser.previous, Qt.Key.Key_Left),
+                                    ("&Next solution", browser.next, Qt.Key.Key_Right),
+                                    ("&Last solution", browser.last, Qt.Key.Key_End))]
 
     def _export_menu(self, menu: QMenu) -> None:
         exports = self.window.exports
@@ -70,6 +89,9 @@ class Menus:
         for action in (self.undo_action, self.redo_action):
             menu.addAction(action)
             self.window.addAction(action)
+        menu.addSeparator()
+        self._action(menu, "Puzzle &Name and Description…",
+                     lambda: edit_name_and_description(self.window.document, self.window))
 
     def _view_menu(self, menu: QMenu) -> None:
         group = QActionGroup(menu)

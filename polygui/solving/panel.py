@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
-                               QProgressBar, QPushButton, QSpinBox, QVBoxLayout, QWidget)
+                               QProgressBar, QPushButton, QSpinBox, QToolTip, QVBoxLayout,
+                               QWidget)
 
-from solvers import Progress
+from solvers import Progress, Puzzle
 
 from .progress_plot import ProgressPlot
+from .symmetry_help import count_tooltip
 
 STATUS_LINES = 3
 WIDEST_COUNTER = "about 23 h 59 min"
 SYMMETRY_CHOICES = (("Distinct (rotations and reflections)", "distinct"),
                     ("Up to rotations", "rotations"), ("All solutions", "all"))
+SOLVE_TIP = ("Find the puzzle's solutions (F5). You can step through them while the search "
+             "runs, and go on editing: the run solves the puzzle as it was when it started.")
+PAUSE_TIP = ("Pause the search (F6), and resume it exactly where it stopped. The solutions "
+             "found so far stay.")
+STOP_TIP = "Stop the search (Shift+F5). The solutions found so far stay."
 
 
 def format_duration(seconds: float) -> str:
@@ -31,6 +38,7 @@ class SolvePanel(QWidget):
     solve_requested = Signal()
     pause_toggled = Signal(bool)  # True: pause
     stop_requested = Signal()
+    running_changed = Signal(bool)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -39,9 +47,14 @@ class SolvePanel(QWidget):
         self.pause_button = QPushButton("Pause")
         self.pause_button.setCheckable(True)
         self.stop_button = QPushButton("Stop")
+        for button, tip in ((self.solve_button, SOLVE_TIP), (self.pause_button, PAUSE_TIP),
+                            (self.stop_button, STOP_TIP)):
+            button.setToolTip(tip)
+        self.puzzle: Puzzle | None = None  # what the Count tooltip speaks of
         self.symmetry = QComboBox()
         for label, mode in SYMMETRY_CHOICES:
             self.symmetry.addItem(label, mode)
+        self.symmetry.installEventFilter(self)  # its tooltip is worked out when asked for
         self.limit = QSpinBox()
         self.limit.setRange(0, 1_000_000_000)
         self.limit.setSpecialValueText("no limit")
@@ -79,6 +92,7 @@ class SolvePanel(QWidget):
             buttons.addWidget(button)
         options = QFormLayout()
         self.symmetry_label = QLabel("Count")
+        self.symmetry_label.installEventFilter(self)
         options.addRow(self.symmetry_label, self.symmetry)
         options.addRow("Stop after", self.limit)
         counters = QFormLayout()
@@ -101,6 +115,22 @@ class SolvePanel(QWidget):
     def symmetry_mode(self) -> str:
         return self.symmetry.currentData()
 
+    def set_puzzle(self, puzzle: Puzzle) -> None:
+        """The puzzle Solve would solve: its kind sets the options shown, and the Count
+        tooltip explains the modes for it."""
+        self.puzzle = puzzle
+        self.set_sudoku(puzzle.is_sudoku)
+
+    def count_tooltip(self) -> str:
+        return count_tooltip(self.puzzle)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and watched in (self.symmetry,
+                                                                self.symmetry_label):
+            QToolTip.showText(event.globalPos(), self.count_tooltip(), watched)
+            return True
+        return super().eventFilter(watched, event)
+
     def set_running(self, running: bool) -> None:
         self.solve_button.setEnabled(not running)
         self.pause_button.setEnabled(running)
@@ -110,6 +140,7 @@ class SolvePanel(QWidget):
         if not running:
             self.pause_button.setChecked(False)
             self.plot.finish()  # the run's last point, axes fitted to the whole run
+        self.running_changed.emit(running)
 
     def set_sudoku(self, is_sudoku: bool) -> None:
         """Symmetry modes mean nothing for Sudoku: every solution counts. Nor does the plot:
