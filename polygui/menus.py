@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox
 
-from solvers import PuzzleError
+from solvers import GridKind, Puzzle, PuzzleError
 from solvers.puzzle.fileformat import load_puzzle
 
 from . import __version__
@@ -19,6 +19,39 @@ from .dialogs.puzzle_info import edit_name_and_description
 from .resources import examples_dir
 
 MAX_RECENT = 8
+EXAMPLE_SECTIONS = ((GridKind.HEX, "Hexagonal boards"), (GridKind.SQUARE, "Square boards"),
+                    (GridKind.CUBE, "Boxes of cubes"), (GridKind.SUDOKU, "Sudoku"))
+
+
+def recent_text(index: int, path: Path, room: int = 48) -> str:
+    """'&1 meteor.json  —  ~/puzzles/hex': the name, then its folder (home as ~, long
+    folders shortened in the middle), so files of one name in two folders tell apart."""
+    folder = str(path.parent)
+    home = str(Path.home())
+    if folder == home or folder.startswith(home + "/"):
+        folder = "~" + folder[len(home):]
+    if len(folder) > room:
+        folder = folder[:room // 3] + "…" + folder[-(2 * room) // 3:]
+    name = path.name.replace("&", "&&")
+    return f"&{index + 1} {name}  —  {folder.replace('&', '&&')}"
+
+
+def first_sentence(text: str) -> str:
+    line = text.strip().split("\n")[0]
+    end = line.find(". ")
+    return line[:end + 1] if end >= 0 else line
+
+
+def size_line(puzzle: Puzzle) -> str:
+    """'50 cells, 10 pieces', '3×3×3 box, 7 pieces', '9×9, 30 givens'."""
+    if puzzle.is_sudoku:
+        grid = puzzle.sudoku
+        return f"{grid.n}×{grid.n}, {sum(1 for value in grid.givens if value)} givens"
+    copies = sum(piece.count for piece in puzzle.pieces)
+    if puzzle.kind is GridKind.CUBE and puzzle.board:
+        sides = [max(axis) - min(axis) + 1 for axis in zip(*puzzle.board)]
+        return f"{'×'.join(map(str, sides))} box, {copies} pieces"
+    return f"{len(puzzle.board)} cells, {copies} pieces"
 
 
 class Menus:
@@ -124,17 +157,26 @@ class Menus:
         return action
 
     def _fill_examples(self) -> None:
+        """The shipped puzzles by kind, each with its size as a one-line tooltip (a long one
+        would cover the menu) and its description's first sentence as the status tip."""
+        found = []
         for path in sorted(examples_dir().glob("*.json")):
             try:
-                puzzle = load_puzzle(path)
+                found.append((path, load_puzzle(path)))
             except PuzzleError:
                 continue
-            action = self.examples_menu.addAction(puzzle.name)
-            summary = puzzle.description.split("\n")[0]
-            action.setStatusTip(summary)
-            action.setToolTip(summary)
-            action.triggered.connect(lambda checked=False, p=path: self.window.open_puzzle(p))
+        for kind, title in EXAMPLE_SECTIONS:
+            self.examples_menu.addSection(title)
+            for path, puzzle in sorted((item for item in found if item[1].kind is kind),
+                                       key=lambda item: item[1].name.lower()):
+                action = self.examples_menu.addAction(puzzle.name)
+                action.setStatusTip(first_sentence(puzzle.description))
+                action.setToolTip(size_line(puzzle))
+                action.triggered.connect(lambda checked=False, p=path: self.window.open_puzzle(p))
         self.examples_menu.setToolTipsVisible(True)
+
+    def example_actions(self) -> list[QAction]:
+        return [action for action in self.examples_menu.actions() if not action.isSeparator()]
 
     # --- recent files -------------------------------------------------------------------
     def recent_files(self) -> list[str]:
@@ -153,7 +195,7 @@ class Menus:
         self.recent_menu.clear()
         files = self.recent_files()
         for index, name in enumerate(files):
-            action = self.recent_menu.addAction(f"&{index + 1} {Path(name).name}")
+            action = self.recent_menu.addAction(recent_text(index, Path(name)))
             action.setStatusTip(name)
             action.triggered.connect(lambda checked=False, p=name: self.window.open_puzzle(p))
         if not files:

@@ -1,7 +1,10 @@
 """File > Export: the current view as an image (PNG at any size, SVG for flat puzzles),
 copied to the clipboard, a contact sheet of the solutions, the solutions as data.
 
-Dialogs go through `ask_*` attributes that tests replace."""
+Dialogs go through `ask_*` attributes that tests replace. Save dialogs open in the folder of
+the last export (remembered in the settings), else beside the open puzzle's file, else in the
+user's documents, never in the app's own examples; files are named after the puzzle and what
+they hold ("Meteor solution 12.png", "Meteor solutions 1-100.pdf")."""
 
 from __future__ import annotations
 
@@ -9,18 +12,37 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import QObject, QSize, Qt, Slot
+from PySide6.QtCore import QObject, QSettings, QSize, QStandardPaths, Qt, Slot
 from PySide6.QtGui import QGuiApplication, QImage
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QStatusBar, QWidget
 
 from solvers import GridKind, PuzzleError
 from solvers.output.export_data import data_kind
 
+from ..resources import examples_dir
 from ..solving.store import SolutionStore
 from .data_job import DataExportJob
 from .dialogs import ImageOptions, SheetOptions, ask_image_options, ask_sheet_options
 from .images import render_cube_view, render_flat, save_image, save_svg, svg_bytes
 from .sheet import ContactSheet
+
+
+FOLDER_KEY = "export/folder"
+UNSAFE_IN_NAMES = '/\\:*?"<>|'
+
+
+def file_name(*parts: str) -> str:
+    """A file name from words, without characters file systems refuse."""
+    text = " ".join(part for part in parts if part)
+    return "".join("-" if char in UNSAFE_IN_NAMES else char for char in text).strip() or "puzzle"
+
+
+def is_shipped(path: Path) -> bool:
+    """Whether `path` is one of the app's own example files."""
+    try:
+        return Path(path).resolve().is_relative_to(examples_dir().resolve())
+    except OSError:
+        return False
 
 
 @dataclass
@@ -37,6 +59,7 @@ class ExportWindow(Protocol):
 
     store: SolutionStore
     solved_symmetry: str  # the symmetry mode of the solutions in the store
+    settings: QSettings  # where the last export folder is kept
 
     @property
     def path(self) -> Path | None: ...
@@ -56,7 +79,7 @@ class ExportActions(QObject):
         self.data_progress: QProgressDialog | None = None
         self.ask_image_options = ask_image_options
         self.ask_sheet_options = ask_sheet_options
-        self.ask_path = self._ask_path
+        self.ask_path = self._ask_save_file  # (title, proposed path, filters) -> path or ""
         self.warn = lambda title, text: QMessageBox.warning(window, title, text)
         self.inform = lambda text: window.statusBar().showMessage(text, 8_000)
 
@@ -87,8 +110,10 @@ class ExportActions(QObject):
         options = self.ask_image_options(self.window, self.default_size(), not self._is_cube())
         if options is None:
             return False
-        path = self.ask_path("Export image", f"{self.shown().puzzle.name}.{options.format}",
-                             f"{options.format.upper()} image (*.{options.format})")
+        shown = self.shown()
+        number = f"solution {shown.solution.index + 1}" if shown.solution is not None else ""
+        path = self._ask_path("Export image", file_name(shown.puzzle.name, number),
+                              options.format, f"{options.format.upper()} image")
         if not path:
             return False
         return self._guarded("Cannot export the image",
@@ -118,8 +143,8 @@ class ExportActions(QObject):
         if self.data_job is not None:
             self.warn("Export solutions", "Solutions are still being written.")
             return False
-        path = self.ask_path("Export solutions", f"{store.puzzle.name} solutions.json",
-                             "JSON (*.json);;CSV (*.csv);;Sudoku lines (*.txt)")
+        path = self._ask_path("Export solutions", file_name(store.puzzle.name, "solutions"),
+                              "json", "JSON (*.json);;CSV (*.csv);;Sudoku lines (*.txt)")
         if not path:
             return False
         return self._guarded("Cannot export the solutions",
@@ -193,8 +218,9 @@ class ExportActions(QObject):
         options = self.ask_sheet_options(self.window, len(store))
         if options is None:
             return False
-        path = self.ask_path("Export contact sheet", f"{store.puzzle.name} sheet.{options.format}",
-                             f"{options.format.upper()} (*.{options.format})")
+        path = self._ask_path("Export contact sheet", file_name(
+            store.puzzle.name, f"solutions {options.first}-{options.last}"), options.format,
+            options.format.upper())
         if not path:
             return False
         return self._guarded("Cannot export the contact sheet",
@@ -246,7 +272,28 @@ class ExportActions(QObject):
             return False
         return True
 
-    def _ask_path(self, title: str, name: str, filters: str) -> str:
-        folder = self.window.path.parent if self.window.path else Path.home()
-        path, _ = QFileDialog.getSaveFileName(self.window, title, str(folder / name), filters)
+    def start_folder(self) -> Path:
+        """The last export's folder, else the open puzzle's (unless it is a shipped example),
+        else the user's documents."""
+        remembered = self.window.settings.value(FOLDER_KEY)
+        if remembered and Path(str(remembered)).is_dir():
+            return Path(str(remembered))
+        path = self.window.path
+        if path is not None and not is_shipped(path) and path.parent.is_dir():
+            return path.parent
+        documents = QStandardPaths.writableLocation(
+            QStandardPaths.StandardLocation.DocumentsLocation)
+        return Path(documents) if documents and Path(documents).is_dir() else Path.home()
+
+    def _ask_path(self, title: str, name: str, suffix: str, filters: str) -> str:
+        """Ask where to write (through `ask_path`); remember the folder chosen."""
+        if "(" not in filters:
+            filters = f"{filters} (*.{suffix})"
+        path = self.ask_path(title, str(self.start_folder() / f"{name}.{suffix}"), filters)
+        if path:
+            self.window.settings.setValue(FOLDER_KEY, str(Path(path).parent))
+        return path
+
+    def _ask_save_file(self, title: str, start: str, filters: str) -> str:
+        path, _ = QFileDialog.getSaveFileName(self.window, title, start, filters)
         return path

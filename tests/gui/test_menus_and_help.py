@@ -96,3 +96,23 @@ def test_the_name_and_description_are_edited_as_one_undoable_step(window, qtbot,
     assert window.document.undo_stack.undoText() == "Edit puzzle name and description"
     window.document.undo_stack.undo()
     assert window.puzzle == before
+
+
+def test_open_recent_tells_files_of_one_name_apart_by_their_folder(window, tmp_path):
+    from pathlib import Path
+
+    from polygui.menus import recent_text
+    from solvers.puzzle.fileformat import load_puzzle, save_puzzle
+
+    meteor = load_puzzle(examples_dir() / "meteor.json")
+    for folder in ("first", "second"):
+        (tmp_path / folder).mkdir()
+        save_puzzle(meteor, tmp_path / folder / "puzzle.json")
+        assert window.open_puzzle(tmp_path / folder / "puzzle.json")
+    texts = [action.text() for action in window.menus.recent_menu.actions()[:2]]
+    assert texts[0].startswith("&1 puzzle.json") and texts[0].endswith("second")
+    assert texts[1].startswith("&2 puzzle.json") and texts[1].endswith("first")
+    home = recent_text(0, Path.home() / "puzzles" / "a.json")
+    assert home == "&1 a.json  —  ~/puzzles"
+    deep = recent_text(0, Path("/" + "/".join(["folder"] * 20)) / "b.json")
+    assert len(deep) < 80 and "…" in deep
