@@ -13,8 +13,8 @@ import numpy as np
 import shiboken6
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QMessageBox, QSplitter,
+                               QStackedWidget, QVBoxLayout, QWidget)
 
 from solvers import GridKind, Progress, Puzzle
 
@@ -30,10 +30,13 @@ from .solving.panel import SolvePanel
 from .solving.run import SolveRun, running_solves
 from .solving.store import SolutionStore
 from .views.board_view import BoardView
+from .views.piece_tray import PieceTray
+from .views.puzzle_intro import PuzzleIntro, hint_for
 from .views.sudoku_view import SudokuView
 
 APP_NAME = "PolyGUI"
 DOCK_WIDTH = 340
+TRAY_HEIGHT = 110  # the pieces under a flat board, to begin with (the splitter moves it)
 # A run's counters, plot and "n of N" are redrawn at most this often (8 a second looks live;
 # the plot costs a few milliseconds a redraw, so redrawing per signal would cost fluidity).
 DISPLAY_INTERVAL_MS = 125
@@ -58,6 +61,8 @@ class MainWindow(QMainWindow):
         self._display_timer.timeout.connect(self._refresh_run_display)
         self._views: dict[str, QWidget] = {}
         self.stack = QStackedWidget()
+        self.intro = PuzzleIntro()  # name, description and what to do next
+        self.tray = PieceTray()  # a flat puzzle's pieces, under the board
         self.browser = SolutionBrowser()
         self.browser.current_changed.connect(self._show_solution)
         self.stale = QLabel(STALE_TEXT)
@@ -98,7 +103,15 @@ class MainWindow(QMainWindow):
         page = QWidget()
         layout = QVBoxLayout(page)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.stack, 1)
+        layout.setSpacing(0)
+        layout.addWidget(self.intro)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.setChildrenCollapsible(False)
+        split.addWidget(self.stack)
+        split.addWidget(self.tray)
+        split.setStretchFactor(0, 1)
+        split.setSizes([520, TRAY_HEIGHT])
+        layout.addWidget(split, 1)
         layout.addWidget(self.stale)
         layout.addWidget(self.browser)
         return page
@@ -146,6 +159,20 @@ class MainWindow(QMainWindow):
             self.store = SolutionStore(puzzle)  # nothing solved yet: show the puzzle as it is
             self._show_in_view(puzzle)
         self.stale.setVisible(self.solutions_are_stale())
+        self._refresh_intro()
+
+    def _refresh_intro(self) -> None:
+        """The puzzle's name, description and pieces over and under the Solve view, and the
+        hint until it is solved."""
+        puzzle = self.document.puzzle
+        self.intro.set_puzzle(puzzle)
+        solving = self.is_solving()
+        found = len(self.store) if self.store.searched and not solving else None
+        self.intro.show_hint(hint_for(puzzle, solving, found))
+        flat = puzzle.kind in (GridKind.HEX, GridKind.SQUARE)
+        self.tray.setVisible(flat)
+        if flat:
+            self.tray.show_pieces(puzzle, None)
 
     def solutions_are_stale(self) -> bool:
         """Whether the solutions shown belong to an earlier version of the puzzle."""
@@ -228,6 +255,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(message, 10_000)
             return
         self.store = SolutionStore(puzzle)
+        self.store.searched = True
         self._show_in_view(puzzle)
         self.stale.hide()
         self.browser.set_count(0)
@@ -235,6 +263,7 @@ class MainWindow(QMainWindow):
         self.solved_symmetry = self.panel.symmetry_mode()
         self.run = SolveRun(puzzle, self.solved_symmetry, self.panel.limit.value(), self)
         self._run_open = True
+        self._refresh_intro()
         worker = self.run.worker
         worker.progress_changed.connect(self._on_progress)
         worker.placements_ready.connect(self._on_placements)
@@ -309,6 +338,7 @@ class MainWindow(QMainWindow):
         self._display_timer.stop()
         self._refresh_run_display()
         self.panel.set_running(False)
+        self._refresh_intro()
         count = len(self.store)
         if status == "done" and count == 0:
             self.panel.show_message("No solution: the whole search found none.")

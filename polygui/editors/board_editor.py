@@ -28,7 +28,7 @@ from .board_canvas import CellCanvas, area_cells
 from .board_stroke import Stroke
 from .meteor_text import MeteorCopy, ask_meteor_text, import_meteor
 from .piece_list import PieceList, replace_piece
-from .piece_tray import PieceTray
+from ..views.piece_tray import PieceTray
 
 BOARD_COLOUR = QColor("#ddd3bf")  # a neutral sand, unlike every palette colour
 DEFAULT_AREA = (0, 0, 5, 6)  # first row, first column, rows, columns

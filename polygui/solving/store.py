@@ -20,6 +20,7 @@ class SolutionStore:
         self._chunks: list[np.ndarray] = []
         self._ends: list[int] = []  # running total of solutions after each chunk
         self._count = 0
+        self.searched = False  # a run was started for it (even one that found nothing)
 
     def __len__(self) -> int:
         return self._count
