@@ -29,6 +29,7 @@ from .solving.browser import SolutionBrowser
 from .solving.panel import SolvePanel
 from .solving.run import SolveRun, running_solves
 from .solving.store import SolutionStore
+from .solving.warmup import KernelWarmup, warm_up
 from .views.board_view import BoardView
 from .views.piece_tray import PieceTray
 from .views.puzzle_intro import PuzzleIntro, hint_for
@@ -54,6 +55,7 @@ class MainWindow(QMainWindow):
         self._run_open = False  # see is_solving
         self.store = SolutionStore(self.document.puzzle)
         self.run: SolveRun | None = None
+        self.warmup: KernelWarmup | None = None  # started by the app once the window shows
         self.editor: QWidget | None = None
         self._latest: Progress | None = None  # progress not yet shown
         self._display_timer = QTimer(self)
@@ -275,6 +277,11 @@ class MainWindow(QMainWindow):
         self._latest = None
         self._display_timer.start()
         self.run.start_soon(START_DELAY_MS)
+
+    def start_warmup(self) -> KernelWarmup:
+        """Get the solver's kernels ready in the background (see solving.warmup)."""
+        self.warmup = warm_up(self.panel, self.document.puzzle.kind)
+        return self.warmup
 
     def is_solving(self) -> bool:
         """From Solve until the window has taken the run's last signal (its thread may end a

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
                                QProgressBar, QPushButton, QSpinBox, QToolTip, QVBoxLayout,
                                QWidget)
@@ -21,6 +21,9 @@ SOLVE_TIP = ("Find the puzzle's solutions (F5). You can step through them while 
 PAUSE_TIP = ("Pause the search (F6), and resume it exactly where it stopped. The solutions "
              "found so far stay.")
 STOP_TIP = "Stop the search (Shift+F5). The solutions found so far stay."
+WARMING_TEXT = ("Getting the solver ready: the first start compiles its search kernels (about a "
+                "minute). Solve works meanwhile; it waits for the kernel it needs.")
+READY_SHOWN_MS = 6_000  # how long "Solver ready" stays after a long warm-up
 
 
 def format_duration(seconds: float) -> str:
@@ -64,6 +67,11 @@ class SolvePanel(QWidget):
         self.progress.setFormat("%p%")
         self.status = QLabel("Ready")
         self.status.setWordWrap(True)
+        self.readiness = QLabel()  # the solver's warm-up, on a first start (solving.warmup)
+        self.readiness.setWordWrap(True)
+        self.readiness.setStyleSheet("color: #5c4400; background: #fff3cd; padding: 4px;")
+        self.readiness.hide()
+        self._warm = False
         self.counters = {name: QLabel("–") for name in
                          ("solutions", "nodes", "rate", "elapsed", "left")}
         for label in self.counters.values():
@@ -107,6 +115,7 @@ class SolvePanel(QWidget):
         box_layout.addLayout(counters)
         layout = QVBoxLayout(self)
         layout.addLayout(buttons)
+        layout.addWidget(self.readiness)
         layout.addLayout(options)
         layout.addWidget(box)
         layout.addWidget(self.plot, 1)
@@ -162,10 +171,36 @@ class SolvePanel(QWidget):
         if paused:
             self.status.setText("Paused")
 
+    # --- the solver's warm-up (solving.warmup) ----------------------------------------
+    @Slot()
+    def solver_warming(self) -> None:
+        """The warm-up is taking a while: say so (unless it is over already)."""
+        if not self._warm:
+            self.readiness.setText(WARMING_TEXT)
+            self.readiness.show()
+
+    @Slot(float)
+    def solver_warmed(self, seconds: float) -> None:
+        self._warm = True
+        if self.readiness.isVisible():
+            self.readiness.setText(f"The solver is ready (its kernels took {seconds:.0f} s to "
+                                   "compile; later starts load them in a second).")
+            QTimer.singleShot(READY_SHOWN_MS, self.readiness, self.readiness.hide)
+
+    @Slot(str)
+    def solver_warmup_failed(self, message: str) -> None:
+        self._warm = True
+        self.readiness.setText(f"Could not get the solver ready in advance ({message}); Solve "
+                               "compiles what it needs when pressed.")
+        self.readiness.show()
+
     # --- progress ---------------------------------------------------------------------
     def show_progress(self, progress: Progress) -> None:
         if progress.phase == "preparing":
-            self.status.setText("Preparing: building placements and loading the compiled solver…")
+            self.status.setText("Preparing: building placements and loading the compiled solver…"
+                                if self._warm or not self.readiness.isVisible() else
+                                "Preparing: waiting for the solver's kernels to compile "
+                                "(first start only)…")
             self.progress.setRange(0, 0)  # busy indicator
             return
         self.progress.setRange(0, 1000)
