@@ -23,7 +23,8 @@ from ..resources import examples_dir
 from ..solving.store import SolutionStore
 from .data_job import DataExportJob
 from .dialogs import ImageOptions, SheetOptions, ask_image_options, ask_sheet_options
-from .images import render_cube_view, render_flat, save_image, save_svg, svg_bytes
+from .images import (drawing_scale, render_cube_view, render_flat, save_image, save_svg,
+                     svg_bytes)
 from .sheet import ContactSheet
 
 
@@ -92,18 +93,24 @@ class ExportActions(QObject):
         return self.shown().puzzle.kind is GridKind.CUBE
 
     def view_image(self, size: QSize, transparent: bool = False) -> QImage:
-        """The Solve view's picture at `size`; a cube through its 3D view, as on screen."""
+        """The Solve view's picture at `size`, as on screen scaled up (lines and text grow
+        with it); a cube through its 3D view."""
         if self._is_cube():
             if self.window.is_designing():
                 self.window.set_mode("solve")
             return render_cube_view(self.window.current_view(), size, transparent)
         shown = self.shown()
-        return render_flat(shown.puzzle, shown.solution, size, transparent)
+        return render_flat(shown.puzzle, shown.solution, size, transparent,
+                           drawing_scale(size, self.view_size()))
+
+    def view_size(self) -> QSize:
+        """What the picture shows on screen: the 3D view, or the part of a flat view the
+        drawing fills (no empty bands)."""
+        view = self.window.current_view()
+        return view.gl_container.size() if self._is_cube() else view.content_size()
 
     def default_size(self) -> QSize:
-        view = self.window.current_view()
-        widget = view.gl_container if self._is_cube() else view
-        return widget.size() * 2
+        return self.view_size() * 2
 
     # --- commands ----------------------------------------------------------------------
     def export_image(self) -> bool:
@@ -122,8 +129,8 @@ class ExportActions(QObject):
     def _write_image(self, options: ImageOptions, path: Path) -> None:
         if options.format == "svg":
             shown = self.shown()
-            save_svg(svg_bytes(shown.puzzle, shown.solution, options.size, options.transparent),
-                     path)
+            save_svg(svg_bytes(shown.puzzle, shown.solution, options.size, options.transparent,
+                               drawing_scale(options.size, self.view_size())), path)
         else:
             save_image(self.view_image(options.size, options.transparent), path)
         self.inform(f"Exported {path.name} ({options.size.width()}×{options.size.height()})")
@@ -232,7 +239,7 @@ class ExportActions(QObject):
                                   range(options.first - 1, options.last), path, options.columns,
                                   options.rows, title=f"{store.puzzle.name} "
                                                       f"({self.window.solved_symmetry})",
-                                  parent=self)
+                                  parent=self, page=options.page, landscape=options.landscape)
         self.progress = QProgressDialog("Drawing the contact sheet…", "Cancel", 0,
                                         options.last - options.first + 1, self.window)
         self.progress.setWindowModality(Qt.WindowModality.NonModal)  # browse on meanwhile

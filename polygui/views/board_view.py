@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from solvers import Puzzle, Solution
 
-from .board_picture import BoardPicture
+from .board_picture import BoardPicture, fit_transform
 from .cells import CellIndex, board_cells, solution_cells
 from .colours import piece_colours
 from .tiling import FlatBoard, tiling_for
@@ -62,6 +62,17 @@ class BoardView(QWidget):
         target = QRectF(self.rect()).adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
         self._picture.paint(painter, target)
         painter.end()
+
+    def content_size(self) -> QSize:
+        """The part of the view the board is drawn in, margins included: a picture of this
+        shape has no empty bands beside a board of another shape."""
+        if self._picture is None or not self.puzzle.board:
+            return self.size()
+        left, top, right, bottom = self._picture.board.bounds
+        room = QRectF(self.rect()).adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
+        scale = fit_transform((left, top, right, bottom), room).m11()
+        return QSize(round(scale * (right - left)) + 2 * MARGIN,
+                     round(scale * (bottom - top)) + 2 * MARGIN)
 
     def sizeHint(self) -> QSize:
         return QSize(640, 480)

@@ -103,6 +103,11 @@ class SudokuView(QWidget):
             painter.drawText(QRectF(col * cell, row * cell, cell, cell),
                              Qt.AlignmentFlag.AlignCenter, symbol(int(self._values[index])))
 
+    def content_size(self) -> QSize:
+        """The square the grid is drawn in, margins included."""
+        side = min(self.width(), self.height())
+        return QSize(side, side)
+
     def sizeHint(self) -> QSize:
         return QSize(560, 560)
 
