@@ -179,11 +179,8 @@ class BoardEditor(QWidget):
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         QHBoxLayout(self).addWidget(splitter)
-        hex_only = self.kind is GridKind.HEX
-        for button in (self.import_button, self.copy_button):
-            button.setEnabled(hex_only)
-            if not hex_only:
-                button.setToolTip("The meteor text format describes hex boards only")
+        for button in (self.import_button, self.copy_button):  # a hex board's text format
+            button.setVisible(self.kind is GridKind.HEX)
 
     def _connect(self) -> None:
         self.document.changed.connect(self._show)

@@ -134,10 +134,23 @@ class VoxelCanvas(QWidget):
             item.translate(*shift)
         return items
 
+    def frame_cells(self, cells) -> None:
+        """Look at `cells` (and a cube's room around them) from above and to the side,
+        filling the view: a small piece in a large space is not left in a corner."""
+        cells = np.asarray(sorted(cells), dtype=float).reshape(-1, 3)
+        if not len(cells):
+            self.reset_view()
+            return
+        low, high = cells.min(axis=0) - 0.5, cells.max(axis=0) + 1.5
+        self._look_at((low + high) / 2, float(np.linalg.norm(high - low)) / 2)
+
     def reset_view(self) -> None:
         """Look at the whole editing space from above and to the side."""
         centre = np.array(self.space, dtype=float) / 2
-        radius = max(1.0, float(np.linalg.norm(centre)))  # centre to a corner
+        self._look_at(centre, float(np.linalg.norm(centre)))  # centre to a corner
+
+    def _look_at(self, centre: np.ndarray, radius: float) -> None:
+        radius = max(1.0, radius)
         self.gl.opts["fov"] = FOV
         distance = fit_distance(radius, FOV, self.gl.width(), self.gl.height())
         self.gl.setCameraPosition(pos=QVector3D(*centre), distance=distance, **CAMERA)

@@ -139,7 +139,7 @@ def test_works_for_cube_pieces(qtbot):
     qtbot.addWidget(widget)
     qtbot.mouseClick(widget.add_button, Qt.MouseButton.LeftButton)
     assert document.puzzle.pieces[0].cells == ((0, 0, 0),)
-    assert widget.table.cellWidget(0, COUNT).value() == 1
+    assert widget.count_box(0).value() == 1
 
 
 @pytest.mark.parametrize("kind, cell, mirror", [(GridKind.CUBE, (0, 0, 0), False),
