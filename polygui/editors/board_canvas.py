@@ -23,6 +23,7 @@ from ..views.board_picture import fit_transform
 from ..views.canvas_picture import CanvasPicture
 from ..views.cells import EMPTY
 from ..views.tiling import FlatBoard, tiling_for
+from ..views.zoom import ZoomPan
 
 MARGIN = 12
 HOVER_COLOUR = QColor("#1f6fd1")
@@ -59,6 +60,7 @@ class CellCanvas(QWidget):
         self._hover: Cell | None = None
         self.setMouseTracking(True)  # for the hover outline
         self.preferred_size = QSize(520, 420)
+        self.zoom = ZoomPan(self, Qt.MouseButton.MiddleButton)  # the left button paints
 
     @property
     def hovered(self) -> Cell | None:
@@ -96,7 +98,7 @@ class CellCanvas(QWidget):
     # --- geometry ------------------------------------------------------------------------
     def _transform(self) -> QTransform:
         target = QRectF(self.rect()).adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
-        return fit_transform(self._picture.bounds, target)
+        return fit_transform(self._picture.bounds, self.zoom.map_rect(target))
 
     def cell_centre(self, cell: Cell) -> QPoint:
         """Where `cell` is drawn, in widget pixels (for tests and tooltips)."""

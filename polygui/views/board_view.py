@@ -12,6 +12,7 @@ from .board_picture import BoardPicture, fit_transform
 from .cells import CellIndex, board_cells, solution_cells
 from .colours import piece_colours
 from .tiling import FlatBoard, tiling_for
+from .zoom import ZoomPan
 
 MARGIN = 16
 
@@ -21,7 +22,7 @@ EMPTY_HINT = "The board has no cells yet: add some in Design mode (Ctrl+1)."
 
 class BoardView(QWidget):
     """Every piece copy in its piece's colour, outlined; empty cells light grey. Scales with
-    the widget."""
+    the widget; the wheel zooms, a drag pans, a double-click fits (views.zoom)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -33,8 +34,11 @@ class BoardView(QWidget):
         self._picture: BoardPicture | None = None
         self._index: CellIndex | None = None
         self._colours = []
+        self.zoom = ZoomPan(self, Qt.MouseButton.LeftButton)
+        self.setToolTip("Wheel to zoom, drag to move, double-click to fit")
 
     def set_puzzle(self, puzzle: Puzzle) -> None:
+        self.zoom.fit()
         cells = board_cells(puzzle)
         self.puzzle = puzzle
         self._index = CellIndex(cells)
@@ -60,7 +64,7 @@ class BoardView(QWidget):
             painter.end()
             return
         target = QRectF(self.rect()).adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
-        self._picture.paint(painter, target)
+        self._picture.paint(painter, self.zoom.map_rect(target))
         painter.end()
 
     def content_size(self) -> QSize:

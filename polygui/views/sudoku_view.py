@@ -15,6 +15,7 @@ from solvers import Puzzle, Solution
 from solvers.puzzle.model import SUDOKU_SYMBOLS
 
 from .board_picture import segments_path
+from .zoom import ZoomPan
 
 MARGIN = 16
 PAPER = QColor("#ffffff")
@@ -44,8 +45,11 @@ class SudokuView(QWidget):
         self.solution: Solution | None = None
         self._givens = np.zeros(0, dtype=np.int64)
         self._values = np.zeros(0, dtype=np.int64)
+        self.zoom = ZoomPan(self, Qt.MouseButton.LeftButton)
+        self.setToolTip("Wheel to zoom, drag to move, double-click to fit")
 
     def set_puzzle(self, puzzle: Puzzle) -> None:
+        self.zoom.fit()
         self.puzzle = puzzle
         self._givens = np.array(puzzle.sudoku.givens, dtype=np.int64)
         self.set_solution(None)
@@ -66,8 +70,10 @@ class SudokuView(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         side = min(self.width(), self.height()) - 2 * MARGIN
-        cell = side / grid.n
-        painter.translate((self.width() - side) / 2, (self.height() - side) / 2)
+        square = self.zoom.map_rect(QRectF((self.width() - side) / 2, (self.height() - side) / 2,
+                                           side, side))
+        cell = square.width() / grid.n
+        painter.translate(square.topLeft())
         self._paint_cells(painter, grid.n, cell)
         self._paint_lines(painter, grid.n, grid.box_rows, grid.box_cols, cell)
         self._paint_symbols(painter, grid.n, cell)
