@@ -61,6 +61,7 @@ class CellCanvas(QWidget):
         self.setMouseTracking(True)  # for the hover outline
         self.preferred_size = QSize(520, 420)
         self.zoom = ZoomPan(self, Qt.MouseButton.MiddleButton)  # the left button paints
+        self._preview: list[Cell] = []  # positions outlined: a rectangle being dragged
 
     @property
     def hovered(self) -> Cell | None:
@@ -70,6 +71,15 @@ class CellCanvas(QWidget):
     @property
     def positions(self) -> list[Cell]:
         return list(self._positions)
+
+    @property
+    def preview(self) -> list[Cell]:
+        return list(self._preview)
+
+    def set_preview(self, cells: Iterable[Cell]) -> None:
+        """Outline these positions (what a rectangle being dragged would change)."""
+        self._preview = [tuple(cell) for cell in cells if tuple(cell) in self._index]
+        self.update()
 
     def show_cells(self, positions: Iterable[Cell], fills: Sequence[tuple[Iterable[Cell], QColor]]
                    ) -> None:
@@ -165,14 +175,16 @@ class CellCanvas(QWidget):
         painter = QPainter(self)
         transform = self._transform()
         self._picture.paint(painter, transform)
-        if self._hover in self._index:  # outline the position a click would change
-            corners = self._picture.board.polygons[self._index[self._hover]]
+        outlined = self._preview or ([self._hover] if self._hover in self._index else [])
+        if outlined:  # the positions a click (or the rectangle being dragged) would change
             pen = QPen(HOVER_COLOUR, 2.5)
             pen.setCosmetic(True)
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
             painter.setTransform(transform)
             painter.setPen(pen)
-            painter.drawPolygon(QPolygonF([QPointF(float(x), float(y)) for x, y in corners]))
+            for cell in outlined:
+                corners = self._picture.board.polygons[self._index[cell]]
+                painter.drawPolygon(QPolygonF([QPointF(float(x), float(y)) for x, y in corners]))
         painter.end()
 
     def sizeHint(self) -> QSize:

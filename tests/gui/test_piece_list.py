@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLineEdit
 
-from polygui.editors.piece_list import COUNT, MIRROR, NAME, PieceList
+from polygui.editors.piece_list import MIRROR, NAME, PieceList
 from polygui.models import PuzzleDocument
 from polygui.views.colours import piece_colours
 from solvers import GridKind, Piece, Puzzle

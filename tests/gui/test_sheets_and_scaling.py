@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import numpy as np
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QImage
 
 from polygui.export.dialogs import ImageOptions
