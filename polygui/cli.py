@@ -41,6 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
                              "(one PNG a page, numbered when there are several)")
     images.add_argument("--sheet-grid", default="4x5", metavar="CxR",
                         help="thumbnails a page, columns x rows (default 4x5)")
+    images.add_argument("--sheet-page", default="A4", choices=("A4", "Letter", "A3"),
+                        help="the sheet's page size (default A4)")
+    images.add_argument("--landscape", action="store_true",
+                        help="sheet pages in landscape orientation")
     return parser
 
 
@@ -105,7 +109,8 @@ def write_sheet(puzzle, solutions: KeptSolutions, args: argparse.Namespace) -> N
         raise PuzzleError(f"--sheet-grid {args.sheet_grid!r}: write it as COLUMNSxROWS, "
                           "e.g. 4x5") from None
     sheet = ContactSheet(puzzle, solutions.__getitem__, range(len(solutions)), args.sheet,
-                         columns, rows, title=f"{puzzle.name} ({args.symmetry})")
+                         columns, rows, title=f"{puzzle.name} ({args.symmetry})",
+                         page=args.sheet_page, landscape=args.landscape)
     for path in sheet.run():
         print(f"wrote {path}")
 

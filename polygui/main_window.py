@@ -12,8 +12,9 @@ from pathlib import Path
 import numpy as np
 import shiboken6
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QMessageBox, QSizePolicy,
+                               QSplitter,
                                QStackedWidget, QVBoxLayout, QWidget)
 
 from solvers import GridKind, Progress, Puzzle
@@ -32,12 +33,16 @@ from .solving.indicator import RunIndicator
 from .solving.panel import SolvePanel
 from .solving.run import SolveRun, running_solves
 from .solving.store import DEFAULT_MAX_KEPT, SolutionStore
+from .solving.warmup import KernelWarmup, warm_up
 from .solving.wording import count_changed, empty_browser, end_of_run, stale_banner
 from .views.board_view import BoardView
+from .views.piece_tray import PieceTray
+from .views.puzzle_intro import PuzzleIntro, hint_for
 from .views.sudoku_view import SudokuView
 
 APP_NAME = "PolyGUI"
 DOCK_WIDTH = 340
+TRAY_HEIGHT = 110  # the pieces under a flat board, to begin with (the splitter moves it)
 # A run's counters, plot and "n of N" are redrawn at most this often (8 a second looks live;
 # the plot costs a few milliseconds a redraw, so redrawing per signal would cost fluidity).
 DISPLAY_INTERVAL_MS = 125
@@ -57,6 +62,7 @@ class MainWindow(QMainWindow):
         self.run: SolveRun | None = None
         self._retired: list[SolveRun] = []  # stopped runs whose thread has not ended yet
         self._counted = 0  # solutions the current run has counted (kept or not)
+        self.warmup: KernelWarmup | None = None  # started by the app once the window shows
         self.editor: QWidget | None = None
         self._latest: Progress | None = None  # progress not yet shown
         self._display_timer = QTimer(self)
@@ -64,6 +70,8 @@ class MainWindow(QMainWindow):
         self._display_timer.timeout.connect(self._refresh_run_display)
         self._views: dict[str, QWidget] = {}
         self.stack = QStackedWidget()
+        self.intro = PuzzleIntro()  # name, description and what to do next
+        self.tray = PieceTray()  # a flat puzzle's pieces, under the board
         self.browser = SolutionBrowser()
         self.browser.notice.connect(lambda text: self.statusBar().showMessage(text, 8_000))
         self.filter = FilterBar()
@@ -100,7 +108,7 @@ class MainWindow(QMainWindow):
         self.exports = ExportActions(self)
         self.solved_symmetry = "distinct"  # the symmetry mode of the solutions shown
         self.menus = build_menus(self)
-        self._navigation = self._add_navigation_shortcuts()
+        self._navigation = self.menus.navigation_actions
         self.document.changed.connect(self._on_document_changed)
         self.document.modified_changed.connect(self.setWindowModified)
         self.document.path_changed.connect(lambda _path: self._update_title())
@@ -113,7 +121,15 @@ class MainWindow(QMainWindow):
         page = QWidget()
         layout = QVBoxLayout(page)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.stack, 1)
+        layout.setSpacing(0)
+        layout.addWidget(self.intro)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.setChildrenCollapsible(False)
+        split.addWidget(self.stack)
+        split.addWidget(self.tray)
+        split.setStretchFactor(0, 1)
+        split.setSizes([520, TRAY_HEIGHT])
+        layout.addWidget(split, 1)
         layout.addWidget(self.stale)
         layout.addWidget(self.filter)
         layout.addWidget(self.browser)
@@ -151,7 +167,6 @@ class MainWindow(QMainWindow):
         self.browsing.reset(puzzle)
         self._show_in_view(puzzle)
         self.panel.reset()
-        self.panel.set_sudoku(puzzle.is_sudoku)
         self._ran = False
         self.panel.reset_options()  # a new puzzle counts as the default does
         if self.is_designing():
@@ -161,6 +176,7 @@ class MainWindow(QMainWindow):
     def _on_document_changed(self, puzzle: Puzzle) -> None:
         if self._resetting:
             return
+        self.panel.set_puzzle(puzzle)
         self.status_line.setText(describe(puzzle))
         self.status_line.setToolTip(self.status_line.text())  # whole, where the line is cut off
         self._update_title()
@@ -175,6 +191,20 @@ class MainWindow(QMainWindow):
         if stale:
             self.stale.setText(stale_banner(self.is_solving(), self.document.puzzle.problems()))
         self.stale.setVisible(stale)
+        self._refresh_intro()
+
+    def _refresh_intro(self) -> None:
+        """The puzzle's name, description and pieces over and under the Solve view, and the
+        hint until it is solved."""
+        puzzle = self.document.puzzle
+        self.intro.set_puzzle(puzzle)
+        solving = self.is_solving()
+        found = len(self.store) if self.store.searched and not solving else None
+        self.intro.show_hint(hint_for(puzzle, solving, found))
+        flat = puzzle.kind in (GridKind.HEX, GridKind.SQUARE)
+        self.tray.setVisible(flat)
+        if flat:
+            self.tray.show_pieces(puzzle, None)
 
     def solutions_are_stale(self) -> bool:
         """Whether the solutions shown belong to an earlier version of the puzzle."""
@@ -268,6 +298,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(message, 10_000)
             return
         self.browsing.reset(puzzle, self.max_kept())
+        self.store.searched = True
         self._counted = 0
         self._show_in_view(puzzle)
         self.stale.hide()
@@ -277,6 +308,7 @@ class MainWindow(QMainWindow):
         self.run = SolveRun(puzzle, self.solved_symmetry, self.panel.limit.value(), self,
                             keep=self.store.max_kept)
         self._run_open = True
+        self._refresh_intro()
         worker = self.run.worker
         worker.progress_changed.connect(self._on_progress)
         worker.placements_ready.connect(self._on_placements)
@@ -298,6 +330,11 @@ class MainWindow(QMainWindow):
         except (TypeError, ValueError):
             return DEFAULT_MAX_KEPT
         return max(1, value)
+
+    def start_warmup(self) -> KernelWarmup:
+        """Get the solver's kernels ready in the background (see solving.warmup)."""
+        self.warmup = warm_up(self.panel, self.document.puzzle.kind)
+        return self.warmup
 
     def is_solving(self) -> bool:
         """From Solve until the window has taken the run's last signal (its thread may end a
@@ -378,6 +415,7 @@ class MainWindow(QMainWindow):
         self.panel.set_running(False)
         self.run_indicator.set_active(False)
         self._show_stale()
+        self._refresh_intro()
         count = max(len(self.store), self._counted)
         message = end_of_run(status, count)
         if message is not None:
@@ -403,21 +441,7 @@ class MainWindow(QMainWindow):
     def _from_current_run(self) -> bool:
         return self.run is not None and self.sender() is self.run.worker
 
-    # --- keys and closing ---------------------------------------------------------------
-    def _add_navigation_shortcuts(self) -> list[QAction]:
-        actions = []
-        for key, slot in ((Qt.Key.Key_Right, self.browser.next),
-                          (Qt.Key.Key_Left, self.browser.previous),
-                          (Qt.Key.Key_Home, self.browser.first),
-                          (Qt.Key.Key_End, self.browser.last)):
-            action = QAction(self)
-            action.setShortcut(QKeySequence(key))
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.triggered.connect(slot)
-            self.addAction(action)
-            actions.append(action)
-        return actions
-
+    # --- layout and closing -------------------------------------------------------------
     def _restore_layout(self) -> None:
         """The size, place and docks of the last session (Qt keeps them on the screen). The
         window starts in Solve mode, so the Solve panel shows even when the last session

@@ -93,8 +93,13 @@ class CubeEditor(QWidget):
         box = QGroupBox("Board box")
         box_form = QFormLayout(box)
         box_form.addRow(self.region_button)
+        sizes = QHBoxLayout()  # X [3] Y [3] Z [3], each box as wide as its number needs
         for axis, spin in zip("XYZ", self.box_size):
-            box_form.addRow(axis, spin)
+            spin.setToolTip(f"The region box's size along {axis}")
+            sizes.addWidget(QLabel(axis))
+            sizes.addWidget(spin)
+        sizes.addStretch(1)
+        box_form.addRow("Size", sizes)
         box_buttons = QHBoxLayout()
         box_buttons.addWidget(self.fill_button)
         box_buttons.addWidget(self.clear_button)
@@ -143,6 +148,15 @@ class CubeEditor(QWidget):
             self.target = target
             self.message.clear()
             self._refresh(self.document.puzzle)
+            self._frame_target()
+
+    def _frame_target(self) -> None:
+        """A piece fills the 3D view (its space is larger, for room to grow); the region is
+        seen whole in its box."""
+        if self.target.is_region:
+            self.canvas.reset_view()
+        else:
+            self.canvas.frame_cells(self.target.cells(self.document.puzzle))
 
     def space(self) -> Cell:
         """The box of cells the target is edited in."""

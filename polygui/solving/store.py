@@ -17,6 +17,7 @@ __all__ = ["DEFAULT_MAX_KEPT", "SolutionStore"]
 class SolutionStore(KeptSolutions):
     def __init__(self, puzzle: Puzzle, max_kept: int = DEFAULT_MAX_KEPT) -> None:
         super().__init__(puzzle, max_kept)
+        self.searched = False  # a run was started for it (even one that found nothing)
 
     def snapshot(self) -> SolutionStore:
         """A store holding the solutions kept so far, for another thread to read while this
@@ -25,6 +26,7 @@ class SolutionStore(KeptSolutions):
         copy = SolutionStore(self.puzzle, self.max_kept)
         copy._placements, copy._chunks = self._placements, list(self._chunks)
         copy._ends, copy._count, copy.dropped = list(self._ends), self._count, self.dropped
+        copy.searched = self.searched
         return copy
 
     def clear(self) -> None:

@@ -101,12 +101,16 @@ class LayerView(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setPen(self.palette().color(QPalette.ColorRole.Text))
+        metrics = painter.fontMetrics()
         last = len(self._layers) - 1
         for number, ((_, picture), slot) in enumerate(zip(self._layers, self.layer_rects())):
             inner = slot.adjusted(GAP, GAP, -GAP, -GAP)
             caption = QRectF(inner.left(), inner.top(), inner.width(), CAPTION)
             where = " (bottom)" if number == 0 else " (top)" if number == last else ""
-            painter.drawText(caption, Qt.AlignmentFlag.AlignCenter, f"layer {number + 1}{where}")
+            texts = (f"layer {number + 1}{where}", f"layer {number + 1}", str(number + 1))
+            fitting = next((text for text in texts
+                            if metrics.horizontalAdvance(text) <= caption.width()), texts[-1])
+            painter.drawText(caption, Qt.AlignmentFlag.AlignCenter, fitting)
             picture.paint(painter, inner.adjusted(0, CAPTION, 0, 0), self._bounds)
         painter.end()
 

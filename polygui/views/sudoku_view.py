@@ -16,6 +16,7 @@ from solvers import Puzzle, Solution
 from solvers.puzzle.model import SUDOKU_SYMBOLS, conflicting_givens
 
 from .board_picture import segments_path
+from .zoom import ZoomPan
 
 MARGIN = 16
 PAPER = QColor("#ffffff")
@@ -51,8 +52,11 @@ class SudokuView(QWidget):
         self._givens = np.zeros(0, dtype=np.int64)
         self._values = np.zeros(0, dtype=np.int64)
         self.conflicts: frozenset[int] = frozenset()  # cells of givens that clash
+        self.zoom = ZoomPan(self, Qt.MouseButton.LeftButton)
+        self.setToolTip("Wheel to zoom, drag to move, double-click to fit")
 
     def set_puzzle(self, puzzle: Puzzle) -> None:
+        self.zoom.fit()
         self.puzzle = puzzle
         self._givens = np.array(puzzle.sudoku.givens, dtype=np.int64)
         self.conflicts = frozenset(cell for pair in conflicting_givens(puzzle.sudoku)
@@ -69,8 +73,10 @@ class SudokuView(QWidget):
 
     # --- geometry ----------------------------------------------------------------------
     def _grid_rect(self) -> QRectF:
+        """Where the grid is drawn: a centred square within the margins, zoomed and panned."""
         side = min(self.width(), self.height()) - 2 * MARGIN
-        return QRectF((self.width() - side) / 2, (self.height() - side) / 2, side, side)
+        return self.zoom.map_rect(QRectF((self.width() - side) / 2, (self.height() - side) / 2,
+                                         side, side))
 
     def cell_rect(self, cell: int) -> QRectF:
         n = self.puzzle.sudoku.n
@@ -100,9 +106,9 @@ class SudokuView(QWidget):
         grid = self.puzzle.sudoku
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        side = min(self.width(), self.height()) - 2 * MARGIN
-        cell = side / grid.n
-        painter.translate((self.width() - side) / 2, (self.height() - side) / 2)
+        square = self._grid_rect()
+        cell = square.width() / grid.n
+        painter.translate(square.topLeft())
         self._paint_cells(painter, grid.n, cell)
         self._paint_lines(painter, grid.n, grid.box_rows, grid.box_cols, cell)
         self._paint_symbols(painter, grid.n, cell)
@@ -117,17 +123,14 @@ class SudokuView(QWidget):
 
     def _paint_lines(self, painter: QPainter, n: int, box_rows: int, box_cols: int,
                      cell: float) -> None:
-        painter.save()
-        painter.scale(cell, cell)
+        """In pixels, with plain pens: no scaling transform (see views.board_picture)."""
         for (colour, width), rows_step, cols_step in ((THIN_LINE, 1, 1),
                                                       (BOX_LINE, box_rows, box_cols)):
             pen = QPen(colour, width)
-            pen.setCosmetic(True)
             pen.setCapStyle(Qt.PenCapStyle.SquareCap)
             lines = np.concatenate((grid_segments(n, rows_step, horizontal=True),
                                     grid_segments(n, cols_step, horizontal=False)))
-            painter.strokePath(segments_path(lines), pen)
-        painter.restore()
+            painter.strokePath(segments_path(lines * cell), pen)
 
     def _paint_symbols(self, painter: QPainter, n: int, cell: float) -> None:
         font = QFont(self.font())
@@ -141,6 +144,11 @@ class SudokuView(QWidget):
             painter.setPen(GIVEN_INK if is_given else SOLVED_INK)
             painter.drawText(QRectF(col * cell, row * cell, cell, cell),
                              Qt.AlignmentFlag.AlignCenter, symbol(int(self._values[index])))
+
+    def content_size(self) -> QSize:
+        """The square the grid is drawn in, margins included."""
+        side = min(self.width(), self.height())
+        return QSize(side, side)
 
     def sizeHint(self) -> QSize:
         return QSize(560, 560)

@@ -12,7 +12,7 @@ from polygui.resources import examples_dir
 from polygui.views.board_picture import fit_transform
 from polygui.views.cube_view import BACKGROUND, CubeView
 from polygui.views.tiling import SQUARE
-from polygui.views.voxel_items import EDGE_RGBA
+from polygui.views.voxel_items import OUTLINE_RGBA
 from solvers import Solution, solve
 
 
@@ -55,7 +55,7 @@ def cube(qtbot, asset):
 def test_voxels_render_shaded_with_edges(cube):
     rgb = framebuffer(cube)
     assert rgb.shape[0] > 100 and 0.05 < drawn_fraction(rgb) < 0.9
-    edge = (np.array(EDGE_RGBA[:3]) * 255).astype(int)
+    edge = (np.array(OUTLINE_RGBA[:3]) * 255).astype(int)
     assert (np.abs(rgb.astype(int) - edge).sum(axis=2) < 60).sum() > 200, "no dark edges"
     colours = {tuple(p) for p in rgb.reshape(-1, 3)[::7]}
     assert len(colours) > 30, "flat colours: no shading"

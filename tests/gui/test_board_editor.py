@@ -215,7 +215,9 @@ def test_square_board_and_pieces_by_clicks(qtbot):
     in_code = Puzzle(GridKind.SQUARE, board=tuple((x, y) for x in range(4) for y in range(2)),
                      pieces=(Piece("O", ((0, 0), (1, 0), (0, 1), (1, 1)), count=2),))
     assert count_solutions(built).solutions == count_solutions(in_code).solutions
-    assert not editor.import_button.isEnabled() and not editor.copy_button.isEnabled()
+    assert editor.import_button.isHidden() and editor.copy_button.isHidden()  # hex only
+    hex_editor = make_editor(qtbot, Puzzle(GridKind.HEX, "Hexes"))
+    assert not hex_editor.import_button.isHidden() and not hex_editor.copy_button.isHidden()
 
 
 def test_cell_under_a_click_outside_the_canvas_area_is_none(qtbot):

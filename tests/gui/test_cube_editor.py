@@ -144,7 +144,7 @@ def test_soma_cube_built_by_clicks_saved_reopened_and_solved(qtbot, editor, asse
     soma = asset("soma.json")
     for row, piece in enumerate(soma.pieces):
         build_piece_by_clicks(qtbot, editor, piece.cells)
-        toggle_mirror(qtbot, editor, row)  # solid pieces cannot be turned into their mirror
+        # new cube pieces cannot be turned into their mirror image (solid), unasked
         assert editor.document.puzzle.pieces[row].mirror is False
     screenshot(editor, "/tmp/3d-piece.png")
     assert "Board and pieces match" in editor.summary.text()
@@ -363,9 +363,8 @@ def test_soma_by_clicks_in_the_app_saved_reopened_and_solved_by_the_worker(
     assert isinstance(editor, CubeEditor)
     qtbot.waitExposed(editor.canvas.container)
     build_region_by_clicks(qtbot, editor)
-    for row, piece in enumerate(asset("soma.json").pieces):
+    for piece in asset("soma.json").pieces:
         build_piece_by_clicks(qtbot, editor, piece.cells)
-        toggle_mirror(qtbot, editor, row)
     assert window.status_line.text() == "7 pieces cover 27 cells, board has 27"
     path = tmp_path / "soma-in-the-app.json"
     window.files.ask_save_path = lambda: str(path)

@@ -39,13 +39,30 @@ def test_opens_with_the_meteor_puzzle_and_its_name_in_the_title(window):
 
 
 def test_examples_menu_lists_every_shipped_puzzle(window):
-    names = [action.text() for action in window.menus.examples_menu.actions()]
+    names = [action.text() for action in window.menus.example_actions()]
     assert len(names) == len(list(examples_dir().glob("*.json")))
-    assert all(action.statusTip() for action in window.menus.examples_menu.actions())
+    assert all(action.statusTip() for action in window.menus.example_actions())
+
+
+def test_examples_are_grouped_by_kind_with_one_line_tooltips(window):
+    sections, current = {}, None
+    for action in window.menus.examples_menu.actions():
+        if action.isSeparator():
+            current = action.text()
+            sections[current] = []
+        else:
+            sections[current].append(action.text())
+    assert list(sections) == ["Hexagonal boards", "Square boards", "Boxes of cubes", "Sudoku"]
+    assert sections["Boxes of cubes"] == ["Mini Bedlam cube", "Soma cube"]
+    assert all(name.startswith("Pentominoes") or "T-tetrominoes" in name
+               for name in sections["Square boards"])
+    tips = {action.text(): action.toolTip() for action in window.menus.example_actions()}
+    assert tips["Meteor"] == "50 cells, 10 pieces" and tips["Soma cube"] == "3×3×3 box, 7 pieces"
+    assert all(len(tip) <= 40 and "\n" not in tip for tip in tips.values())
 
 
 def test_every_example_opens_and_renders(window, qtbot):
-    for action in window.menus.examples_menu.actions():
+    for action in window.menus.example_actions():
         action.trigger()
         qtbot.wait(20)
         pixels = image_array(window.current_view())
