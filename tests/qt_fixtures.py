@@ -2,6 +2,7 @@
 
 Kept out of a top-level conftest so that the solver tests never import PySide6."""
 
+import gc
 from pathlib import Path
 
 import pytest
@@ -55,6 +56,7 @@ def no_unexpected_dialogs(qtbot, monkeypatch):
     monkeypatch.setattr(QMessageBox, "exec", lambda box: unexpected("message")(
         box.parent(), box.windowTitle(), box.text()))  # boxes built with named buttons
     yield
+    gc.collect()  # widgets freed by the collector go now, not while Qt lists them
     for widget in QApplication.topLevelWidgets():
         if widget.isVisible():
             widget.close()

@@ -34,6 +34,7 @@ class SudokuCanvas(SudokuView):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.zoom.pan_button = Qt.MouseButton.MiddleButton  # the left button selects a cell
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.selected = 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import shiboken6
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QRegion
 from PySide6.QtSvg import QSvgGenerator
@@ -80,6 +81,19 @@ class FlatDrawing:
         font.setPixelSize(round(font.pointSizeF() * LAYOUT_DPI / 72))  # a 300-dpi page would
         self.view.setFont(font)  # make point-sized text three times larger again
 
+    def close(self) -> None:
+        """Delete the view now. Left to Python's garbage collector (the view and its zoom
+        refer to each other), a top-level widget would be deleted at a random moment, even
+        while Qt lists the top-level widgets, which then crashes."""
+        if shiboken6.isValid(self.view):
+            shiboken6.delete(self.view)
+
+    def __enter__(self) -> FlatDrawing:
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
     def show(self, solution: Solution | None) -> None:
         if self.puzzle.kind is not GridKind.CUBE:
             self.view.set_solution(solution)
@@ -112,8 +126,9 @@ def render_flat(puzzle: Puzzle, solution: Solution | None, size: QSize,
     image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(Qt.GlobalColor.transparent)
     painter = QPainter(image)
-    FlatDrawing(puzzle).paint(painter, QRectF(0, 0, size.width(), size.height()), solution,
-                              scale or drawing_scale(size), transparent)
+    with FlatDrawing(puzzle) as drawing:
+        drawing.paint(painter, QRectF(0, 0, size.width(), size.height()), solution,
+                      scale or drawing_scale(size), transparent)
     painter.end()
     return image
 
@@ -134,8 +149,9 @@ def svg_bytes(puzzle: Puzzle, solution: Solution | None, size: QSize,
     generator.setViewBox(QRect(QPoint(0, 0), size))
     generator.setTitle(puzzle.name)
     painter = QPainter(generator)
-    FlatDrawing(puzzle).paint(painter, QRectF(0, 0, size.width(), size.height()), solution,
-                              scale or drawing_scale(size), transparent)
+    with FlatDrawing(puzzle) as drawing:
+        drawing.paint(painter, QRectF(0, 0, size.width(), size.height()), solution,
+                      scale or drawing_scale(size), transparent)
     painter.end()
     buffer.close()
     return bytes(data)

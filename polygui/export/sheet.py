@@ -200,6 +200,7 @@ class ContactSheet(QObject):
         return name
 
     def _commit(self) -> list[Path]:
+        self._drawing.close()
         if self._pdf is not None:
             self._painter.end()
             self._painter, self._pdf = None, None
@@ -210,6 +211,7 @@ class ContactSheet(QObject):
         return targets
 
     def _discard(self) -> None:
+        self._drawing.close()
         if self._painter is not None and self._painter.isActive():
             self._painter.end()
         self._painter = self._pdf = self._page_image = None

@@ -8,6 +8,7 @@ from __future__ import annotations
 import threading
 
 from PySide6.QtCore import QCoreApplication
+from run_signals import Collector
 
 import solvers.search.solve as solve_module
 from polygui.resources import default_puzzle, examples_dir
@@ -32,15 +33,13 @@ def test_stop_while_preparing_ends_the_run_before_the_search_is_built(qtbot, mon
     monkeypatch.setattr(solve_module, "make_search",
                         lambda *args, **kwargs: built.append(1) or real(*args, **kwargs))
     run = SolveRun(big_pentomino_board(), "distinct")
-    statuses, progress = [], []
-    run.worker.finished.connect(statuses.append)
-    run.worker.progress_changed.connect(progress.append)
-    with qtbot.waitSignal(run.worker.progress_changed, timeout=10_000):
-        run.start()  # "preparing"
+    signals = Collector(run)
+    run.start()
+    qtbot.waitUntil(lambda: bool(signals.progress), timeout=10_000)  # "preparing"
     assert run.shutdown()
     QCoreApplication.processEvents()
-    assert statuses == ["stopped"] and not built
-    assert [event.phase for event in progress] == ["preparing"]
+    assert signals.status == "stopped" and not built
+    assert [event.phase for event in signals.progress] == ["preparing"]
 
 
 def fake_compile(hold: threading.Event, started: threading.Event, held: list[bool]):

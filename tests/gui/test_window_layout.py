@@ -84,7 +84,7 @@ def test_an_examples_status_tip_shows_in_the_status_bar(window, qtbot):
     menu = window.menus.examples_menu
     window.menuBar().setActiveAction(menu.menuAction())  # open Examples from the menu bar
     qtbot.waitExposed(menu)
-    action = menu.actions()[0]
+    action = window.menus.example_actions()[0]  # the first puzzle, under its section title
     qtbot.mouseMove(menu, menu.actionGeometry(action).center())  # hover its first entry
     qtbot.waitUntil(lambda: window.statusBar().currentMessage() == action.statusTip())
     assert not window.status_line.isVisible()
