@@ -1,7 +1,11 @@
-"""Sudoku throughput: the 9x9 batch kernel on the shared puzzle sets, and one puzzle through
-the resumable search. Run by hand:
+"""Sudoku throughput: the 9x9 batch kernel on puzzle sets, and one puzzle through the resumable
+search. Run by hand:
 
     .venv/bin/python bench/bench_sudoku.py [--repeat N] [--data DIR]
+
+Without --data it runs on the samples shipped in assets/sudoku; --data names a folder holding
+the whole public collections (17-clue.txt, top1465.txt, hardest-1106.txt), on which the
+README's figures are measured.
 
 Every puzzle is solved and its solution proved unique (each search stops at a second
 solution); every solution is then checked with check_solution (not timed). Prints puzzles
@@ -21,7 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from solvers.puzzle.textformats import parse_sudoku_lines  # noqa: E402
 from solvers.search.sudoku import SudokuSearch, check_solution, solve_batch  # noqa: E402
 
-SETS = ("17-clue", "top1465", "hardest-1106")
+SETS = ("17-clue", "top1465", "hardest-1106")  # the whole collections, in --data
+SAMPLES = Path(__file__).resolve().parents[1] / "assets" / "sudoku"
+SAMPLE_SETS = ("17-clue-sample", "top95", "hardest-sample")
 REFERENCE = "010056207000700005000300498000200380006000700051007000684002000100003000305460020"
 
 
@@ -68,12 +74,14 @@ def bench_reference(repeat: int) -> tuple[float, int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per set; the best counts")
-    parser.add_argument("--data", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku")
+    parser.add_argument("--data", type=Path, default=None,
+                        help="a folder with the whole collections (default: the shipped samples)")
     args = parser.parse_args()
+    folder, names = (args.data, SETS) if args.data else (SAMPLES, SAMPLE_SETS)
     print(f"warm-up (load or compile the kernels): {warm_up():.2f} s")
     rows = []
-    for name in SETS:
-        path = args.data / f"{name}.txt"
+    for name in names:
+        path = folder / f"{name}.txt"
         if not path.exists():
             print(f"{name}: {path} not found, skipped")
             continue

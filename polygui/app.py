@@ -65,6 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     freeze_long_lived()
     if not window.open_puzzle(args.file or default_puzzle()) and args.file:
         window.open_puzzle(default_puzzle())
+    window.start_warmup()  # compile or load the solver's kernels while the user looks
     window.files.offer_recovery()  # work a crashed session autosaved
     return app.exec()
 

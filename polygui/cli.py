@@ -17,6 +17,7 @@ from pathlib import Path
 
 from solvers import PuzzleError, Solution, solve
 from solvers.cli import main as solver_cli
+from solvers.output.kept import KeptSolutions
 from solvers.puzzle.fileformat import load_puzzle
 
 IMAGE_OPTIONS = ("export_png", "export_svg", "sheet")
@@ -40,11 +41,16 @@ def build_parser() -> argparse.ArgumentParser:
                              "(one PNG a page, numbered when there are several)")
     images.add_argument("--sheet-grid", default="4x5", metavar="CxR",
                         help="thumbnails a page, columns x rows (default 4x5)")
+    images.add_argument("--sheet-page", default="A4", choices=("A4", "Letter", "A3"),
+                        help="the sheet's page size (default A4)")
+    images.add_argument("--landscape", action="store_true",
+                        help="sheet pages in landscape orientation")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    solver_cli.tolerate_unprintable_text()
     parser = build_parser()
     args = parser.parse_args(argv)
     if not any(getattr(args, option) for option in IMAGE_OPTIONS):
@@ -66,17 +72,22 @@ def export_images(args: argparse.Namespace) -> int:
     limit = 0 if 0 in wanted[1:] else max(wanted)
     if args.solution < 0:
         raise PuzzleError("--solution counts from 1 (0 draws the puzzle alone)")
-    solutions = [event for event in solve(puzzle, args.symmetry, limit=limit)
-                 if isinstance(event, Solution)]
+    solutions = KeptSolutions(puzzle, args.keep)
+    for event in solve(puzzle, args.symmetry, limit=limit):
+        if isinstance(event, Solution):
+            solutions.add(event)
     _application()
     from .export.images import parse_size, render_flat, save_image, save_svg, svg_bytes
 
     size = parse_size(args.size)
     shown = None
     if args.solution:
-        if args.solution > len(solutions):
+        if args.solution > solutions.counted:
             raise PuzzleError(f"there is no solution {args.solution}: the search found "
-                              f"{len(solutions)}")
+                              f"{solutions.counted}")
+        if args.solution > len(solutions):
+            raise PuzzleError(f"solution {args.solution} was counted, not kept: raise --keep "
+                              f"past {len(solutions):,}")
         shown = solutions[args.solution - 1]
     if args.export_png:
         save_image(render_flat(puzzle, shown, size, args.transparent), args.export_png)
@@ -89,7 +100,7 @@ def export_images(args: argparse.Namespace) -> int:
     return 0
 
 
-def write_sheet(puzzle, solutions: list[Solution], args: argparse.Namespace) -> None:
+def write_sheet(puzzle, solutions: KeptSolutions, args: argparse.Namespace) -> None:
     from .export.sheet import ContactSheet
 
     try:
@@ -98,7 +109,8 @@ def write_sheet(puzzle, solutions: list[Solution], args: argparse.Namespace) -> 
         raise PuzzleError(f"--sheet-grid {args.sheet_grid!r}: write it as COLUMNSxROWS, "
                           "e.g. 4x5") from None
     sheet = ContactSheet(puzzle, solutions.__getitem__, range(len(solutions)), args.sheet,
-                         columns, rows, title=f"{puzzle.name} ({args.symmetry})")
+                         columns, rows, title=f"{puzzle.name} ({args.symmetry})",
+                         page=args.sheet_page, landscape=args.landscape)
     for path in sheet.run():
         print(f"wrote {path}")
 

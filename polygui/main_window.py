@@ -12,9 +12,10 @@ from pathlib import Path
 import numpy as np
 import shiboken6
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QMessageBox, QStackedWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QMessageBox, QSizePolicy,
+                               QSplitter,
+                               QStackedWidget, QVBoxLayout, QWidget)
 
 from solvers import GridKind, Progress, Puzzle
 
@@ -24,24 +25,32 @@ from .files.actions import FileActions
 from .files.new_puzzle_dialog import blank_puzzle
 from .menus import build_menus
 from .models import PuzzleDocument
-from .models.status import describe
+from .models.status import describe, document_title
 from .solving.browser import SolutionBrowser
+from .solving.browsing import Browsing
+from .solving.filter_bar import FilterBar
+from .solving.indicator import RunIndicator
 from .solving.panel import SolvePanel
 from .solving.kept_runs import KeptRuns
 from .solving.keeping import RunKeeping
 from .solving.run import SearchOptions, SolveRun, running_solves
-from .solving.store import SolutionStore
+from .solving.store import DEFAULT_MAX_KEPT, SolutionStore
+from .solving.warmup import KernelWarmup, warm_up
+from .solving.wording import count_changed, empty_browser, end_of_run, stale_banner
 from .views.board_view import BoardView
+from .views.piece_tray import PieceTray
+from .views.puzzle_intro import PuzzleIntro, hint_for
 from .views.sudoku_view import SudokuView
 
 APP_NAME = "PolyGUI"
 DOCK_WIDTH = 340
+TRAY_HEIGHT = 110  # the pieces under a flat board, to begin with (the splitter moves it)
 # A run's counters, plot and "n of N" are redrawn at most this often (8 a second looks live;
 # the plot costs a few milliseconds a redraw, so redrawing per signal would cost fluidity).
 DISPLAY_INTERVAL_MS = 125
 START_DELAY_MS = 50  # the panel redraws for a new run before the solver starts (see run.py)
-STALE_TEXT = ("The puzzle has changed since these solutions were found: they are shown on the "
-              "puzzle they solve. Press Solve to solve the new version.")
+KEEP_SETTING = "solving/keep_at_most"
+RETIRE_WAIT_MS = 300  # a stopped run's thread ends in this time, unless a kernel compiles
 
 
 class MainWindow(QMainWindow):
@@ -51,8 +60,11 @@ class MainWindow(QMainWindow):
         self.document = PuzzleDocument(blank_puzzle("hex"), parent=self)
         self._resetting = False
         self._run_open = False  # see is_solving
-        self.store = SolutionStore(self.document.puzzle)
+        self._ran = False  # whether the panel shows the figures of a run of this puzzle
         self.run: SolveRun | None = None
+        self._retired: list[SolveRun] = []  # stopped runs whose thread has not ended yet
+        self._counted = 0  # solutions the current run has counted (kept or not)
+        self.warmup: KernelWarmup | None = None  # started by the app once the window shows
         self.editor: QWidget | None = None
         self._latest: Progress | None = None  # progress not yet shown
         self._display_timer = QTimer(self)
@@ -60,9 +72,15 @@ class MainWindow(QMainWindow):
         self._display_timer.timeout.connect(self._refresh_run_display)
         self._views: dict[str, QWidget] = {}
         self.stack = QStackedWidget()
+        self.intro = PuzzleIntro()  # name, description and what to do next
+        self.tray = PieceTray()  # a flat puzzle's pieces, under the board
         self.browser = SolutionBrowser()
-        self.browser.current_changed.connect(self._show_solution)
-        self.stale = QLabel(STALE_TEXT)
+        self.browser.notice.connect(lambda text: self.statusBar().showMessage(text, 8_000))
+        self.filter = FilterBar()
+        self.browsing = Browsing(self.browser, self.filter, self.document.puzzle,
+                                 lambda solution: self.current_view().set_solution(solution),
+                                 self)
+        self.stale = QLabel()
         self.stale.setWordWrap(True)
         self.stale.setStyleSheet("background: #fff3cd; color: #5c4400; padding: 6px;")
         self.stale.hide()
@@ -76,13 +94,18 @@ class MainWindow(QMainWindow):
         self.panel.solve_requested.connect(self.start_solve)
         self.panel.stop_requested.connect(self.stop_solve)
         self.panel.pause_toggled.connect(self._set_paused)
+        self.panel.symmetry.currentIndexChanged.connect(self._on_count_changed)
         self.dock = QDockWidget("Solve", self)
         self.dock.setObjectName("solve-dock")
         self.dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.dock.setWidget(self.panel)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        # a normal widget, so that temporary messages ("Exported …", status tips) show over it
         self.status_line = QLabel()
-        self.statusBar().addPermanentWidget(self.status_line, 1)
+        self.statusBar().addWidget(self.status_line, 1)
+        self.run_indicator = RunIndicator()
+        self.run_indicator.show_requested.connect(lambda: self.set_mode("solve"))
+        self.statusBar().addPermanentWidget(self.run_indicator)
         self.files = FileActions(self, autosave_dir)
         runs_dir = autosave_dir.parent / "runs" if autosave_dir is not None else None
         self.keeping = RunKeeping(self, self.panel.kept_bar, KeptRuns(runs_dir))
@@ -90,7 +113,7 @@ class MainWindow(QMainWindow):
         self.exports = ExportActions(self)
         self.solved_symmetry = "distinct"  # the symmetry mode of the solutions shown
         self.menus = build_menus(self)
-        self._navigation = self._add_navigation_shortcuts()
+        self._navigation = self.menus.navigation_actions
         self.document.changed.connect(self._on_document_changed)
         self.document.modified_changed.connect(self.setWindowModified)
         self.document.path_changed.connect(lambda _path: self._update_title())
@@ -103,8 +126,17 @@ class MainWindow(QMainWindow):
         page = QWidget()
         layout = QVBoxLayout(page)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.stack, 1)
+        layout.setSpacing(0)
+        layout.addWidget(self.intro)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.setChildrenCollapsible(False)
+        split.addWidget(self.stack)
+        split.addWidget(self.tray)
+        split.setStretchFactor(0, 1)
+        split.setSizes([520, TRAY_HEIGHT])
+        layout.addWidget(split, 1)
         layout.addWidget(self.stale)
+        layout.addWidget(self.filter)
         layout.addWidget(self.browser)
         return page
 
@@ -112,6 +144,11 @@ class MainWindow(QMainWindow):
     @property
     def puzzle(self) -> Puzzle:
         return self.document.puzzle
+
+    @property
+    def store(self) -> SolutionStore:
+        """The solutions found by the last run (or none yet)."""
+        return self.browsing.store
 
     @property
     def path(self) -> Path | None:
@@ -132,11 +169,11 @@ class MainWindow(QMainWindow):
             self.document.reset(puzzle, path, modified=modified)
         finally:
             self._resetting = False
-        self.store = SolutionStore(puzzle)
+        self.browsing.reset(puzzle)
         self._show_in_view(puzzle)
-        self.browser.set_count(0)
         self.panel.reset()
-        self.panel.set_sudoku(puzzle.is_sudoku)
+        self._ran = False
+        self.panel.reset_options()  # a new puzzle counts as the default does
         if self.is_designing():
             self._ensure_editor()
         self._on_document_changed(puzzle)
@@ -144,14 +181,36 @@ class MainWindow(QMainWindow):
     def _on_document_changed(self, puzzle: Puzzle) -> None:
         if self._resetting:
             return
+        self.panel.set_puzzle(puzzle)
         self.keeping.show_puzzle(puzzle)  # a kept run belongs to the puzzle as it was
         self.status_line.setText(describe(puzzle))
         self.status_line.setToolTip(self.status_line.text())  # whole, where the line is cut off
         self._update_title()
         if not len(self.store) and not self.is_solving():
-            self.store = SolutionStore(puzzle)  # nothing solved yet: show the puzzle as it is
+            self.browsing.reset(puzzle)  # nothing solved yet: show the puzzle as it is
             self._show_in_view(puzzle)
-        self.stale.setVisible(self.solutions_are_stale())
+        self._show_stale()
+
+    def _show_stale(self) -> None:
+        """The banner over solutions of an earlier version of the puzzle, saying what to do."""
+        stale = self.solutions_are_stale()
+        if stale:
+            self.stale.setText(stale_banner(self.is_solving(), self.document.puzzle.problems()))
+        self.stale.setVisible(stale)
+        self._refresh_intro()
+
+    def _refresh_intro(self) -> None:
+        """The puzzle's name, description and pieces over and under the Solve view, and the
+        hint until it is solved."""
+        puzzle = self.document.puzzle
+        self.intro.set_puzzle(puzzle)
+        solving = self.is_solving()
+        found = len(self.store) if self.store.searched and not solving else None
+        self.intro.show_hint(hint_for(puzzle, solving, found))
+        flat = puzzle.kind in (GridKind.HEX, GridKind.SQUARE)
+        self.tray.setVisible(flat)
+        if flat:
+            self.tray.show_pieces(puzzle, None)
 
     def solutions_are_stale(self) -> bool:
         """Whether the solutions shown belong to an earlier version of the puzzle."""
@@ -159,7 +218,8 @@ class MainWindow(QMainWindow):
             len(self.store) > 0 or self.is_solving())
 
     def _update_title(self) -> None:
-        self.setWindowTitle(f"{self.document.puzzle.name}[*] — {APP_NAME}")
+        self.setWindowTitle(f"{document_title(self.document.puzzle.name, self.path)}[*] — "
+                            f"{APP_NAME}")
         self.setWindowModified(self.document.is_modified)
 
     def _show_in_view(self, puzzle: Puzzle) -> None:
@@ -184,6 +244,8 @@ class MainWindow(QMainWindow):
             else:
                 view = BoardView() if key == "board" else SudokuView()
             self._views[key] = view
+            view.cell_menu_requested.connect(lambda cell, where, view=view: (
+                self.browsing.offer_filter(cell, where, view.solution, self)))
             self.stack.addWidget(view)
         return self._views[key]
 
@@ -212,8 +274,15 @@ class MainWindow(QMainWindow):
         designing = mode == "design"
         if designing:
             self._ensure_editor()
-        self.pages.setCurrentWidget(self.design_page if designing else self.pages.widget(0))
+            self.dock.hide()  # first: the editor is laid out in the room the panel leaves
+        shown = self.design_page if designing else self.pages.widget(0)
+        for index in range(self.pages.count()):  # a hidden page must not set the minimum size
+            page = self.pages.widget(index)
+            policy = QSizePolicy.Policy.Preferred if page is shown else QSizePolicy.Policy.Ignored
+            page.setSizePolicy(policy, policy)
+        self.pages.setCurrentWidget(shown)
         self.dock.setVisible(not designing)
+        self.run_indicator.set_active(designing and self.is_solving())
         for action in self._navigation:  # arrows and Home/End belong to the editor there
             action.setEnabled(not designing)
         self.menus.show_mode(mode)
@@ -236,21 +305,26 @@ class MainWindow(QMainWindow):
         problems = puzzle.problems()
         if problems:
             message = f"Cannot solve: {'; '.join(problems)}."
+            self.panel.reset()  # the figures of an earlier run are not this puzzle's
             self.panel.show_message(message)
             self.statusBar().showMessage(message, 10_000)
             return
-        self.store = SolutionStore(puzzle)
+        self.browsing.reset(puzzle, self.max_kept())
+        self.store.searched = True
+        self._counted = 0
         self._show_in_view(puzzle)
         self.stale.hide()
-        self.browser.set_count(0)
         self.panel.reset()
+        self._ran = True
         self.solved_symmetry = self.panel.symmetry_mode()
         jobs, cluster = self.panel.search_on.jobs_and_cluster()
         checkpoint = None if resume else self.keeping.checkpoint_for(puzzle, self.solved_symmetry)
         self._run_file = resume or checkpoint
         options = SearchOptions(jobs, cluster, checkpoint, resume)
-        self.run = SolveRun(puzzle, self.solved_symmetry, self.panel.limit.value(), self, options)
+        self.run = SolveRun(puzzle, self.solved_symmetry, self.panel.limit.value(), self,
+                            keep=self.store.max_kept, options=options)
         self._run_open = True
+        self._refresh_intro()
         worker = self.run.worker
         worker.progress_changed.connect(self._on_progress)
         worker.placements_ready.connect(self._on_placements)
@@ -259,9 +333,24 @@ class MainWindow(QMainWindow):
         worker.failed.connect(self._on_failed)
         worker.finished.connect(self._on_finished)
         self.panel.set_running(True)
+        self.run_indicator.start()
         self._latest = None
         self._display_timer.start()
         self.run.start_soon(START_DELAY_MS)
+
+    def max_kept(self) -> int:
+        """How many solutions a run keeps to browse and export (the settings' "solving/
+        keep_at_most", 10 million unless set); past it, a run counts without keeping."""
+        try:
+            value = int(self.settings.value(KEEP_SETTING, DEFAULT_MAX_KEPT))
+        except (TypeError, ValueError):
+            return DEFAULT_MAX_KEPT
+        return max(1, value)
+
+    def start_warmup(self) -> KernelWarmup:
+        """Get the solver's kernels ready in the background (see solving.warmup)."""
+        self.warmup = warm_up(self.panel, self.document.puzzle.kind)
+        return self.warmup
 
     def is_solving(self) -> bool:
         """From Solve until the window has taken the run's last signal (its thread may end a
@@ -272,13 +361,25 @@ class MainWindow(QMainWindow):
         if self.run is None:
             return
         if wait:
-            self.run.shutdown()
-            self.run = None  # signals still queued from that run are ignored
+            run, self.run = self.run, None  # signals still queued from that run are ignored
+            self._retire(run)
             self._run_open = False
             self._display_timer.stop()
             self.panel.set_running(False)
+            self.run_indicator.set_active(False)
         else:
             self.run.worker.stop()
+
+    def _retire(self, run: SolveRun) -> None:
+        """Stop `run` and let its thread end by itself. It does at once (within a search
+        slice or a preparation step), except while numba compiles a kernel for the first
+        time, which nothing interrupts: the window does not wait for that."""
+        if not run.shutdown(RETIRE_WAIT_MS):
+            self._retired.append(run)
+            run.thread.finished.connect(self._forget_retired)
+
+    def _forget_retired(self) -> None:
+        self._retired = [run for run in self._retired if run.is_running()]
 
     def _set_paused(self, paused: bool) -> None:
         if self.run is not None:
@@ -288,15 +389,18 @@ class MainWindow(QMainWindow):
         if not self._from_current_run():
             return
         self._latest = progress
+        if progress.solutions > self.store.max_kept >= self._counted:
+            self.statusBar().showMessage(self._not_kept_text(), 10_000)
+        self._counted = progress.solutions
         if progress.phase != "searching":  # preparing and done show at once
             self._refresh_run_display()
 
     def _refresh_run_display(self) -> None:
         if self._latest is not None:
             self.panel.show_progress(self._latest)
+            self.run_indicator.show_progress(self._latest)
             self._latest = None
-        if self.store is not None and self.browser.count != len(self.store):
-            self.browser.set_count(len(self.store))
+        self.browsing.refresh()
 
     def _on_placements(self, placements) -> None:
         if self._from_current_run():
@@ -325,58 +429,60 @@ class MainWindow(QMainWindow):
         self._display_timer.stop()
         self._refresh_run_display()
         self.panel.set_running(False)
-        count = len(self.store)
-        if status == "done" and count == 0:
-            self.panel.show_message("No solution: the whole search found none.")
-        elif status == "done":
-            self.panel.show_message(f"Finished: {count:,} solution{'s' * (count != 1)}.")
-        elif status == "limit":
-            self.panel.show_message(f"Stopped after {count:,} solutions, as asked.")
-        elif status == "stopped":
-            self.panel.show_message(f"Stopped: {count:,} solutions found so far.")
+        self.run_indicator.set_active(False)
+        self._show_stale()
+        self._refresh_intro()
+        count = max(len(self.store), self._counted)
+        message = end_of_run(status, count)
+        if message is not None:
+            self.panel.show_end(count)
+            unkept = f" {self._not_kept_text()}" if count > len(self.store) else ""
+            self.panel.show_message(message + unkept)
+        if count == 0 and empty_browser(status):
+            self.browser.set_empty_text(empty_browser(status))
         self.keeping.run_ended(status, self._run_file)
+
+    def _not_kept_text(self) -> str:
+        return (f"The first {self.store.max_kept:,} are kept to browse and export; the rest "
+                "are counted, not kept.")
+
+    def _on_count_changed(self) -> None:
+        """The figures shown belong to the Count they were found with: a different choice
+        clears them until Solve counts again."""
+        if not self._ran or self.is_solving():
+            return
+        self.panel.reset()
+        self.panel.show_message(count_changed(len(self.store), self.solved_symmetry,
+                                              self.panel.symmetry_mode()))
 
     def _from_current_run(self) -> bool:
         return self.run is not None and self.sender() is self.run.worker
 
-    def _show_solution(self, index: int) -> None:
-        if self.store is not None and 0 <= index < len(self.store):
-            self.current_view().set_solution(self.store.solution(index))
-
-    # --- keys and closing ---------------------------------------------------------------
-    def _add_navigation_shortcuts(self) -> list[QAction]:
-        actions = []
-        for key, slot in ((Qt.Key.Key_Right, self.browser.next),
-                          (Qt.Key.Key_Left, self.browser.previous),
-                          (Qt.Key.Key_Home, self.browser.first),
-                          (Qt.Key.Key_End, self.browser.last)):
-            action = QAction(self)
-            action.setShortcut(QKeySequence(key))
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.triggered.connect(slot)
-            self.addAction(action)
-            actions.append(action)
-        return actions
-
+    # --- layout and closing -------------------------------------------------------------
     def _restore_layout(self) -> None:
+        """The size, place and docks of the last session (Qt keeps them on the screen). The
+        window starts in Solve mode, so the Solve panel shows even when the last session
+        ended in Design mode (which hides it)."""
         geometry = self.settings.value("window/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
         state = self.settings.value("window/state")
         if state is not None:
             self.restoreState(state)
+        self.dock.setVisible(not self.is_designing())
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.files.maybe_save() or (
                 self.is_solving() and not self.keeping.may_close(self._run_file)):
             event.ignore()
             return
-        self.stop_solve(wait=True)
-        self.exports.shutdown()
-        for run in running_solves():  # an editor's Check or copy still looking
-            run.shutdown()
-        self.files.closing()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
+        self.hide()  # gone at once for the user, even if a first kernel compile holds on
+        self.stop_solve(wait=True)
+        self.exports.shutdown()
+        for run in running_solves():  # retired runs, an editor's Check or copy still looking
+            run.shutdown(None)  # no thread may outlive the window
+        self.files.closing()
         super().closeEvent(event)
 

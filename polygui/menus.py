@@ -1,5 +1,6 @@
-"""Menus: File, Edit (undo and redo, named after the edit), View (Design or Solve), Examples
-(the shipped puzzles), Solve, Help."""
+"""Menus: File, Edit (undo and redo, named after the edit; the puzzle's name and description),
+View (Design or Solve), Examples (the shipped puzzles), Solve (solve, pause, stop, step through
+the solutions), Help (getting started, keyboard and mouse, about)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,48 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox
 
-from solvers import PuzzleError
+from solvers import GridKind, Puzzle, PuzzleError
 from solvers.puzzle.fileformat import load_puzzle
 
 from . import __version__
+from .dialogs.help import show_getting_started, show_shortcuts
+from .dialogs.puzzle_info import edit_name_and_description
 from .resources import examples_dir
 
 MAX_RECENT = 8
+EXAMPLE_SECTIONS = ((GridKind.HEX, "Hexagonal boards"), (GridKind.SQUARE, "Square boards"),
+                    (GridKind.CUBE, "Boxes of cubes"), (GridKind.SUDOKU, "Sudoku"))
+
+
+def recent_text(index: int, path: Path, room: int = 48) -> str:
+    """'&1 meteor.json  —  ~/puzzles/hex': the name, then its folder (home as ~, long
+    folders shortened in the middle), so files of one name in two folders tell apart."""
+    folder = str(path.parent)
+    home = str(Path.home())
+    if folder == home or folder.startswith(home + "/"):
+        folder = "~" + folder[len(home):]
+    if len(folder) > room:
+        folder = folder[:room // 3] + "…" + folder[-(2 * room) // 3:]
+    name = path.name.replace("&", "&&")
+    return f"&{index + 1} {name}  —  {folder.replace('&', '&&')}"
+
+
+def first_sentence(text: str) -> str:
+    line = text.strip().split("\n")[0]
+    end = line.find(". ")
+    return line[:end + 1] if end >= 0 else line
+
+
+def size_line(puzzle: Puzzle) -> str:
+    """'50 cells, 10 pieces', '3×3×3 box, 7 pieces', '9×9, 30 givens'."""
+    if puzzle.is_sudoku:
+        grid = puzzle.sudoku
+        return f"{grid.n}×{grid.n}, {sum(1 for value in grid.givens if value)} givens"
+    copies = sum(piece.count for piece in puzzle.pieces)
+    if puzzle.kind is GridKind.CUBE and puzzle.board:
+        sides = [max(axis) - min(axis) + 1 for axis in zip(*puzzle.board)]
+        return f"{'×'.join(map(str, sides))} box, {copies} pieces"
+    return f"{len(puzzle.board)} cells, {copies} pieces"
 
 
 class Menus:
@@ -41,19 +77,35 @@ class Menus:
         self._view_menu(bar.addMenu("&View"))
         self.examples_menu = bar.addMenu("E&xamples")
         self._fill_examples()
-        solve_menu = bar.addMenu("&Solve")
-        self._action(solve_menu, "&Solve", window.start_solve, QKeySequence("F5"))
-        self._action(solve_menu, "S&top", window.stop_solve, QKeySequence("Shift+F5"))
-        self._action(solve_menu, "&Resume Run…", window.keeping.resume, QKeySequence("Ctrl+R"))
-        solve_menu.addSeparator()
-        browser = window.browser
-        self._action(solve_menu, "&First solution", browser.first)
-        self._action(solve_menu, "&Previous solution", browser.previous)
-        self._action(solve_menu, "&Next solution", browser.next)
-        self._action(solve_menu, "&Last solution", browser.last)
+        self._solve_menu(bar.addMenu("&Solve"))
         help_menu = bar.addMenu("&Help")
+        self._action(help_menu, "&Getting Started", lambda: show_getting_started(window),
+                     QKeySequence.StandardKey.HelpContents)
+        self._action(help_menu, "&Keyboard and Mouse", lambda: show_shortcuts(window))
+        help_menu.addSeparator()
         self._action(help_menu, "&About PolyGUI", self.about)
         self._refresh_recent()
+
+    def _solve_menu(self, menu: QMenu) -> None:
+        window, panel = self.window, self.window.panel
+        self._action(menu, "&Solve", window.start_solve, QKeySequence("F5"))
+        self.pause_action = self._action(menu, "&Pause", panel.pause_button.toggle,
+                                         QKeySequence("F6"))
+        self.pause_action.setEnabled(False)
+        panel.running_changed.connect(self.pause_action.setEnabled)
+        panel.pause_toggled.connect(
+            lambda paused: self.pause_action.setText("&Resume" if paused else "&Pause"))
+        self._action(menu, "S&top", window.stop_solve, QKeySequence("Shift+F5"))
+        self._action(menu, "&Resume Run…", window.keeping.resume, QKeySequence("Ctrl+R"))
+        menu.addSeparator()
+        browser = window.browser
+        # the window's keys for stepping (turned off in Design mode, where editors use them)
+        self.navigation_actions = [
+            self._action(menu, text, slot, QKeySequence(key))
+            for text, slot, key in (("&First solution", browser.first, Qt.Key.Key_Home),
+                                    ("P&revious solution", browser.previous, Qt.Key.Key_Left),
+                                    ("&Next solution", browser.next, Qt.Key.Key_Right),
+                                    ("&Last solution", browser.last, Qt.Key.Key_End))]
 
     def _export_menu(self, menu: QMenu) -> None:
         exports = self.window.exports
@@ -71,6 +123,9 @@ class Menus:
         for action in (self.undo_action, self.redo_action):
             menu.addAction(action)
             self.window.addAction(action)
+        menu.addSeparator()
+        self._action(menu, "Puzzle &Name and Description…",
+                     lambda: edit_name_and_description(self.window.document, self.window))
 
     def _view_menu(self, menu: QMenu) -> None:
         group = QActionGroup(menu)
@@ -103,17 +158,26 @@ class Menus:
         return action
 
     def _fill_examples(self) -> None:
+        """The shipped puzzles by kind, each with its size as a one-line tooltip (a long one
+        would cover the menu) and its description's first sentence as the status tip."""
+        found = []
         for path in sorted(examples_dir().glob("*.json")):
             try:
-                puzzle = load_puzzle(path)
+                found.append((path, load_puzzle(path)))
             except PuzzleError:
                 continue
-            action = self.examples_menu.addAction(puzzle.name)
-            summary = puzzle.description.split("\n")[0]
-            action.setStatusTip(summary)
-            action.setToolTip(summary)
-            action.triggered.connect(lambda checked=False, p=path: self.window.open_puzzle(p))
+        for kind, title in EXAMPLE_SECTIONS:
+            self.examples_menu.addSection(title)
+            for path, puzzle in sorted((item for item in found if item[1].kind is kind),
+                                       key=lambda item: item[1].name.lower()):
+                action = self.examples_menu.addAction(puzzle.name)
+                action.setStatusTip(first_sentence(puzzle.description))
+                action.setToolTip(size_line(puzzle))
+                action.triggered.connect(lambda checked=False, p=path: self.window.open_puzzle(p))
         self.examples_menu.setToolTipsVisible(True)
+
+    def example_actions(self) -> list[QAction]:
+        return [action for action in self.examples_menu.actions() if not action.isSeparator()]
 
     # --- recent files -------------------------------------------------------------------
     def recent_files(self) -> list[str]:
@@ -132,7 +196,7 @@ class Menus:
         self.recent_menu.clear()
         files = self.recent_files()
         for index, name in enumerate(files):
-            action = self.recent_menu.addAction(f"&{index + 1} {Path(name).name}")
+            action = self.recent_menu.addAction(recent_text(index, Path(name)))
             action.setStatusTip(name)
             action.triggered.connect(lambda checked=False, p=name: self.window.open_puzzle(p))
         if not files:

@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QTemporaryDir
+from PySide6.QtCore import QObject, QSettings, QTemporaryDir, Slot
 from PySide6.QtWidgets import QApplication
 
 from solvers import count_solutions
@@ -65,16 +65,32 @@ def wait_while(app, busy, started: float) -> None:
         time.sleep(0.01)
 
 
+class _RunCounter(QObject):
+    """Counts a run's solutions on the GUI thread: the worker's signals reach these slots
+    queued (a lambda or a list's append would run in the worker's thread)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found = 0
+        self.statuses: list[str] = []
+
+    @Slot(object)
+    def add(self, batch) -> None:
+        self.found += len(batch)
+
+    @Slot(str)
+    def finish(self, status: str) -> None:
+        self.statuses.append(status)
+
+
 def solve_beside_the_window(app, puzzle, started: float) -> tuple[int, bool]:
     """The Solve button's path (a SolveRun's worker thread and its signals) for a puzzle the
     window cannot show off screen."""
     run = SolveRun(puzzle, "distinct")
-    batches: list[int] = []
-    statuses: list[str] = []
-    run.worker.solutions_found.connect(lambda batch: batches.append(len(batch)))
-    run.worker.finished.connect(statuses.append)
+    counter = _RunCounter()
+    run.worker.solutions_found.connect(counter.add)
+    run.worker.finished.connect(counter.finish)
     run.start()
-    wait_while(app, lambda: not statuses, started)
-    app.processEvents()
+    wait_while(app, lambda: not counter.statuses, started)
     run.shutdown()
-    return sum(batches), statuses == ["done"]
+    return counter.found, counter.statuses == ["done"]

@@ -9,7 +9,8 @@ POLYGUI_VENV=${POLYGUI_VENV:-$POLYGUI_ROOT/.venv}
 # Qt's xcb platform plugin and a virtual X server with GLX (for tests and headless machines).
 APT_PACKAGES=(xvfb xauth libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0
               libxcb-xinerama0 libxcb-randr0 libxcb-shape0 libxcb-xkb1 libxcb-cursor0
-              libxkbcommon-x11-0 libegl1 libgl1-mesa-dri libglib2.0-0 libfontconfig1 libdbus-1-3)
+              libxkbcommon-x11-0 libegl1 libgl1-mesa-dri libglib2.0-0 libfontconfig1 libdbus-1-3
+              librsvg2-bin)  # rsvg-convert: tests render exported SVG outside Qt
 
 _polygui_missing_apt() {
     local package
@@ -29,10 +30,20 @@ _polygui_install_apt() {
         if command -v sudo >/dev/null; then sudo="sudo"; else
             echo "setup: please install: $missing" >&2; return 1; fi
     fi
-    echo "setup: installing system packages: $(echo $missing | tr '\n' ' ')" >&2
+    echo "setup: installing system packages with apt-get (a minute or so): $(echo $missing | tr '\n' ' ')" >&2
     $sudo apt-get update -qq
     # shellcheck disable=SC2086
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
+}
+
+_polygui_pip_steps() {
+    local line
+    while IFS= read -r line; do
+        case "$line" in
+            Collecting*|Downloading*|"Installing collected"*|Successfully*)
+                echo "setup:   $line" >&2 ;;
+        esac
+    done
 }
 
 _polygui_install_venv() {
@@ -45,10 +56,19 @@ _polygui_install_venv() {
         "$python" -m venv "$POLYGUI_VENV"
     fi
     if [ ! -f "$stamp" ] || [ "$POLYGUI_ROOT/pyproject.toml" -nt "$stamp" ]; then
-        echo "setup: installing PolyGUI and its dependencies into $POLYGUI_VENV" >&2
-        local spec="$POLYGUI_ROOT"
+        echo "setup: installing PolyGUI and its dependencies (numpy, numba, PySide6, pyqtgraph;" \
+             "about 400 MB, a minute or two the first time) into $POLYGUI_VENV" >&2
+        local spec="$POLYGUI_ROOT" started=$SECONDS
         [ "$extra" != run ] && spec="$POLYGUI_ROOT[$extra]"
-        "$POLYGUI_VENV/bin/python" -m pip install -q --disable-pip-version-check -e "$spec"
+        # pip's lines that say what it is doing are shown, all of them kept in a log
+        local log="$POLYGUI_VENV/pip-install.log"
+        if ! "$POLYGUI_VENV/bin/python" -m pip install --disable-pip-version-check \
+                --progress-bar off -e "$spec" 2>&1 | tee "$log" | _polygui_pip_steps; then
+            echo "setup: pip could not install PolyGUI; the end of its output ($log):" >&2
+            tail -n 15 "$log" >&2
+            return 1
+        fi
+        echo "setup: installed in $((SECONDS - started)) s" >&2
         touch "$stamp"
     fi
 }

@@ -3,6 +3,7 @@
 No Qt here: the desktop app drives `solve()` from a worker thread.
 """
 
+from .puzzle.cancel import Cancelled
 from .puzzle.grids import GridKind
 from .puzzle.model import SYMMETRY_MODES, Piece, Puzzle, PuzzleError, SudokuGrid
 from .search.events import Progress, Solution
@@ -10,6 +11,6 @@ from .parallel.run import count_solutions, solve
 from .search.solve import prepare
 
 __all__ = [
-    "GridKind", "Piece", "Progress", "Puzzle", "PuzzleError", "SYMMETRY_MODES", "Solution",
+    "Cancelled", "GridKind", "Piece", "Progress", "Puzzle", "PuzzleError", "SYMMETRY_MODES", "Solution",
     "SudokuGrid", "count_solutions", "prepare", "solve",
 ]

@@ -7,7 +7,7 @@ from pathlib import Path
 from solvers import GridKind, Piece, Puzzle
 from solvers.puzzle.fileformat import load_puzzle
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles"
+ASSETS = Path(__file__).resolve().parents[1] / "assets" / "puzzles"
 
 
 def shipped(name: str) -> Puzzle:

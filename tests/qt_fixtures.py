@@ -2,6 +2,7 @@
 
 Kept out of a top-level conftest so that the solver tests never import PySide6."""
 
+import gc
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,14 @@ from polygui.solving.run import running_solves
 from solvers.puzzle.fileformat import load_puzzle
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets" / "puzzles"
+# What Qt says when an object is used from a thread it does not live in: a slot connected as a
+# lambda runs in the emitting (worker) thread, and these are its symptoms.
+THREAD_MISUSE = ("Thread tried to wait on itself",
+                 "Cannot create children for a parent that is in a different thread",
+                 "Timers cannot be started from another thread",
+                 "Timers cannot be stopped from another thread",
+                 "Cannot send events to objects owned by a different thread",
+                 "It is not safe to use pixmaps outside the GUI thread")
 
 
 @pytest.fixture(autouse=True)
@@ -21,6 +30,15 @@ def no_leaked_solver_threads(qtbot):
     for run in leaked:
         run.shutdown()
     assert not leaked, f"{len(leaked)} solver thread(s) still running after the test"
+
+
+@pytest.fixture(autouse=True)
+def no_cross_thread_misuse(qtlog):
+    """Fail a test during which Qt reported an object used from the wrong thread."""
+    yield
+    misuse = [record.message for record in qtlog.records
+              if any(symptom in record.message for symptom in THREAD_MISUSE)]
+    assert not misuse, f"Qt objects used from the wrong thread: {misuse}"
 
 
 @pytest.fixture(autouse=True)
@@ -35,7 +53,10 @@ def no_unexpected_dialogs(qtbot, monkeypatch):
 
     for kind in ("question", "warning", "information", "critical"):
         monkeypatch.setattr(QMessageBox, kind, unexpected(kind))
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: unexpected("message")(
+        box.parent(), box.windowTitle(), box.text()))  # boxes built with named buttons
     yield
+    gc.collect()  # widgets freed by the collector go now, not while Qt lists them
     for widget in QApplication.topLevelWidgets():
         if widget.isVisible():
             widget.close()
@@ -94,6 +115,8 @@ def show_window(qtbot, settings, autosave_dir):
     qtbot.waitExposed(window)
     make_active(window)
     window.files.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    for ask in ("ask_save_path", "ask_open_path"):  # a file dialog nobody answers would hang
+        setattr(window.files, ask, lambda ask=ask: pytest.fail(f"unexpected file dialog ({ask})"))
     return window
 
 

@@ -19,49 +19,14 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from solvers import GridKind
 from solvers.puzzle.grids import Cell, offset_to_hex
 
-from ..views.board_picture import fit_transform, polygons_path, segments_path
+from ..views.board_picture import fit_transform
+from ..views.canvas_picture import CanvasPicture
 from ..views.cells import EMPTY
 from ..views.tiling import FlatBoard, tiling_for
+from ..views.zoom import ZoomPan
 
 MARGIN = 12
-EMPTY_FILL = QColor("#f6f6f6")
 HOVER_COLOUR = QColor("#1f6fd1")
-EDGE_PENS = {  # cosmetic pens, drawn in this order
-    "grid": (QColor("#c4c4c4"), 1.0),  # between free positions, and around them
-    "inner": (QColor(0, 0, 0, 45), 1.0),  # inside one filled group
-    "outline": (QColor("#1e1e1e"), 2.2),  # around each filled group
-}
-
-
-class CanvasPicture:
-    """Filled groups outlined; free positions only faintly, even at the canvas border
-    (unlike the board view, where every border is the board's outline)."""
-
-    def __init__(self, board: FlatBoard, labels: np.ndarray, colours: Sequence[QColor]) -> None:
-        self.board = board
-        self.bounds = board.bounds
-        self.fills = [(EMPTY_FILL if label == EMPTY else colours[label],
-                       polygons_path(board.polygons[labels == label]))
-                      for label in np.unique(labels)]
-        inside, outside = board.sides[:, 0], board.sides[:, 1]
-        own = labels[inside]
-        other = np.where(outside == EMPTY, EMPTY, labels[outside])
-        masks = {"grid": (own == other) & (own == EMPTY),
-                 "inner": (own == other) & (own != EMPTY), "outline": own != other}
-        self.edges = {kind: segments_path(board.segments[mask]) for kind, mask in masks.items()}
-
-    def paint(self, painter: QPainter, transform: QTransform) -> None:
-        painter.save()
-        painter.setTransform(transform, combine=True)
-        for colour, path in self.fills:  # aliased: much faster, and the edges cover the seams
-            painter.fillPath(path, colour)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        for kind, (colour, width) in EDGE_PENS.items():
-            pen = QPen(colour, width)
-            pen.setCosmetic(True)
-            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-            painter.strokePath(self.edges[kind], pen)
-        painter.restore()
 
 
 def area_cells(kind: GridKind, rows: range, cols: range) -> list[Cell]:
@@ -95,6 +60,8 @@ class CellCanvas(QWidget):
         self._hover: Cell | None = None
         self.setMouseTracking(True)  # for the hover outline
         self.preferred_size = QSize(520, 420)
+        self.zoom = ZoomPan(self, Qt.MouseButton.MiddleButton)  # the left button paints
+        self._preview: list[Cell] = []  # positions outlined: a rectangle being dragged
 
     @property
     def hovered(self) -> Cell | None:
@@ -104,6 +71,15 @@ class CellCanvas(QWidget):
     @property
     def positions(self) -> list[Cell]:
         return list(self._positions)
+
+    @property
+    def preview(self) -> list[Cell]:
+        return list(self._preview)
+
+    def set_preview(self, cells: Iterable[Cell]) -> None:
+        """Outline these positions (what a rectangle being dragged would change)."""
+        self._preview = [tuple(cell) for cell in cells if tuple(cell) in self._index]
+        self.update()
 
     def show_cells(self, positions: Iterable[Cell], fills: Sequence[tuple[Iterable[Cell], QColor]]
                    ) -> None:
@@ -132,7 +108,7 @@ class CellCanvas(QWidget):
     # --- geometry ------------------------------------------------------------------------
     def _transform(self) -> QTransform:
         target = QRectF(self.rect()).adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
-        return fit_transform(self._picture.bounds, target)
+        return fit_transform(self._picture.bounds, self.zoom.map_rect(target))
 
     def cell_centre(self, cell: Cell) -> QPoint:
         """Where `cell` is drawn, in widget pixels (for tests and tooltips)."""
@@ -199,14 +175,16 @@ class CellCanvas(QWidget):
         painter = QPainter(self)
         transform = self._transform()
         self._picture.paint(painter, transform)
-        if self._hover in self._index:  # outline the position a click would change
-            corners = self._picture.board.polygons[self._index[self._hover]]
+        outlined = self._preview or ([self._hover] if self._hover in self._index else [])
+        if outlined:  # the positions a click (or the rectangle being dragged) would change
             pen = QPen(HOVER_COLOUR, 2.5)
             pen.setCosmetic(True)
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
             painter.setTransform(transform)
             painter.setPen(pen)
-            painter.drawPolygon(QPolygonF([QPointF(float(x), float(y)) for x, y in corners]))
+            for cell in outlined:
+                corners = self._picture.board.polygons[self._index[cell]]
+                painter.drawPolygon(QPolygonF([QPointF(float(x), float(y)) for x, y in corners]))
         painter.end()
 
     def sizeHint(self) -> QSize:

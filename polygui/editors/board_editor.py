@@ -10,9 +10,6 @@ puzzle; it only grows by itself, to show every board cell after an undo or an im
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
-
-import numpy as np
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication
@@ -23,56 +20,21 @@ from solvers import GridKind, Puzzle
 from solvers.puzzle.grids import Cell
 
 from ..models import PuzzleDocument
+from ..models.status import plural
 from ..views.colours import piece_colour
-from .board_canvas import CellCanvas, area_cells
+from ..views.piece_tray import PieceTray
+from .board_canvas import CellCanvas
 from .board_stroke import Stroke
+from .board_tools import PENCIL, CanvasTools
+from .canvas_area import bounding_area, rectangle_cells, union_area
 from .meteor_text import MeteorCopy, ask_meteor_text, import_meteor
 from .piece_list import PieceList, replace_piece
-from .piece_tray import PieceTray
 
 BOARD_COLOUR = QColor("#ddd3bf")  # a neutral sand, unlike every palette colour
 DEFAULT_AREA = (0, 0, 5, 6)  # first row, first column, rows, columns
 PIECE_AREA = 5  # the piece canvas offers at least this many rows and columns
 MAX_SIDE = 60
 COPY_TEXT = "Copy as meteor text"
-
-
-def offsets_of(kind: GridKind, cells) -> np.ndarray:
-    """(N, 2) (row, column) of cells on the editor's rectangular canvas."""
-    cells = np.asarray(cells, dtype=np.int64).reshape(-1, 2)
-    if kind is GridKind.HEX:  # solvers.puzzle.grids.hex_to_offset, for many cells at once
-        q, r = cells[:, 0], cells[:, 1]
-        return np.column_stack((r, q + (r - (r & 1)) // 2))
-    return cells[:, ::-1]
-
-
-def bounding_area(kind: GridKind, cells, margin: int = 0,
-                  minimum: int = 1) -> tuple[int, int, int, int] | None:
-    """(first row, first column, rows, columns) around `cells`, `margin` more on each side,
-    padded evenly to at least `minimum` rows and columns."""
-    if not len(cells):
-        return None
-    offsets = offsets_of(kind, cells)
-    low = offsets.min(axis=0) - margin
-    size = offsets.max(axis=0) + margin - low + 1
-    pad = np.maximum(0, minimum - size)
-    (row0, col0), (rows, cols) = low - pad // 2, size + pad
-    return int(row0), int(col0), int(rows), int(cols)
-
-
-@lru_cache(maxsize=8)
-def rectangle_cells(kind: GridKind, area: tuple[int, int, int, int]) -> list[Cell]:
-    row0, col0, rows, cols = area
-    return area_cells(kind, range(row0, row0 + rows), range(col0, col0 + cols))
-
-
-def union_area(a, b):
-    if a is None or b is None:
-        return a or b
-    row0, col0 = min(a[0], b[0]), min(a[1], b[1])
-    rows = max(a[0] + a[2], b[0] + b[2]) - row0
-    cols = max(a[1] + a[3], b[1] + b[3]) - col0
-    return row0, col0, rows, cols
 
 
 def board_edit(cell: Cell, add: bool):
@@ -126,6 +88,8 @@ class BoardEditor(QWidget):
         self.import_button = QPushButton("Import meteor text…")
         self.copy_button = QPushButton(COPY_TEXT)
         self.meteor_copy: MeteorCopy | None = None
+        self.tools = CanvasTools(self.canvas, kind, self._area_cells,
+                                 lambda cell: cell in self._target_cells(), self._apply_cells)
         self._layout()
         self._connect()
         self._show(document.puzzle)
@@ -156,6 +120,8 @@ class BoardEditor(QWidget):
         target_row.addWidget(QLabel("Paint here:"))
         target_row.addWidget(self.board_target)
         target_row.addWidget(self.piece_target)
+        target_row.addSpacing(24)
+        target_row.addLayout(self.tools.row())
         target_row.addStretch(1)
         left.addLayout(target_row)
         left.addWidget(self.canvas_hint)
@@ -179,11 +145,8 @@ class BoardEditor(QWidget):
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         QHBoxLayout(self).addWidget(splitter)
-        hex_only = self.kind is GridKind.HEX
-        for button in (self.import_button, self.copy_button):
-            button.setEnabled(hex_only)
-            if not hex_only:
-                button.setToolTip("The meteor text format describes hex boards only")
+        for button in (self.import_button, self.copy_button):  # a hex board's text format
+            button.setVisible(self.kind is GridKind.HEX)
 
     def _connect(self) -> None:
         self.document.changed.connect(self._show)
@@ -192,6 +155,7 @@ class BoardEditor(QWidget):
         self.tray.piece_clicked.connect(self.pieces.select_piece)
         self.canvas.pressed.connect(self._start_canvas_stroke)
         self.piece_target.toggled.connect(lambda _: self._show_board(self.document.puzzle))
+        self.tools.changed.connect(lambda: self._show_board(self.document.puzzle))
         self.piece_canvas.pressed.connect(self._start_piece_stroke)
         for canvas in (self.canvas, self.piece_canvas):
             canvas.dragged.connect(self._continue_stroke)
@@ -222,6 +186,8 @@ class BoardEditor(QWidget):
         return rectangle_cells(self.kind, self.area)
 
     def _on_selection(self) -> None:
+        if self._stroke is None:
+            self.show_info("")  # a new choice makes an earlier refusal old news
         self._show_piece(self.document.puzzle)
         if self.piece_target.isChecked():
             self._show_board(self.document.puzzle)  # the painted piece follows the selection
@@ -235,13 +201,12 @@ class BoardEditor(QWidget):
         fills = [(puzzle.board, BOARD_COLOUR)]
         index = self._painted_piece()
         if index is None:
-            self.canvas_hint.setText("Click or drag on the grid to add board cells; start on a "
-                                     "board cell to remove cells instead.")
+            self.canvas_hint.setText(self.tools.hint("board"))
         else:  # the piece over the board, where its cells are in board coordinates
             piece = puzzle.pieces[index]
             fills.append((piece.cells, piece_colour(puzzle, index)))
-            self.canvas_hint.setText(f"Painting piece {piece.name} over the board: click or "
-                                     "drag to add its cells, start on one to remove them.")
+            self.canvas_hint.setText(f"Painting piece {piece.name} over the board. "
+                                     + self.tools.hint(f"piece {piece.name}"))
         self.canvas.show_cells(self._area_cells(), fills)
         self._show_summary(puzzle)
 
@@ -254,7 +219,7 @@ class BoardEditor(QWidget):
 
     def _show_summary(self, puzzle: Puzzle) -> None:
         board, pieces = len(puzzle.board), puzzle.piece_cell_total
-        text = f"Board: {board} cells · pieces: {pieces} cells"
+        text = f"Board: {plural(board, 'cell')} · pieces: {plural(pieces, 'cell')}"
         problems = puzzle.problems()
         self.summary.setText(text + (f" — {'; '.join(problems)}" if problems else
                                      " — ready to solve"))
@@ -270,7 +235,7 @@ class BoardEditor(QWidget):
         piece = puzzle.pieces[index]
         positions = rectangle_cells(self.kind, bounding_area(self.kind, piece.cells, 1, PIECE_AREA))
         self.piece_canvas.show_cells(positions, [(piece.cells, piece_colour(puzzle, index))])
-        self.piece_hint.setText(f"{piece.name}: {piece.size} cells. Click or drag to add "
+        self.piece_hint.setText(f"{piece.name}: {plural(piece.size, 'cell')}. Click or drag to add "
                                 "cells; start on a cell of the piece to remove cells.")
 
     # --- the canvas area -----------------------------------------------------------------
@@ -300,12 +265,39 @@ class BoardEditor(QWidget):
 
     # --- strokes -------------------------------------------------------------------------
     def _start_canvas_stroke(self, cell: Cell) -> None:
-        if not self.piece_target.isChecked():
-            self._start_board_stroke(cell)
-        elif self.pieces.selected_piece() is None:
+        if self.piece_target.isChecked() and self.pieces.selected_piece() is None:
             self.show_problem("Select a piece to paint, or paint board cells")
+        elif self.tools.tool != PENCIL:
+            self.show_info("")
+            self.tools.press(cell)  # a rectangle to drag, or a fill
+        elif not self.piece_target.isChecked():
+            self._start_board_stroke(cell)
         else:
             self._start_piece_stroke(cell)
+
+    def _target_cells(self) -> tuple[Cell, ...]:
+        """The cells the big canvas paints: the board's, or the painted piece's."""
+        index = self._painted_piece()
+        puzzle = self.document.puzzle
+        return puzzle.board if index is None else puzzle.pieces[index].cells
+
+    def _apply_cells(self, cells: set[Cell], adding: bool, what: str) -> None:
+        """A rectangle or fill of `cells` added to (or removed from) the board or the
+        painted piece, as one edit."""
+        def changed(old: tuple[Cell, ...]) -> tuple[Cell, ...]:
+            if adding:
+                return old + tuple(sorted(cells - set(old)))
+            return tuple(cell for cell in old if cell not in cells)
+
+        index = self._painted_piece()
+        if index is None:
+            self.document.edit(f"{'Add' if adding else 'Remove'} {what} board cells",
+                               lambda p: dataclasses.replace(p, board=changed(p.board)))
+            return
+        name = self.document.puzzle.pieces[index].name
+        text = f"Add {what} cells to {name}" if adding else f"Remove {what} cells from {name}"
+        self.document.edit(text, lambda p: replace_piece(index, cells=changed(
+            p.pieces[index].cells))(p))
 
     def _start_board_stroke(self, cell: Cell) -> None:
         self.show_info("")
@@ -332,11 +324,15 @@ class BoardEditor(QWidget):
     def _continue_stroke(self, cell: Cell) -> None:
         if self._stroke is not None:
             self._stroke.apply(cell)
+        else:
+            self.tools.drag(cell)
 
     def _finish_stroke(self) -> None:
         if self._stroke is not None:
             self._stroke.finish()
             self._stroke = None
+        else:
+            self.tools.release()
 
     # --- meteor text ---------------------------------------------------------------------
     def import_meteor_text(self) -> None:

@@ -1,6 +1,7 @@
-"""The cube puzzle editor: the region and the polycube pieces, cube by cube.
+"""The cube puzzle editor: the board (the shape the pieces fill) and the polycube pieces, cube
+by cube.
 
-Three ways to edit the chosen target (the region, or one piece): the region box (fill it whole
+Three ways to edit the chosen target (the board, or one piece): the board box (fill it whole
 or clear it), the layer grid (click or drag cells), and the 3D view (click a face to add a cube
 on it, Shift+click to remove a cube, click the ground grid to start on an empty floor). Every
 edit goes through the document, so it is undoable, and an edit that would make an invalid
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPus
 from solvers import Puzzle, PuzzleError
 
 from ..models import PuzzleDocument
+from ..models.status import plural
 from .cube_targets import Cell, EditTarget, box_cells, piece_space, region_extent
 from .layer_editor import LayerEditor
 from .piece_list import PieceList
@@ -33,11 +35,14 @@ HINT = ("Click a cell or a cube's face to add a cube, Shift+click a cube (or cli
 
 def summary_text(puzzle: Puzzle) -> str:
     """Sizes, and why the puzzle cannot be solved yet, if it cannot."""
-    lines = [f"Region: {len(puzzle.board)} cubes",
-             f"Pieces: {len(puzzle.pieces)}, {puzzle.piece_cell_total} cubes with copies"]
+    copies = sum(piece.count for piece in puzzle.pieces)
+    lines = [f"Board: {plural(len(puzzle.board), 'cube')}",
+             f"Pieces: {len(puzzle.pieces)}, {plural(puzzle.piece_cell_total, 'cube')}"
+             + (f" with copies ({plural(copies, 'piece')} in all)" if copies > len(puzzle.pieces)
+                else "")]
     problems = puzzle.problems()
     lines.append("Not solvable yet: " + "; ".join(problems) if problems
-                 else "Region and pieces match")
+                 else "Board and pieces match")
     return "\n".join(lines)
 
 
@@ -60,17 +65,17 @@ class CubeEditor(QWidget):
     # --- widgets -----------------------------------------------------------------------
     def _build_controls(self) -> None:
         self.pieces = PieceList(self.document)
-        self.region_button = QPushButton("Edit the region")
-        self.region_button.setToolTip("Edit the region; select a piece above to edit it")
+        self.region_button = QPushButton("Edit the board")
+        self.region_button.setToolTip("Edit the board; select a piece above to edit it")
         self.editing = QLabel()
         self.box_size = [QSpinBox() for _ in range(3)]
         for spin in self.box_size:
             spin.setRange(1, MAX_BOX)
             spin.setValue(DEFAULT_BOX)
         self.fill_button = QPushButton("Fill box")
-        self.fill_button.setToolTip("Make the region exactly the whole box")
+        self.fill_button.setToolTip("Make the board exactly the whole box")
         self.clear_button = QPushButton("Clear")
-        self.clear_button.setToolTip("Remove every cube of the region")
+        self.clear_button.setToolTip("Remove every cube of the board")
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.hint = QLabel(HINT)
@@ -85,11 +90,16 @@ class CubeEditor(QWidget):
         pieces = QGroupBox("Pieces")
         piece_layout = QVBoxLayout(pieces)
         piece_layout.addWidget(self.pieces, 1)
-        box = QGroupBox("Region box")
+        box = QGroupBox("Board box")
         box_form = QFormLayout(box)
         box_form.addRow(self.region_button)
+        sizes = QHBoxLayout()  # X [3] Y [3] Z [3], each box as wide as its number needs
         for axis, spin in zip("XYZ", self.box_size):
-            box_form.addRow(axis, spin)
+            spin.setToolTip(f"The region box's size along {axis}")
+            sizes.addWidget(QLabel(axis))
+            sizes.addWidget(spin)
+        sizes.addStretch(1)
+        box_form.addRow("Size", sizes)
         box_buttons = QHBoxLayout()
         box_buttons.addWidget(self.fill_button)
         box_buttons.addWidget(self.clear_button)
@@ -138,6 +148,15 @@ class CubeEditor(QWidget):
             self.target = target
             self.message.clear()
             self._refresh(self.document.puzzle)
+            self._frame_target()
+
+    def _frame_target(self) -> None:
+        """A piece fills the 3D view (its space is larger, for room to grow); the region is
+        seen whole in its box."""
+        if self.target.is_region:
+            self.canvas.reset_view()
+        else:
+            self.canvas.frame_cells(self.target.cells(self.document.puzzle))
 
     def space(self) -> Cell:
         """The box of cells the target is edited in."""
@@ -151,7 +170,7 @@ class CubeEditor(QWidget):
         self._refresh(puzzle)
 
     def _grow_box_to_region(self, puzzle: Puzzle) -> None:
-        """The box always holds the whole region (a file opened, an undo): it grows with it,
+        """The box always holds the whole board (a file opened, an undo): it grows with it,
         and cannot shrink below it (Clear first to start smaller)."""
         for spin, extent in zip(self.box_size, region_extent(puzzle)):
             spin.blockSignals(True)
@@ -169,12 +188,17 @@ class CubeEditor(QWidget):
                                  colour, space)
         self.layers.set_contents(space, cells, colour)
         self.summary.setText(summary_text(puzzle))
+        outside = sum(1 for cell in cells if not all(0 <= v < MAX_BOX for v in cell))
+        if outside and self.target.is_region:
+            self.message.setText(f"{outside} cube{'s' * (outside != 1)} of the region lie "
+                                 f"outside the editor's box (0 to {MAX_BOX - 1} on each axis): "
+                                 "shown in 3D, not editable here")
 
     def _refresh_target_controls(self, puzzle: Puzzle) -> None:
         for widget in (*self.box_size, self.fill_button, self.clear_button):
             widget.setEnabled(self.target.is_region)
         self.region_button.setEnabled(not self.target.is_region)
-        what = ("the region" if self.target.is_region
+        what = ("the board" if self.target.is_region
                 else f"piece {puzzle.pieces[self.target.piece].name}")
         self.editing.setText(f"<b>Editing {what}</b>")
 
@@ -195,7 +219,7 @@ class CubeEditor(QWidget):
         space = self.space()
         if all(0 <= value < size for value, size in zip(cell, space)):
             return True
-        where = "the region box (make it larger)" if self.target.is_region else "the piece's space"
+        where = "the board box (make it larger)" if self.target.is_region else "the piece's space"
         self.message.setText(f"Cube {list(cell)} is outside {where}")
         return False
 
@@ -214,7 +238,7 @@ class CubeEditor(QWidget):
             puzzle, box_cells(size)))
 
     def clear_region(self) -> None:
-        self.document.edit("Clear region",
+        self.document.edit("Clear board",
                            lambda puzzle: EditTarget().with_cells(puzzle, frozenset()))
 
     # --- layer grid strokes: one undo step per press-drag-release ------------------------

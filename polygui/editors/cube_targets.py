@@ -1,4 +1,4 @@
-"""What the cube editor edits: the region (the board) or one piece, as a set of cells.
+"""What the cube editor edits: the board (the shape to fill) or one piece, as a set of cells.
 
 Each target reads its cells from a puzzle and builds the puzzle with other cells; the document
 does the rest (validation, undo). Pieces are edited in a small space of their own.
@@ -23,7 +23,7 @@ REGION_COLOUR = QColor(176, 180, 192)
 
 @dataclass(frozen=True)
 class EditTarget:
-    """The region (`piece` None) or piece number `piece` of the puzzle."""
+    """The board (`piece` None) or piece number `piece` of the puzzle."""
 
     piece: int | None = None
 
@@ -35,8 +35,14 @@ class EditTarget:
         return self.is_region or self.piece < len(puzzle.pieces)
 
     def cells(self, puzzle: Puzzle) -> frozenset[Cell]:
-        shape = puzzle.board if self.is_region else puzzle.pieces[self.piece].cells
-        return frozenset(shape)
+        """The region's cells; a piece's moved to start at the origin (where it lies means
+        nothing, and its space is counted from the origin: a piece written far away in a
+        file would otherwise get a space the size of that distance)."""
+        if self.is_region:
+            return frozenset(puzzle.board)
+        cells = puzzle.pieces[self.piece].cells
+        low = [min(cell[axis] for cell in cells) for axis in range(3)] if cells else [0] * 3
+        return frozenset(tuple(v - m for v, m in zip(cell, low)) for cell in cells)
 
     def with_cells(self, puzzle: Puzzle, cells: frozenset[Cell]) -> Puzzle:
         ordered = tuple(sorted(cells))
@@ -48,7 +54,7 @@ class EditTarget:
         return REGION_COLOUR if self.is_region else piece_colour(puzzle, self.piece)
 
     def name(self, puzzle: Puzzle) -> str:
-        return "the region" if self.is_region else f"piece {puzzle.pieces[self.piece].name}"
+        return "the board" if self.is_region else f"piece {puzzle.pieces[self.piece].name}"
 
 
 def replace_piece(puzzle: Puzzle, index: int, **changes) -> Puzzle:

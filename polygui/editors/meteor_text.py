@@ -26,26 +26,47 @@ IMPORT_HELP = ("One line per row, odd rows start with a space; a character per c
                "its piece, '.' is a cell no piece covers, a space is no cell.")
 
 
+class MeteorTextDialog(QDialog):
+    """Paste or type the picture in a fixed-width font, so the rows line up. Import checks
+    the text first: a problem is shown here, with the text kept to be fixed."""
+
+    def __init__(self, initial: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Import meteor text")
+        help_label = QLabel(IMPORT_HELP)
+        help_label.setWordWrap(True)
+        self.editor = QPlainTextEdit(initial)
+        self.editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #b00020; font-weight: bold")
+        self.problem.hide()
+        self.editor.textChanged.connect(self.problem.hide)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Import")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        for widget in (help_label, self.editor, self.problem, buttons):
+            layout.addWidget(widget)
+        self.resize(480, 380)
+
+    def accept(self) -> None:
+        try:
+            parse_meteor(self.editor.toPlainText())
+        except PuzzleError as error:
+            self.problem.setText(f"Cannot import this text: {error}")
+            self.problem.show()
+            return  # stays open, the text as it was
+        super().accept()
+
+
 def ask_meteor_text(initial: str, parent: QWidget) -> str | None:
-    """A dialog to paste or type the picture (starting from the clipboard) in a fixed-width
-    font, so the rows line up; None if cancelled."""
-    dialog = QDialog(parent)
-    dialog.setWindowTitle("Import meteor text")
-    help_label = QLabel(IMPORT_HELP)
-    help_label.setWordWrap(True)
-    editor = QPlainTextEdit(initial)
-    editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-    editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                               | QDialogButtonBox.StandardButton.Cancel)
-    buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Import")
-    buttons.accepted.connect(dialog.accept)
-    buttons.rejected.connect(dialog.reject)
-    layout = QVBoxLayout(dialog)
-    for widget in (help_label, editor, buttons):
-        layout.addWidget(widget)
-    dialog.resize(480, 360)
-    return editor.toPlainText() if dialog.exec() == QDialog.DialogCode.Accepted else None
+    """The picture (starting from the clipboard), checked; None if cancelled."""
+    dialog = MeteorTextDialog(initial, parent)
+    return dialog.editor.toPlainText() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
 
 def import_meteor(document: PuzzleDocument, text: str) -> str | None:

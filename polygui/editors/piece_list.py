@@ -10,19 +10,20 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QKeyEvent, QKeySequence, QPixmap
+from PySide6.QtCore import QEvent, QObject, QSignalBlocker, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QKeyEvent, QKeySequence, QPainter, QPixmap
 from PySide6.QtWidgets import (QAbstractItemView, QColorDialog, QHBoxLayout, QHeaderView,
                                QPushButton, QSpinBox, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
-from solvers import Piece, Puzzle
+from solvers import GridKind, Piece, Puzzle
 
 from ..models import PuzzleDocument
 from ..views.colours import PALETTE, palette_colour, piece_colour
 
 NAME, SIZE, COUNT, MIRROR = range(4)
-SWATCH = 14
+SWATCH = 16
+COUNT_MARGINS = (4, 3, 4, 3)  # around a count box in its cell: left, top, right, bottom
 
 ColourPicker = Callable[[QColor, QWidget], QColor]
 
@@ -50,6 +51,21 @@ def fresh_colour(puzzle: Puzzle) -> str:
     return palette_colour(index).name()
 
 
+def count_box_hint() -> QSize:
+    """A count box's size, as the style draws it (two digits and the arrows)."""
+    box = QSpinBox()
+    box.setRange(1, 99)
+    box.ensurePolished()
+    return box.sizeHint()
+
+
+def count_column_width() -> int:
+    """The box with its margins, a little more for comfort, or the header's word."""
+    box = QSpinBox()
+    words = box.fontMetrics().horizontalAdvance("Count") + 24
+    return max(count_box_hint().width() + COUNT_MARGINS[0] + COUNT_MARGINS[2] + 16, words)
+
+
 def replace_piece(index: int, **changes) -> Callable[[Puzzle], Puzzle]:
     """An edit that changes some fields of piece `index`."""
     def edit(puzzle: Puzzle) -> Puzzle:
@@ -69,9 +85,17 @@ def without_piece(puzzle: Puzzle, index: int) -> Puzzle:
 
 
 def swatch(colour: QColor) -> QIcon:
+    """The colour framed dark, with a white ring inside the frame: it stands out on the
+    selection's highlight too, even when the highlight is of the same hue."""
     pixmap = QPixmap(SWATCH, SWATCH)
-    pixmap.fill(colour)
-    return QIcon(pixmap)
+    pixmap.fill(QColor("#202020"))
+    painter = QPainter(pixmap)
+    painter.fillRect(1, 1, SWATCH - 2, SWATCH - 2, QColor("white"))
+    painter.fillRect(2, 2, SWATCH - 4, SWATCH - 4, colour)
+    painter.end()
+    icon = QIcon(pixmap)
+    icon.addPixmap(pixmap, QIcon.Mode.Selected)  # not tinted with the highlight
+    return icon
 
 
 class PieceList(QWidget):
@@ -121,7 +145,10 @@ class PieceList(QWidget):
         for column in (SIZE, MIRROR):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(COUNT, QHeaderView.ResizeMode.Fixed)
-        header.resizeSection(COUNT, 64)
+        header.resizeSection(COUNT, count_column_width())
+        table.verticalHeader().setDefaultSectionSize(  # rows tall enough for the boxes
+            max(table.verticalHeader().defaultSectionSize(),
+                count_box_hint().height() + COUNT_MARGINS[1] + COUNT_MARGINS[3]))
         table.itemChanged.connect(self._on_item_changed)
         table.itemSelectionChanged.connect(self._on_selection_changed)
         return table
@@ -204,24 +231,28 @@ class PieceList(QWidget):
         return item
 
     def _count_box(self, row: int) -> QSpinBox:
-        box = self.table.cellWidget(row, COUNT)
-        if box is None:
+        cell = self.table.cellWidget(row, COUNT)
+        if cell is None:
             box = QSpinBox()
             box.setRange(1, 99)
-            box.setFrame(False)
+            box.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             box.setToolTip("How many copies of this piece the puzzle has")
             box.valueChanged.connect(lambda value, box=box: self._on_count(box, value))
-            self.table.setCellWidget(row, COUNT, box)
-        return box
+            cell = QWidget()  # the box framed, with room around it in its cell
+            layout = QHBoxLayout(cell)
+            layout.setContentsMargins(*COUNT_MARGINS)
+            layout.addWidget(box)
+            self.table.setCellWidget(row, COUNT, cell)
+        return cell.findChild(QSpinBox)
 
     def count_box(self, index: int) -> QSpinBox:
         """The count spin box of piece `index` (for tests and keyboard users)."""
         return self._count_box(index)
 
     # --- edits ---------------------------------------------------------------------------
-    def _row_of(self, widget: QWidget) -> int:
+    def _row_of(self, box: QSpinBox) -> int:
         for row in range(self.table.rowCount()):
-            if self.table.cellWidget(row, COUNT) is widget:
+            if self.table.cellWidget(row, COUNT) is box.parentWidget():
                 return row
         return -1
 
@@ -246,10 +277,12 @@ class PieceList(QWidget):
             self.document.edit(text, replace_piece(row, mirror=allowed))
 
     def add_piece(self) -> None:
-        """A one-cell piece with a fresh name and colour, selected for painting."""
+        """A one-cell piece with a fresh name and colour, selected for painting. Flat pieces
+        may be turned over; solid polycubes cannot (a mirror image needs a fourth dimension)."""
         puzzle = self.document.puzzle
         origin = (0,) * puzzle.kind.dimensions
-        piece = Piece(fresh_name(puzzle), (origin,), colour=fresh_colour(puzzle))
+        piece = Piece(fresh_name(puzzle), (origin,), colour=fresh_colour(puzzle),
+                      mirror=puzzle.kind is not GridKind.CUBE)
         if self.document.edit(f"Add piece {piece.name}", lambda p: dataclasses.replace(
                 p, pieces=p.pieces + (piece,))):
             self.select_piece(len(self.document.puzzle.pieces) - 1)

@@ -9,12 +9,11 @@ from PySide6.QtGui import QColor, QKeyEvent, QKeySequence, QMouseEvent, QPainter
 from PySide6.QtWidgets import QWidget
 
 from solvers import Puzzle
-from solvers.puzzle.model import SUDOKU_SYMBOLS, conflicting_givens
+from solvers.puzzle.model import SUDOKU_SYMBOLS
 
-from ..views.sudoku_view import MARGIN, SudokuView
+from ..views.sudoku_view import CONFLICT_FILL, SudokuView
 
 SELECTED_FILL = QColor("#ffe9a8")
-CONFLICT_FILL = QColor("#f6b8b8")
 CLEAR_KEYS = {Qt.Key.Key_Delete, Qt.Key.Key_Backspace, Qt.Key.Key_Space, Qt.Key.Key_0,
               Qt.Key.Key_Period}
 MOVES = {Qt.Key.Key_Left: (0, -1), Qt.Key.Key_Right: (0, 1), Qt.Key.Key_Up: (-1, 0),
@@ -25,53 +24,29 @@ class SudokuCanvas(SudokuView):
     """Click a cell to select it; type a symbol to set it (the selection then moves on, so a
     puzzle can be typed as its line), Delete/Backspace/0/. to clear; arrows, Tab and
     Shift+Tab move. Emits `typed(cell, value)` with value 0 for clearing, `refused(text)` for
-    a key that is no symbol of this size, `paste_requested` for Ctrl+V."""
+    a key that is no symbol of this size, `paste_requested` for Ctrl+V, `selection_moved(cell)`
+    when the selection moves."""
 
     typed = Signal(int, int)
     refused = Signal(str)
     paste_requested = Signal()
+    selection_moved = Signal(int)  # the newly selected cell
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.zoom.pan_button = Qt.MouseButton.MiddleButton  # the left button selects a cell
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.selected = 0
-        self.conflicts: frozenset[int] = frozenset()
 
     def set_puzzle(self, puzzle: Puzzle) -> None:
         n = puzzle.sudoku.n
         self.selected = min(self.selected, n * n - 1)
-        self.conflicts = frozenset(cell for pair in conflicting_givens(puzzle.sudoku)
-                                   for cell in pair)
         super().set_puzzle(puzzle)
-
-    # --- geometry ----------------------------------------------------------------------
-    def _grid_rect(self) -> QRectF:
-        side = min(self.width(), self.height()) - 2 * MARGIN
-        return QRectF((self.width() - side) / 2, (self.height() - side) / 2, side, side)
-
-    def cell_rect(self, cell: int) -> QRectF:
-        n = self.puzzle.sudoku.n
-        grid = self._grid_rect()
-        size = grid.width() / n
-        row, col = divmod(cell, n)
-        return QRectF(grid.left() + col * size, grid.top() + row * size, size, size)
-
-    def cell_at(self, point: QPointF) -> int | None:
-        n = self.puzzle.sudoku.n
-        grid = self._grid_rect()
-        if not grid.contains(point):
-            return None
-        col = min(int((point.x() - grid.left()) / grid.width() * n), n - 1)
-        row = min(int((point.y() - grid.top()) / grid.height() * n), n - 1)
-        return row * n + col
 
     # --- painting ----------------------------------------------------------------------
     def _paint_cells(self, painter: QPainter, n: int, cell: float) -> None:
-        super()._paint_cells(painter, n, cell)
-        for index in self.conflicts:
-            row, col = divmod(index, n)
-            painter.fillRect(QRectF(col * cell, row * cell, cell, cell), CONFLICT_FILL)
+        super()._paint_cells(painter, n, cell)  # clashing givens included
         row, col = divmod(self.selected, n)
         fill = QColor(SELECTED_FILL)
         if self.selected in self.conflicts:
@@ -81,7 +56,10 @@ class SudokuCanvas(SudokuView):
     # --- input -------------------------------------------------------------------------
     def select(self, cell: int) -> None:
         n = self.puzzle.sudoku.n
-        self.selected = int(np.clip(cell, 0, n * n - 1))
+        cell = int(np.clip(cell, 0, n * n - 1))
+        if cell != self.selected:
+            self.selected = cell
+            self.selection_moved.emit(cell)
         self.update()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -14,6 +14,7 @@ from solvers.puzzle.model import SUDOKU_SYMBOLS
 from solvers.puzzle.textformats import format_sudoku_line, parse_sudoku_line
 
 from ..models import PuzzleDocument
+from ..models.status import plural
 from ..solving.run import SolveRun
 from .sudoku_canvas import SudokuCanvas
 
@@ -44,6 +45,7 @@ class SudokuEditor(QWidget):
             raise ValueError("the Sudoku editor edits Sudoku puzzles")
         self.document = document
         self.check_run: SolveRun | None = None
+        self._check_found = 0
         self.canvas = SudokuCanvas()
         self.message = QLabel()
         self.message.setWordWrap(True)
@@ -58,6 +60,7 @@ class SudokuEditor(QWidget):
         self._layout()
         self.canvas.typed.connect(self.set_cell)
         self.canvas.refused.connect(self.show_problem)
+        self.canvas.selection_moved.connect(self._clear_refusal)
         self.canvas.paste_requested.connect(self.paste_line)
         self.check_button.clicked.connect(self.check)
         self.paste_button.clicked.connect(self.paste_line)
@@ -90,7 +93,7 @@ class SudokuEditor(QWidget):
         grid = puzzle.sudoku
         givens = sum(1 for value in grid.givens if value)
         self.summary.setText(f"<b>{grid.n}×{grid.n}</b>, {grid.box_rows}×{grid.box_cols} "
-                             f"boxes, {givens} givens")
+                             f"boxes, {plural(givens, 'given')}")
         problems = puzzle.problems()
         if problems:
             self.show_problem("Clash: " + "; ".join(problems[:3])
@@ -102,6 +105,12 @@ class SudokuEditor(QWidget):
         self.message.setProperty("problem", True)
         self.message.setStyleSheet("color: #b00020;")
         self.message.setText(text)
+
+    def _clear_refusal(self) -> None:
+        """The user moved on: a refused key or paste is old news (clashes stay while they
+        last)."""
+        if self.message.property("problem") and not self.document.puzzle.problems():
+            self.show_info("")
 
     def show_info(self, text: str) -> None:
         self.message.setProperty("problem", False)
@@ -136,7 +145,9 @@ class SudokuEditor(QWidget):
 
     # --- checking ----------------------------------------------------------------------
     def check(self) -> None:
-        """Count solutions up to two in the solver's worker thread."""
+        """Count solutions up to two in the solver's worker thread. The worker's signals reach
+        this widget's slots queued, on the GUI thread (never lambdas, which would run in the
+        worker's thread and touch widgets there)."""
         self.cancel_check()
         puzzle = self.document.puzzle
         problems = puzzle.problems()
@@ -146,24 +157,45 @@ class SudokuEditor(QWidget):
         self.verdict.setText("Checking…")
         self.check_button.setEnabled(False)
         self.check_run = SolveRun(puzzle, "all", limit=2, parent=self)
-        run = self.check_run
-        found: list[int] = []
-        run.worker.solutions_found.connect(lambda batch: found.append(len(batch)))
-        run.worker.unsolvable.connect(
-            lambda reason: self.check_run is run and self._verdict(f"No solution: {reason}."))
-        run.worker.failed.connect(lambda message: self.check_run is run and self._verdict(message))
-        run.worker.finished.connect(
-            lambda status: self.check_run is run and self._check_finished(status, sum(found)))
-        run.start()
+        self._check_found = 0
+        worker = self.check_run.worker
+        worker.solutions_found.connect(self._on_check_solutions)
+        worker.unsolvable.connect(self._on_check_unsolvable)
+        worker.failed.connect(self._on_check_failed)
+        worker.finished.connect(self._on_check_finished)
+        self.check_run.start()
 
-    def _check_finished(self, status: str, count: int) -> None:
-        self.check_run.shutdown()
-        self.check_run = None
+    def _from_check(self) -> bool:
+        """Whether the signal being handled comes from the Check still running (a cancelled
+        one's queued signals are ignored)."""
+        return self.check_run is not None and self.sender() is self.check_run.worker
+
+    @Slot(object)
+    def _on_check_solutions(self, batch) -> None:
+        if self._from_check():
+            self._check_found += len(batch)
+
+    @Slot(str)
+    def _on_check_unsolvable(self, reason: str) -> None:
+        if self._from_check():
+            self._verdict(f"No solution: {reason}.")
+
+    @Slot(str)
+    def _on_check_failed(self, message: str) -> None:
+        if self._from_check():
+            self._verdict(message)
+
+    @Slot(str)
+    def _on_check_finished(self, status: str) -> None:
+        if not self._from_check():
+            return
+        run, self.check_run = self.check_run, None
+        run.shutdown()  # the worker has finished: this joins a thread that is ending
         self.check_button.setEnabled(True)
         if status in ("unsolvable", "failed", "stopped"):
             return
         self._verdict({0: "No solution.", 1: "Exactly one solution: a proper Sudoku."}.get(
-            count, "Several solutions: the givens do not fix the answer."))
+            self._check_found, "Several solutions: the givens do not fix the answer."))
 
     def _verdict(self, text: str) -> None:
         self.verdict.setText(text)

@@ -16,11 +16,11 @@ from PySide6.QtGui import QColor, QMatrix4x4, QVector3D
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 from pyqtgraph.opengl import GLLinePlotItem
 
-from ..views.cube_view import BACKGROUND, CAMERA, FOV, fit_distance
+from ..views.cube_view import BACKGROUND, CAMERA, FOV, fit_distance, refitted_distance
 from ..views.gl_window import GLViewWindow, embed
 from ..views.picking import Ray, click_ray, pick_ground, pick_voxel
-from ..views.voxel_items import VoxelFaces, voxel_edges
-from ..views.voxels import CUBE_EDGES, VoxelMesh
+from ..views.voxel_items import VoxelFaces, outline_edges, seam_edges
+from ..views.voxels import CUBE_EDGES, OUTLINE, SEAM, VoxelMesh
 
 Cell = tuple[int, int, int]
 REMOVE_MODIFIER = Qt.KeyboardModifier.ShiftModifier
@@ -72,6 +72,7 @@ class VoxelCanvas(QWidget):
                                       color=GROUND_RGBA, width=1.0, antialias=True)
         self.gl.addItem(self._ground)
         self._fit_pending = True
+        self._framed_size = (0, 0)  # the GL window's size the camera distance was set for
         self.preview: Action | None = None  # what a click where the mouse is would do
         self._preview = GLLinePlotItem(pos=CUBE_EDGES.reshape(-1, 3), mode="lines",
                                        color=PREVIEW_ADD, width=2.5, antialias=True,
@@ -123,25 +124,47 @@ class VoxelCanvas(QWidget):
     def _voxel_items(self, colour: QColor) -> list:
         mesh = VoxelMesh.build(self.cells)
         rgba = np.tile(colour.getRgbF(), (len(self.cells), 1))
-        faces = VoxelFaces(mesh, mesh.vertex_colours(rgba))
-        edges = voxel_edges(mesh.edge_points)
+        items = [VoxelFaces(mesh, mesh.vertex_colours(rgba))]
+        classes = mesh.edge_classes(np.zeros(len(self.cells), dtype=np.int64))  # one shape
+        for kind, make in ((OUTLINE, outline_edges), (SEAM, seam_edges)):
+            if (classes == kind).any():
+                items.append(make(mesh.edge_points[np.repeat(classes == kind, 2)]))
         shift = (self.cells.min(axis=0) + self.cells.max(axis=0) + 1) / 2  # undo the centring
-        for item in (faces, edges):
+        for item in items:
             item.translate(*shift)
-        return [faces, edges]
+        return items
+
+    def frame_cells(self, cells) -> None:
+        """Look at `cells` (and a cube's room around them) from above and to the side,
+        filling the view: a small piece in a large space is not left in a corner."""
+        cells = np.asarray(sorted(cells), dtype=float).reshape(-1, 3)
+        if not len(cells):
+            self.reset_view()
+            return
+        low, high = cells.min(axis=0) - 0.5, cells.max(axis=0) + 1.5
+        self._look_at((low + high) / 2, float(np.linalg.norm(high - low)) / 2)
 
     def reset_view(self) -> None:
         """Look at the whole editing space from above and to the side."""
         centre = np.array(self.space, dtype=float) / 2
-        radius = max(1.0, float(np.linalg.norm(centre)))  # centre to a corner
+        self._look_at(centre, float(np.linalg.norm(centre)))  # centre to a corner
+
+    def _look_at(self, centre: np.ndarray, radius: float) -> None:
+        radius = max(1.0, radius)
         self.gl.opts["fov"] = FOV
         distance = fit_distance(radius, FOV, self.gl.width(), self.gl.height())
         self.gl.setCameraPosition(pos=QVector3D(*centre), distance=distance, **CAMERA)
         self._fit_pending = not self.gl.isExposed()
+        self._framed_size = (self.gl.width(), self.gl.height())
 
     def _on_resized(self) -> None:
         if self._fit_pending:
             self.reset_view()
+            return
+        size = (self.gl.width(), self.gl.height())
+        self.gl.opts["distance"] = refitted_distance(self.gl.opts["distance"], self.gl.opts["fov"],
+                                                     self._framed_size, size)
+        self._framed_size = size
 
     # --- picking -----------------------------------------------------------------------
     def ray_at(self, position: QPointF) -> Ray:

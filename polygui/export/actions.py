@@ -1,7 +1,10 @@
 """File > Export: the current view as an image (PNG at any size, SVG for flat puzzles),
 copied to the clipboard, a contact sheet of the solutions, the solutions as data.
 
-Dialogs go through `ask_*` attributes that tests replace."""
+Dialogs go through `ask_*` attributes that tests replace. Save dialogs open in the folder of
+the last export (remembered in the settings), else beside the open puzzle's file, else in the
+user's documents, never in the app's own examples; files are named after the puzzle and what
+they hold ("Meteor solution 12.png", "Meteor solutions 1-100.pdf")."""
 
 from __future__ import annotations
 
@@ -9,18 +12,39 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import QObject, QSize, Qt, Slot
+from PySide6.QtCore import QObject, QSettings, QSize, QStandardPaths, Qt, Slot
 from PySide6.QtGui import QGuiApplication, QImage
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QStatusBar, QWidget
 
 from solvers import GridKind, PuzzleError
 from solvers.output.export_data import data_kind
 
+from ..models.status import plural
+from ..resources import examples_dir
 from ..solving.store import SolutionStore
 from .data_job import DataExportJob
 from .dialogs import ImageOptions, SheetOptions, ask_image_options, ask_sheet_options
-from .images import render_cube_view, render_flat, save_image, save_svg, svg_bytes
+from .images import (drawing_scale, render_cube_view, render_flat, save_image, save_svg,
+                     svg_bytes)
 from .sheet import ContactSheet
+
+
+FOLDER_KEY = "export/folder"
+UNSAFE_IN_NAMES = '/\\:*?"<>|'
+
+
+def file_name(*parts: str) -> str:
+    """A file name from words, without characters file systems refuse."""
+    text = " ".join(part for part in parts if part)
+    return "".join("-" if char in UNSAFE_IN_NAMES else char for char in text).strip() or "puzzle"
+
+
+def is_shipped(path: Path) -> bool:
+    """Whether `path` is one of the app's own example files."""
+    try:
+        return Path(path).resolve().is_relative_to(examples_dir().resolve())
+    except OSError:
+        return False
 
 
 @dataclass
@@ -37,6 +61,7 @@ class ExportWindow(Protocol):
 
     store: SolutionStore
     solved_symmetry: str  # the symmetry mode of the solutions in the store
+    settings: QSettings  # where the last export folder is kept
 
     @property
     def path(self) -> Path | None: ...
@@ -56,7 +81,7 @@ class ExportActions(QObject):
         self.data_progress: QProgressDialog | None = None
         self.ask_image_options = ask_image_options
         self.ask_sheet_options = ask_sheet_options
-        self.ask_path = self._ask_path
+        self.ask_path = self._ask_save_file  # (title, proposed path, filters) -> path or ""
         self.warn = lambda title, text: QMessageBox.warning(window, title, text)
         self.inform = lambda text: window.statusBar().showMessage(text, 8_000)
 
@@ -69,26 +94,34 @@ class ExportActions(QObject):
         return self.shown().puzzle.kind is GridKind.CUBE
 
     def view_image(self, size: QSize, transparent: bool = False) -> QImage:
-        """The Solve view's picture at `size`; a cube through its 3D view, as on screen."""
+        """The Solve view's picture at `size`, as on screen scaled up (lines and text grow
+        with it); a cube through its 3D view."""
         if self._is_cube():
             if self.window.is_designing():
                 self.window.set_mode("solve")
             return render_cube_view(self.window.current_view(), size, transparent)
         shown = self.shown()
-        return render_flat(shown.puzzle, shown.solution, size, transparent)
+        return render_flat(shown.puzzle, shown.solution, size, transparent,
+                           drawing_scale(size, self.view_size()))
+
+    def view_size(self) -> QSize:
+        """What the picture shows on screen: the 3D view, or the part of a flat view the
+        drawing fills (no empty bands)."""
+        view = self.window.current_view()
+        return view.gl_container.size() if self._is_cube() else view.content_size()
 
     def default_size(self) -> QSize:
-        view = self.window.current_view()
-        widget = view.gl_container if self._is_cube() else view
-        return widget.size() * 2
+        return self.view_size() * 2
 
     # --- commands ----------------------------------------------------------------------
     def export_image(self) -> bool:
         options = self.ask_image_options(self.window, self.default_size(), not self._is_cube())
         if options is None:
             return False
-        path = self.ask_path("Export image", f"{self.shown().puzzle.name}.{options.format}",
-                             f"{options.format.upper()} image (*.{options.format})")
+        shown = self.shown()
+        number = f"solution {shown.solution.index + 1}" if shown.solution is not None else ""
+        path = self._ask_path("Export image", file_name(shown.puzzle.name, number),
+                              options.format, f"{options.format.upper()} image")
         if not path:
             return False
         return self._guarded("Cannot export the image",
@@ -97,8 +130,8 @@ class ExportActions(QObject):
     def _write_image(self, options: ImageOptions, path: Path) -> None:
         if options.format == "svg":
             shown = self.shown()
-            save_svg(svg_bytes(shown.puzzle, shown.solution, options.size, options.transparent),
-                     path)
+            save_svg(svg_bytes(shown.puzzle, shown.solution, options.size, options.transparent,
+                               drawing_scale(options.size, self.view_size())), path)
         else:
             save_image(self.view_image(options.size, options.transparent), path)
         self.inform(f"Exported {path.name} ({options.size.width()}×{options.size.height()})")
@@ -118,8 +151,8 @@ class ExportActions(QObject):
         if self.data_job is not None:
             self.warn("Export solutions", "Solutions are still being written.")
             return False
-        path = self.ask_path("Export solutions", f"{store.puzzle.name} solutions.json",
-                             "JSON (*.json);;CSV (*.csv);;Sudoku lines (*.txt)")
+        path = self._ask_path("Export solutions", file_name(store.puzzle.name, "solutions"),
+                              "json", "JSON (*.json);;CSV (*.csv);;Sudoku lines (*.txt)")
         if not path:
             return False
         return self._guarded("Cannot export the solutions",
@@ -129,7 +162,7 @@ class ExportActions(QObject):
         data_kind(path)  # an unknown format is named before any work starts
         job = self.data_job = DataExportJob(self.window.store, self.window.solved_symmetry, path)
         total = len(job.store)
-        self.data_progress = QProgressDialog(f"Writing {total:,} solutions…", "Cancel", 0,
+        self.data_progress = QProgressDialog(f"Writing {plural(total, 'solution')}…", "Cancel", 0,
                                              total, self.window)
         self.data_progress.setWindowTitle("Export solutions")
         self.data_progress.setWindowModality(Qt.WindowModality.NonModal)  # browse on meanwhile
@@ -148,7 +181,7 @@ class ExportActions(QObject):
             stopped = job.cancel()
             self._end_data_job()
             self.inform("Export cancelled: nothing was written" if stopped else
-                        f"Exported {len(job.store):,} solutions to {job.path.name}")
+                        f"Exported {plural(len(job.store), 'solution')} to {job.path.name}")
 
     @Slot(int, int)
     def _data_step(self, done: int, _total: int) -> None:
@@ -160,7 +193,7 @@ class ExportActions(QObject):
         job = self.data_job
         if self.sender() is job:
             self._end_data_job()
-            self.inform(f"Exported {count:,} solutions to {job.path.name}")
+            self.inform(f"Exported {plural(count, 'solution')} to {job.path.name}")
 
     @Slot(str)
     def _data_failed(self, message: str) -> None:
@@ -193,8 +226,9 @@ class ExportActions(QObject):
         options = self.ask_sheet_options(self.window, len(store))
         if options is None:
             return False
-        path = self.ask_path("Export contact sheet", f"{store.puzzle.name} sheet.{options.format}",
-                             f"{options.format.upper()} (*.{options.format})")
+        path = self._ask_path("Export contact sheet", file_name(
+            store.puzzle.name, f"solutions {options.first}-{options.last}"), options.format,
+            options.format.upper())
         if not path:
             return False
         return self._guarded("Cannot export the contact sheet",
@@ -206,7 +240,7 @@ class ExportActions(QObject):
                                   range(options.first - 1, options.last), path, options.columns,
                                   options.rows, title=f"{store.puzzle.name} "
                                                       f"({self.window.solved_symmetry})",
-                                  parent=self)
+                                  parent=self, page=options.page, landscape=options.landscape)
         self.progress = QProgressDialog("Drawing the contact sheet…", "Cancel", 0,
                                         options.last - options.first + 1, self.window)
         self.progress.setWindowModality(Qt.WindowModality.NonModal)  # browse on meanwhile
@@ -246,7 +280,28 @@ class ExportActions(QObject):
             return False
         return True
 
-    def _ask_path(self, title: str, name: str, filters: str) -> str:
-        folder = self.window.path.parent if self.window.path else Path.home()
-        path, _ = QFileDialog.getSaveFileName(self.window, title, str(folder / name), filters)
+    def start_folder(self) -> Path:
+        """The last export's folder, else the open puzzle's (unless it is a shipped example),
+        else the user's documents."""
+        remembered = self.window.settings.value(FOLDER_KEY)
+        if remembered and Path(str(remembered)).is_dir():
+            return Path(str(remembered))
+        path = self.window.path
+        if path is not None and not is_shipped(path) and path.parent.is_dir():
+            return path.parent
+        documents = QStandardPaths.writableLocation(
+            QStandardPaths.StandardLocation.DocumentsLocation)
+        return Path(documents) if documents and Path(documents).is_dir() else Path.home()
+
+    def _ask_path(self, title: str, name: str, suffix: str, filters: str) -> str:
+        """Ask where to write (through `ask_path`); remember the folder chosen."""
+        if "(" not in filters:
+            filters = f"{filters} (*.{suffix})"
+        path = self.ask_path(title, str(self.start_folder() / f"{name}.{suffix}"), filters)
+        if path:
+            self.window.settings.setValue(FOLDER_KEY, str(Path(path).parent))
+        return path
+
+    def _ask_save_file(self, title: str, start: str, filters: str) -> str:
+        path, _ = QFileDialog.getSaveFileName(self.window, title, start, filters)
         return path

@@ -10,6 +10,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from .images import MAX_SIDE
 
+PAGES = ("A4", "Letter", "A3")  # the page sizes export.sheet knows
+
 
 @dataclass(frozen=True)
 class ImageOptions:
@@ -25,6 +27,8 @@ class SheetOptions:
     last: int
     columns: int
     rows: int
+    page: str = "A4"  # a key of export.sheet.PAGE_SIZES
+    landscape: bool = False
 
 
 def _spin(low: int, high: int, value: int) -> QSpinBox:
@@ -86,10 +90,16 @@ def ask_sheet_options(parent: QWidget, count: int) -> SheetOptions | None:
     first, last = _spin(1, count, 1), _spin(1, count, min(count, 100))
     first.valueChanged.connect(lambda value: last.setMinimum(value))
     columns, rows = _spin(1, 20, 4), _spin(1, 30, 5)
+    page = QComboBox()
+    page.addItems(PAGES)
+    orientation = QComboBox()
+    orientation.addItem("Portrait", False)
+    orientation.addItem("Landscape", True)
     for label, widget in (("Format", kind), ("From solution", first), ("To solution", last),
-                          ("Columns", columns), ("Rows", rows)):
+                          ("Columns", columns), ("Rows", rows), ("Page", page),
+                          ("Orientation", orientation)):
         form.addRow(label, widget)
     if not _run(dialog, form):
         return None
     return SheetOptions(kind.currentData(), first.value(), last.value(), columns.value(),
-                        rows.value())
+                        rows.value(), page.currentText(), orientation.currentData())

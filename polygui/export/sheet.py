@@ -1,13 +1,17 @@
 """Contact sheets: many solutions as numbered thumbnails on pages, as PNG files (one a page)
 or one PDF, drawn a few thumbnails at a time from a QTimer so the window never blocks.
 
+Thumbnails are drawn by the views themselves onto the page, as vectors in a PDF (100 meteor
+solutions: tens of kilobytes, where pictures pasted in took megabytes), laid out as on a
+96-dpi screen and scaled to the page's resolution, so their text is as large on paper as on
+screen. Pages are A4, A3 or Letter, portrait or landscape; PNG pages are 300 dpi.
+
 Everything is written to temporary files beside the target and renamed at the end: a
 cancelled or failed export leaves nothing behind."""
 
 from __future__ import annotations
 
 import os
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -16,13 +20,22 @@ from PySide6.QtCore import QMarginsF, QObject, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
 
 from solvers import Puzzle, PuzzleError, Solution
-from solvers.puzzle.fileformat import new_file_mode
+from solvers.puzzle.atomic import temporary_beside
 
-from .images import render_flat
+from .images import LAYOUT_DPI, FlatDrawing
 
-PNG_PAGE = QSize(2480, 3508)  # A4 at 300 dots per inch
-PDF_DPI = 300
+DPI = 300  # PDF and PNG pages
+PAGE_SIZES = {"A4": QPageSize.PageSizeId.A4, "A3": QPageSize.PageSizeId.A3,
+              "Letter": QPageSize.PageSizeId.Letter}
 SLICE_SECONDS = 0.015  # drawing per timer tick: the window stays fluid between ticks
+
+
+def page_pixels(page: str, landscape: bool) -> QSize:
+    """The page's size in pixels at DPI."""
+    millimetres = QPageSize(PAGE_SIZES[page]).size(QPageSize.Unit.Millimeter)
+    size = QSize(round(millimetres.width() / 25.4 * DPI),  # A4: 2480 x 3508
+                 round(millimetres.height() / 25.4 * DPI))
+    return size.transposed() if landscape else size
 
 
 def page_files(path: Path, pages: int) -> list[Path]:
@@ -44,12 +57,18 @@ class ContactSheet(QObject):
 
     def __init__(self, puzzle: Puzzle, solution_at: Callable[[int], Solution], indices: range,
                  path: Path, columns: int = 4, rows: int = 5, title: str = "",
-                 parent: QObject | None = None) -> None:
+                 parent: QObject | None = None, page: str = "A4",
+                 landscape: bool = False) -> None:
         super().__init__(parent)
         if not len(indices):
             raise PuzzleError("no solutions to put on a contact sheet")
         if columns < 1 or rows < 1:
             raise PuzzleError("a contact sheet needs at least one row and one column")
+        if page not in PAGE_SIZES:
+            raise PuzzleError(f"page size {page!r}: use one of {', '.join(PAGE_SIZES)}")
+        self.page, self.landscape = page, landscape
+        self.page_size = page_pixels(page, landscape)
+        self._drawing = FlatDrawing(puzzle)
         self.path = Path(path)
         if self.path.suffix.lower() not in (".pdf", ".png"):
             raise PuzzleError(f"{path}: a contact sheet is a .pdf or .png file")
@@ -113,9 +132,7 @@ class ContactSheet(QObject):
         cell = self._cell_rect(slot)
         label_height = cell.height() * 0.1
         picture = QRectF(cell.left(), cell.top(), cell.width(), cell.height() - label_height)
-        size = QSize(max(1, int(picture.width())), max(1, int(picture.height())))
-        image = render_flat(self.puzzle, self.solution_at(index), size)
-        self._painter.drawImage(picture.topLeft(), image)
+        self._drawing.paint(self._painter, picture, self.solution_at(index), DPI / LAYOUT_DPI)
         self._painter.setPen(QColor("#333333"))
         self._painter.drawText(QRectF(cell.left(), picture.bottom(), cell.width(), label_height),
                                Qt.AlignmentFlag.AlignCenter, f"#{index + 1}")
@@ -124,7 +141,7 @@ class ContactSheet(QObject):
     def _page_size(self) -> QSize:
         if self._pdf is not None:
             return QSize(self._painter.device().width(), self._painter.device().height())
-        return PNG_PAGE
+        return self.page_size
 
     def _cell_rect(self, slot: int) -> QRectF:
         page = self._page_size()
@@ -141,16 +158,17 @@ class ContactSheet(QObject):
         if self.path.suffix.lower() == ".pdf":
             if self._pdf is None:
                 self._pdf = QPdfWriter(str(self._temporary()))
-                self._pdf.setResolution(PDF_DPI)
-                self._pdf.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4),
-                                                    QPageLayout.Orientation.Portrait,
-                                                    QMarginsF(0, 0, 0, 0)))
+                self._pdf.setResolution(DPI)
+                orientation = (QPageLayout.Orientation.Landscape if self.landscape else
+                               QPageLayout.Orientation.Portrait)
+                self._pdf.setPageLayout(QPageLayout(QPageSize(PAGE_SIZES[self.page]),
+                                                    orientation, QMarginsF(0, 0, 0, 0)))
                 self._pdf.setTitle(self.title)
                 self._painter = QPainter(self._pdf)
             else:
                 self._pdf.newPage()
         else:
-            self._page_image = QImage(PNG_PAGE, QImage.Format.Format_RGB32)
+            self._page_image = QImage(self.page_size, QImage.Format.Format_RGB32)
             self._page_image.fill(QColor("white"))
             self._painter = QPainter(self._page_image)
         self._draw_header(page)
@@ -176,14 +194,13 @@ class ContactSheet(QObject):
             self._page_image = self._painter = None
 
     def _temporary(self) -> Path:
-        handle, name = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp",
-                                        dir=self.path.parent)
+        handle, name = temporary_beside(self.path)
         os.close(handle)
-        os.chmod(name, new_file_mode())
-        self._temporaries.append(Path(name))
-        return Path(name)
+        self._temporaries.append(name)
+        return name
 
     def _commit(self) -> list[Path]:
+        self._drawing.close()
         if self._pdf is not None:
             self._painter.end()
             self._painter, self._pdf = None, None
@@ -194,6 +211,7 @@ class ContactSheet(QObject):
         return targets
 
     def _discard(self) -> None:
+        self._drawing.close()
         if self._painter is not None and self._painter.isActive():
             self._painter.end()
         self._painter = self._pdf = self._page_image = None

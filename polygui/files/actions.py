@@ -1,7 +1,9 @@
 """File handling for the main window: New, Open, Save, Save As, the prompt before unsaved work
 is lost, and autosave with recovery after a crash.
 
-Dialogs go through small `ask_*` attributes that tests replace."""
+Shipped examples open as untitled copies, as document apps treat their templates: Save asks
+where, and nothing is ever written among them. Dialogs go through small `ask_*` attributes
+that tests replace."""
 
 from __future__ import annotations
 
@@ -9,21 +11,24 @@ from pathlib import Path
 from typing import Protocol
 
 import shiboken6
-from PySide6.QtCore import QObject, QTimer
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QStatusBar
+from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer
+from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox, QStatusBar
 
 from solvers import Puzzle, PuzzleError
 from solvers.puzzle.fileformat import load_puzzle, save_puzzle
 
 from ..models import PuzzleDocument
+from ..resources import is_shipped_example
 from .autosave import Autosave, Recovered
 from .new_puzzle_dialog import ask_new_puzzle
+from .prompts import Choice, Role, ask_choice
 
 AUTOSAVE_DELAY_MS = 3_000  # after the last change
 AUTOSAVE_INTERVAL_MS = 30_000  # at the latest, while changes keep coming
 FILTER = "PolyGUI puzzles (*.json)"
 OPEN_FILTER = "Puzzles (*.json *.txt);;All files (*)"
 Button = QMessageBox.StandardButton
+RESTORE, DISCARD, LATER = "restore", "discard", "later"  # answers to the recovery question
 
 
 class RecentFiles(Protocol):
@@ -36,6 +41,7 @@ class FileWindow(Protocol):
 
     document: PuzzleDocument
     menus: RecentFiles
+    settings: QSettings
 
     def set_puzzle(self, puzzle: Puzzle, path: Path | None = None, *,
                    modified: bool = False) -> None: ...
@@ -54,6 +60,11 @@ class FileActions(QObject):
         self._periodic = QTimer(self, interval=AUTOSAVE_INTERVAL_MS)
         self._periodic.timeout.connect(self.write_autosave)
         self._periodic.start()
+        self._autosave_failing = False
+        self.autosave_warning = QLabel("Autosave failed")  # stays until an autosave works
+        self.autosave_warning.setStyleSheet("color: #b00020; font-weight: bold")
+        self.autosave_warning.hide()
+        window.statusBar().addPermanentWidget(self.autosave_warning)
         # (after the stack moved: while `changed` is emitted, a push is not counted yet)
         self.document.undo_stack.indexChanged.connect(self._schedule_autosave)
         self.document.modified_changed.connect(self._on_modified_changed)
@@ -92,8 +103,15 @@ class FileActions(QObject):
         except PuzzleError as error:
             self.warn("Cannot open puzzle", str(error))  # the message names the file
             return False
+        if is_shipped_example(path):
+            self.window.set_puzzle(puzzle, None)
+            self.window.statusBar().showMessage(
+                f"Opened the example “{puzzle.name}” as a new puzzle: Save asks where to keep "
+                "your version, and the example stays as shipped.", 10_000)
+            return True
         self.window.set_puzzle(puzzle, path)  # Save of a text file asks for a .json name
         self.window.menus.add_recent(path)
+        self._remember_folder(path)
         return True
 
     def save(self) -> bool:
@@ -112,6 +130,11 @@ class FileActions(QObject):
         return self._save_to(path)
 
     def _save_to(self, path: Path) -> bool:
+        if is_shipped_example(path):
+            self.warn("Cannot save puzzle", f"{path.parent} holds PolyGUI's shipped examples, "
+                      "which stay as shipped: save your version in another folder.\n\n"
+                      "Your work is still open, unsaved.")
+            return False
         try:
             save_puzzle(self.document.puzzle, path)
         except PuzzleError as error:
@@ -119,6 +142,7 @@ class FileActions(QObject):
             return False
         self.document.mark_saved(path)
         self.window.menus.add_recent(path)
+        self._remember_folder(path)
         self.autosave.remove()
         return True
 
@@ -143,14 +167,32 @@ class FileActions(QObject):
         if not modified:
             self._debounce.stop()
             self.autosave.remove()
+            self.autosave_warning.hide()  # saved: nothing is at risk
 
     def write_autosave(self) -> None:
         if not self.document.is_modified:
             return
         try:
             self.autosave.write(self.document.puzzle, self.document.path)
-        except PuzzleError as error:  # never interrupt the work for this; say it once
-            self.window.statusBar().showMessage(f"Autosave failed: {error}", 10_000)
+        except PuzzleError as error:
+            self._autosave_failed(str(error))
+        else:
+            self._autosave_failing = False
+            self.autosave_warning.hide()
+
+    def _autosave_failed(self, reason: str) -> None:
+        """Never unnoticed: a mark in the status bar until an autosave works, and the first
+        failure of a series said in a message box (later ones would interrupt for nothing)."""
+        self.autosave_warning.setToolTip(
+            f"Autosave failed: {reason}\nUnsaved work is not kept aside in case of a crash: "
+            "save it (File > Save). Autosave tries again after each change.")
+        self.autosave_warning.show()
+        self.window.statusBar().showMessage(f"Autosave failed: {reason}", 10_000)
+        if not self._autosave_failing:
+            self._autosave_failing = True
+            self.warn("Autosave failed", f"{reason}\n\nUnsaved work is not kept aside in case "
+                      "of a crash: save it with File > Save. Autosave tries again after each "
+                      "change; the status bar says so until it works.")
 
     def closing(self) -> None:
         """The window closes normally (after maybe_save): nothing to recover."""
@@ -162,10 +204,10 @@ class FileActions(QObject):
         """At start-up: offer back work a crashed session autosaved. True if restored."""
         for found in self.autosave.leftovers():
             answer = self.ask_restore(found)
-            if answer == Button.Cancel:
-                return False  # decide later: the file stays
+            if answer == LATER:
+                return False  # the file stays for the next start
             found.file.unlink(missing_ok=True)
-            if answer == Button.Yes:
+            if answer == RESTORE:
                 self.window.set_puzzle(found.puzzle, found.path, modified=True)
                 self.write_autosave()  # it is this session's unsaved work now
                 return True
@@ -173,8 +215,20 @@ class FileActions(QObject):
 
     # --- dialogs -----------------------------------------------------------------------
     def _start_folder(self) -> str:
+        """The open file's folder, else the last folder a file was opened from or saved to,
+        else the documents folder."""
         path = self.document.path
-        return str(path.parent) if path else str(Path.home())
+        if path is not None:
+            return str(path.parent)
+        remembered = self.window.settings.value("files/folder", "")
+        if remembered and Path(str(remembered)).is_dir():
+            return str(remembered)
+        documents = QStandardPaths.writableLocation(
+            QStandardPaths.StandardLocation.DocumentsLocation)
+        return documents if documents and Path(documents).is_dir() else str(Path.home())
+
+    def _remember_folder(self, path: Path) -> None:
+        self.window.settings.setValue("files/folder", str(Path(path).resolve().parent))
 
     def _ask_open_path(self) -> str:
         path, _ = QFileDialog.getOpenFileName(self.window, "Open puzzle", self._start_folder(),
@@ -190,17 +244,23 @@ class FileActions(QObject):
 
     def _ask_unsaved(self) -> Button:
         name = self.document.puzzle.name
-        return QMessageBox.question(
+        return ask_choice(
             self.window, "Unsaved changes",
             f"“{name}” has changes that are not saved. Save them first?",
-            Button.Save | Button.Discard | Button.Cancel, Button.Save)
+            [Choice(Button.Save, "&Save", Role.AcceptRole),
+             Choice(Button.Discard, "&Discard", Role.DestructiveRole),
+             Choice(Button.Cancel, "Cancel", Role.RejectRole)],
+            default=Button.Save, escape=Button.Cancel)
 
-    def _ask_restore(self, found: Recovered) -> Button:
+    def _ask_restore(self, found: Recovered) -> str:
         where = f" (from {found.path})" if found.path else ""
-        return QMessageBox.question(
+        return ask_choice(
             self.window, "Recover unsaved work",
             f"PolyGUI found unsaved work on “{found.puzzle.name}”{where}, autosaved at "
             f"{found.saved_at:%Y-%m-%d %H:%M} by a session that did not end normally.\n\n"
-            "Restore it? (No discards it; Cancel keeps it for next time.)",
-            Button.Yes | Button.No | Button.Cancel, Button.Yes)
+            "Restore opens it; Discard deletes it; Decide later keeps it for the next start.",
+            [Choice(RESTORE, "&Restore", Role.AcceptRole),
+             Choice(DISCARD, "&Discard", Role.DestructiveRole),
+             Choice(LATER, "Decide &later", Role.RejectRole)],
+            default=RESTORE, escape=LATER)
 

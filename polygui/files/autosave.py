@@ -18,6 +18,7 @@ from pathlib import Path
 from PySide6.QtCore import QStandardPaths
 
 from solvers import Puzzle, PuzzleError
+from solvers.puzzle.atomic import remove_stale_temporaries
 from solvers.puzzle.fileformat import puzzle_from_dict, puzzle_to_dict, write_atomically
 
 FORMAT = "polygui-autosave"
@@ -60,6 +61,7 @@ class Autosave:
     def leftovers(self) -> list[Recovered]:
         """Readable autosaves of processes no longer running, newest first. Unreadable ones
         are skipped (and left for the user to inspect)."""
+        remove_stale_temporaries(self.directory)  # of autosaves killed mid-write
         found = []
         for file in self.directory.glob("autosave-*.json"):
             if file == self.file or _process_alive(file):
@@ -69,7 +71,7 @@ class Autosave:
                 if record.get("format") != FORMAT:
                     continue
                 puzzle = puzzle_from_dict(record["puzzle"], strict=False)
-            except (OSError, ValueError, KeyError, TypeError, PuzzleError):
+            except (OSError, ValueError, KeyError, TypeError, RecursionError, PuzzleError):
                 continue
             path = Path(record["path"]) if record.get("path") else None
             found.append(Recovered(file, puzzle, path,

@@ -8,6 +8,8 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFormLayout, QLineEdit
 
 from solvers import GridKind, Puzzle, SudokuGrid
 
+from ..models.status import DEFAULT_NAME
+
 # key: (label, grid kind, sudoku box shape or None)
 KINDS: dict[str, tuple[str, GridKind, tuple[int, int] | None]] = {
     "hex": ("Hex board with polyhex pieces (like meteor)", GridKind.HEX, None),
@@ -24,7 +26,7 @@ KINDS: dict[str, tuple[str, GridKind, tuple[int, int] | None]] = {
 def blank_puzzle(key: str, name: str = "") -> Puzzle:
     """An empty puzzle of the kind `key` names (a key of KINDS)."""
     _, kind, box = KINDS[key]
-    name = name.strip() or "Untitled"
+    name = name.strip() or DEFAULT_NAME
     if box is None:
         return Puzzle(kind, name)
     rows, cols = box

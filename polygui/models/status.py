@@ -1,9 +1,28 @@
 """The status line: what the puzzle is, live, and why it cannot be solved when that is known
-without searching (`Puzzle.problems()`)."""
+without searching (`Puzzle.problems()`); the window's title; counted nouns."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from solvers import Puzzle
+
+DEFAULT_NAME = "Untitled"  # a new puzzle's name
+
+
+def document_title(name: str, path: Path | None) -> str:
+    """The window's title: the file's name once there is a file (with the puzzle's own name
+    when that says more), else the puzzle's name."""
+    if path is None:
+        return name
+    if name.casefold() in (path.stem.casefold(), DEFAULT_NAME.casefold()):
+        return path.name
+    return f"{name} ({path.name})"
+
+
+def plural(count: int, noun: str, plural_noun: str | None = None) -> str:
+    """'1 cell', '2 cells', '1,049 solutions'."""
+    return f"{count:,} {noun if count == 1 else plural_noun or noun + 's'}"
 
 
 def summary(puzzle: Puzzle) -> str:
@@ -12,12 +31,11 @@ def summary(puzzle: Puzzle) -> str:
         n = puzzle.sudoku.n
         givens = sum(1 for value in puzzle.sudoku.givens if value)
         return (f"Sudoku {n}×{n} ({puzzle.sudoku.box_rows}×{puzzle.sudoku.box_cols} boxes), "
-                f"{givens} given{'s' * (givens != 1)}")
+                f"{plural(givens, 'given')}")
     copies = sum(piece.count for piece in puzzle.pieces)
-    board = len(puzzle.board)
     verb = "covers" if copies == 1 else "cover"
-    return (f"{copies} piece{'s' * (copies != 1)} {verb} {puzzle.piece_cell_total} "
-            f"cell{'s' * (puzzle.piece_cell_total != 1)}, board has {board}")
+    return (f"{plural(copies, 'piece')} {verb} {plural(puzzle.piece_cell_total, 'cell')}, "
+            f"board has {len(puzzle.board):,}")
 
 
 def describe(puzzle: Puzzle) -> str:

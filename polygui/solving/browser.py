@@ -8,17 +8,21 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QSlider, QSpinBox, QStyle, Q
 
 
 ROOM_FOR = 9_999_999  # the jump box is as wide as this number from the start (see __init__)
+NO_SOLUTIONS_YET = "no solutions yet"
 
 
 class SolutionBrowser(QWidget):
     """Shows "n of N" and emits `current_changed(index)` (0-based, -1 for none)."""
 
     current_changed = Signal(int)
+    notice = Signal(str)  # something to tell the user in passing (the window's status bar)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._count = 0
         self._current = -1
+        self._empty_text = NO_SOLUTIONS_YET
+        self._filter_text: str | None = None
         icons = QStyle.StandardPixmap
         self.first_button = self._button(icons.SP_MediaSkipBackward, "First solution (Home)",
                                          self.first)
@@ -38,7 +42,8 @@ class SolutionBrowser(QWidget):
         self.jump.setToolTip("Jump to solution number")
         self.jump.setMaximum(ROOM_FOR)  # so it does not widen, and re-lay out the row, with
         self.jump.setMinimumWidth(self.jump.sizeHint().width())  # each digit solutions add
-        self.jump.valueChanged.connect(lambda value: self.set_current(value - 1))
+        self.jump.valueChanged.connect(self._jump_to)
+        self.jump.editingFinished.connect(self._jumped)
         self.label = QLabel()
         self.label.setMinimumWidth(150)
         layout = QHBoxLayout(self)
@@ -77,6 +82,17 @@ class SolutionBrowser(QWidget):
         if self._current < 0 and count > 0:
             self.set_current(0)
 
+    def set_empty_text(self, text: str) -> None:
+        """What the label says while there is no solution to show: "no solutions yet" before
+        and during a run, "no solutions" once a complete search has proved there are none."""
+        self._empty_text = text
+        self._refresh()
+
+    def set_filter_text(self, text: str | None) -> None:
+        """What to say, while a filter is on, when no solution matches (None: no filter)."""
+        self._filter_text = text
+        self._refresh()
+
     def set_current(self, index: int) -> None:
         if self._count == 0:
             return
@@ -86,6 +102,22 @@ class SolutionBrowser(QWidget):
         self._current = index
         self._refresh()
         self.current_changed.emit(index)
+
+    def _jump_to(self, number: int) -> None:
+        """A number typed in the jump box (it takes any number, so that typing 5000 is never
+        cut to 500): past the last solution, show the last and say why."""
+        if number > self._count > 0:
+            self.notice.emit(f"There {'is' if self._count == 1 else 'are'} only "
+                             f"{self._count:,} solution{'s' * (self._count != 1)}: "
+                             f"#{number:,} does not exist, so the last is shown.")
+        self.set_current(number - 1)
+        self._refresh()  # the box shows the number of the solution shown
+
+    def _jumped(self) -> None:
+        """Enter in the jump box: hand the keys back, so the arrows step again (the box's
+        text field would keep Left and Right for its cursor)."""
+        if self.jump.hasFocus():
+            self.slider.setFocus()
 
     def first(self) -> None:
         self.set_current(0)
@@ -103,7 +135,8 @@ class SolutionBrowser(QWidget):
         has = self._count > 0
         for widget in (self.slider, self.jump):
             widget.blockSignals(True)
-            widget.setMaximum(max(1, self._count))
+            widget.setMaximum(max(ROOM_FOR, self._count) if widget is self.jump
+                              else max(1, self._count))
             widget.setValue(self._current + 1 if has else 1)
             widget.setEnabled(has)
             widget.blockSignals(False)
@@ -111,4 +144,4 @@ class SolutionBrowser(QWidget):
         self.previous_button.setEnabled(has and self._current > 0)
         self.next_button.setEnabled(has and self._current < self._count - 1)
         self.last_button.setEnabled(has and self._current < self._count - 1)
-        self.label.setText(f"{self._current + 1:,} of {self._count:,}" if has else "no solutions yet")
+        self.label.setText(f"{self._current + 1:,} of {self._count:,}" if has else self._filter_text or self._empty_text)

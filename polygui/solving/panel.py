@@ -2,20 +2,35 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
-                               QProgressBar, QPushButton, QSpinBox, QVBoxLayout, QWidget)
+                               QProgressBar, QPushButton, QSpinBox, QToolTip, QVBoxLayout,
+                               QWidget)
 
-from solvers import Progress
+from solvers import Progress, Puzzle
 
 from .keeping import KeptRunBar
 from .progress_plot import ProgressPlot
 from .search_on import SearchOnChoice
+from .symmetry_help import count_tooltip
 
 STATUS_LINES = 3
 WIDEST_COUNTER = "about 23 h 59 min"
 SYMMETRY_CHOICES = (("Distinct (rotations and reflections)", "distinct"),
                     ("Up to rotations", "rotations"), ("All solutions", "all"))
+SOLVE_TIP = ("Find the puzzle's solutions (F5). You can step through them while the search "
+             "runs, and go on editing: the run solves the puzzle as it was when it started.")
+PAUSE_TIP = ("Pause the search (F6), and resume it exactly where it stopped. The solutions "
+             "found so far stay.")
+STOP_TIP = "Stop the search (Shift+F5). The solutions found so far stay."
+WARMING_TEXT = ("Getting the solver ready: the first start compiles its search kernels (about a "
+                "minute). Solve works meanwhile; it waits for the kernel it needs.")
+READY_SHOWN_MS = 6_000  # how long "Solver ready" stays after a long warm-up
+
+
+def symmetry_label(mode: str) -> str:
+    """The Count choice of a symmetry mode, as the panel shows it."""
+    return next(label for label, value in SYMMETRY_CHOICES if value == mode)
 
 
 def format_duration(seconds: float) -> str:
@@ -33,6 +48,7 @@ class SolvePanel(QWidget):
     solve_requested = Signal()
     pause_toggled = Signal(bool)  # True: pause
     stop_requested = Signal()
+    running_changed = Signal(bool)
 
     def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
         super().__init__(parent)
@@ -41,9 +57,14 @@ class SolvePanel(QWidget):
         self.pause_button = QPushButton("Pause")
         self.pause_button.setCheckable(True)
         self.stop_button = QPushButton("Stop")
+        for button, tip in ((self.solve_button, SOLVE_TIP), (self.pause_button, PAUSE_TIP),
+                            (self.stop_button, STOP_TIP)):
+            button.setToolTip(tip)
+        self.puzzle: Puzzle | None = None  # what the Count tooltip speaks of
         self.symmetry = QComboBox()
         for label, mode in SYMMETRY_CHOICES:
             self.symmetry.addItem(label, mode)
+        self.symmetry.installEventFilter(self)  # its tooltip is worked out when asked for
         self.limit = QSpinBox()
         self.limit.setRange(0, 1_000_000_000)
         self.limit.setSpecialValueText("no limit")
@@ -55,6 +76,11 @@ class SolvePanel(QWidget):
         self.progress.setFormat("%p%")
         self.status = QLabel("Ready")
         self.status.setWordWrap(True)
+        self.readiness = QLabel()  # the solver's warm-up, on a first start (solving.warmup)
+        self.readiness.setWordWrap(True)
+        self.readiness.setStyleSheet("color: #5c4400; background: #fff3cd; padding: 4px;")
+        self.readiness.hide()
+        self._warm = False
         self.counters = {name: QLabel("–") for name in
                          ("solutions", "nodes", "rate", "elapsed", "left")}
         for label in self.counters.values():
@@ -83,6 +109,7 @@ class SolvePanel(QWidget):
             buttons.addWidget(button)
         options = QFormLayout()
         self.symmetry_label = QLabel("Count")
+        self.symmetry_label.installEventFilter(self)
         options.addRow(self.symmetry_label, self.symmetry)
         options.addRow("Stop after", self.limit)
         options.addRow("Search on", self.search_on)
@@ -98,6 +125,7 @@ class SolvePanel(QWidget):
         box_layout.addLayout(counters)
         layout = QVBoxLayout(self)
         layout.addLayout(buttons)
+        layout.addWidget(self.readiness)
         layout.addWidget(self.kept_bar)
         layout.addLayout(options)
         layout.addWidget(box)
@@ -110,6 +138,22 @@ class SolvePanel(QWidget):
     def set_symmetry_mode(self, mode: str) -> None:
         self.symmetry.setCurrentIndex(max(0, self.symmetry.findData(mode)))
 
+    def set_puzzle(self, puzzle: Puzzle) -> None:
+        """The puzzle Solve would solve: its kind sets the options shown, and the Count
+        tooltip explains the modes for it."""
+        self.puzzle = puzzle
+        self.set_sudoku(puzzle.is_sudoku)
+
+    def count_tooltip(self) -> str:
+        return count_tooltip(self.puzzle)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and watched in (self.symmetry,
+                                                                self.symmetry_label):
+            QToolTip.showText(event.globalPos(), self.count_tooltip(), watched)
+            return True
+        return super().eventFilter(watched, event)
+
     def set_running(self, running: bool) -> None:
         self.solve_button.setEnabled(not running)
         self.pause_button.setEnabled(running)
@@ -120,11 +164,22 @@ class SolvePanel(QWidget):
         self.kept_bar.setEnabled(not running)
         if not running:
             self.pause_button.setChecked(False)
+            self.plot.finish()  # the run's last point, axes fitted to the whole run
+        self.running_changed.emit(running)
 
     def set_sudoku(self, is_sudoku: bool) -> None:
-        """Symmetry modes mean nothing for Sudoku: every solution counts."""
+        """Symmetry modes mean nothing for Sudoku: every solution counts. Nor does the plot:
+        a Sudoku is solved (and proved unique) in milliseconds."""
         self.symmetry.setVisible(not is_sudoku)
         self.symmetry_label.setVisible(not is_sudoku)
+        self.plot.setVisible(not is_sudoku)
+
+    def reset_options(self) -> None:
+        """Count as the default does (another puzzle: a choice made for the last one, such as
+        "All solutions", would surprise there)."""
+        self.symmetry.blockSignals(True)
+        self.symmetry.setCurrentIndex(self.symmetry.findData(SYMMETRY_CHOICES[0][1]))
+        self.symmetry.blockSignals(False)
 
     def reset(self) -> None:
         self.progress.setValue(0)
@@ -139,10 +194,36 @@ class SolvePanel(QWidget):
         if paused:
             self.status.setText("Paused")
 
+    # --- the solver's warm-up (solving.warmup) ----------------------------------------
+    @Slot()
+    def solver_warming(self) -> None:
+        """The warm-up is taking a while: say so (unless it is over already)."""
+        if not self._warm:
+            self.readiness.setText(WARMING_TEXT)
+            self.readiness.show()
+
+    @Slot(float)
+    def solver_warmed(self, seconds: float) -> None:
+        self._warm = True
+        if self.readiness.isVisible():
+            self.readiness.setText(f"The solver is ready (its kernels took {seconds:.0f} s to "
+                                   "compile; later starts load them in a second).")
+            QTimer.singleShot(READY_SHOWN_MS, self.readiness, self.readiness.hide)
+
+    @Slot(str)
+    def solver_warmup_failed(self, message: str) -> None:
+        self._warm = True
+        self.readiness.setText(f"Could not get the solver ready in advance ({message}); Solve "
+                               "compiles what it needs when pressed.")
+        self.readiness.show()
+
     # --- progress ---------------------------------------------------------------------
     def show_progress(self, progress: Progress) -> None:
         if progress.phase == "preparing":
-            self.status.setText("Preparing: building placements and loading the compiled solver…")
+            self.status.setText("Preparing: building placements and loading the compiled solver…"
+                                if self._warm or not self.readiness.isVisible() else
+                                "Preparing: waiting for the solver's kernels to compile "
+                                "(first start only)…")
             self.progress.setRange(0, 0)  # busy indicator
             return
         self.progress.setRange(0, 1000)
@@ -157,6 +238,12 @@ class SolvePanel(QWidget):
         self.counters["left"].setText(f"about {format_duration(left)}" if left is not None else "–")
         self.plot.add_point(progress.elapsed, progress.solutions, progress.fraction_done,
                             final=progress.phase != "searching")
+
+    def show_end(self, solutions: int) -> None:
+        """The run has ended: nothing is left to estimate, and the count is what it found
+        (solutions found after its last progress report included)."""
+        self.counters["left"].setText("–")
+        self.counters["solutions"].setText(f"{solutions:,}")
 
     def show_message(self, text: str) -> None:
         self.progress.setRange(0, 1000)

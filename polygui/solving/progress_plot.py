@@ -4,10 +4,15 @@ Kept cheap to redraw while a solve runs: no grid; axis ranges that grow by doubl
 than following every point, so the axes (the costly part of a pyqtgraph repaint) are re-laid
 out a handful of times per run; at most two redraws a second; and past `MAX_POINTS` the
 history keeps every other point, so a run of hours redraws as fast as a run of seconds.
+
+When the run ends (finished, stopped, limit reached), `finish()` draws the last point and
+fits both axes to the whole run, so a run of milliseconds fills the plot like a long one.
+The axis labels, coloured as their curves, are the legend: nothing covers the curves.
 """
 
 from __future__ import annotations
 
+import math
 import time
 
 import pyqtgraph as pg
@@ -19,8 +24,10 @@ MAX_POINTS = 2001  # odd, so halving keeps the newest point
 START_LIMITS = (0.125, 1.0)  # seconds, solutions: a quick run still fills the plot
 REDRAW_INTERVAL = 0.5  # seconds: the plot is the costliest thing a running solve redraws
 WIDEST_COUNT = "8888888"  # solution counts the left axis has room for before it widens
-SOLUTIONS_PEN = pg.mkPen("#4e79a7", width=2)
-FRACTION_PEN = pg.mkPen("#e15759", width=2, style=Qt.PenStyle.DashLine)
+SOLUTIONS_COLOUR, FRACTION_COLOUR = "#4e79a7", "#e15759"
+SOLUTIONS_PEN = pg.mkPen(SOLUTIONS_COLOUR, width=2)
+FRACTION_PEN = pg.mkPen(FRACTION_COLOUR, width=2, style=Qt.PenStyle.DashLine)
+TOP_ROOM = 8  # pixels above the plot, so the top tick labels are not cut in half
 
 
 def grown(limit: float, value: float) -> float:
@@ -30,16 +37,33 @@ def grown(limit: float, value: float) -> float:
     return limit
 
 
+def nice_limit(value: float) -> float:
+    """The smallest of 1, 2, 2.5, 5 times a power of ten that holds `value` (> 0)."""
+    power = 10.0 ** math.floor(math.log10(value))
+    return next(step * power for step in (1, 2, 2.5, 5, 10) if step * power >= value * (1 - 1e-9))
+
+
+class CountAxis(pg.AxisItem):
+    """Ticks at whole numbers only: there is no 0.2 of a solution."""
+
+    def tickValues(self, minVal: float, maxVal: float, size: float) -> list:
+        levels = [(spacing, values) for spacing, values in super().tickValues(minVal, maxVal, size)
+                  if spacing >= 1]
+        if not levels:  # a range of a few solutions: every whole number
+            levels = [(1.0, [float(v) for v in range(math.ceil(minVal), math.floor(maxVal) + 1)])]
+        return levels
+
+
 class ProgressPlot(pg.PlotWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent, background="w")
+        super().__init__(parent, background="w", axisItems={"left": CountAxis("left")})
         self.setMinimumHeight(140)
         self.setMouseEnabled(x=False, y=False)
         self.hideButtons()
         self.setLabel("bottom", "time", units="s")
-        self.setLabel("left", "solutions")
+        self.setLabel("left", "solutions", color=SOLUTIONS_COLOUR)
+        self.plotItem.layout.setContentsMargins(0, TOP_ROOM, 0, 0)
         self._reserve_count_space()
-        self.addLegend(offset=(5, 5))
         self._solutions = self.plot(pen=SOLUTIONS_PEN, name="solutions")
         self._fraction_view = pg.ViewBox(enableMouse=False)
         self._fraction = pg.PlotDataItem(pen=FRACTION_PEN)
@@ -65,12 +89,11 @@ class ProgressPlot(pg.PlotWidget):
         self.scene().addItem(self._fraction_view)
         self.getAxis("right").linkToView(self._fraction_view)
         self.showAxis("right")
-        self.getAxis("right").setLabel("fraction done", color="#e15759")
+        self.getAxis("right").setLabel("fraction done", color=FRACTION_COLOUR)
         self._fraction_view.setXLink(main_view)
         self._fraction_view.setYRange(0, 1, padding=0)
         self._fraction_view.disableAutoRange()
         self._fraction_view.addItem(self._fraction)
-        self.plotItem.legend.addItem(self._fraction, "fraction done")
         main_view.sigResized.connect(
             lambda: self._fraction_view.setGeometry(main_view.sceneBoundingRect()))
 
@@ -97,11 +120,20 @@ class ProgressPlot(pg.PlotWidget):
             self._drawn_at = now
             self._redraw()
 
-    def _redraw(self) -> None:
+    def finish(self) -> None:
+        """The run ended: draw everything, with the axes fitted to the whole run."""
+        if not self._history[0]:
+            return
+        self._drawn_at = time.monotonic()
+        times, found, _ = self._history
+        self._redraw(limits=(nice_limit(max(times[-1], 1e-6)), nice_limit(max(found[-1], 1))))
+
+    def _redraw(self, limits: tuple[float, float] | None = None) -> None:
         times, found, done = self._history
         self._solutions.setData(times, found)
         self._fraction.setData(times, done)
-        self._set_limits(grown(self._limits[0], times[-1]), grown(self._limits[1], found[-1]))
+        self._set_limits(*(limits or (grown(self._limits[0], times[-1]),
+                                      grown(self._limits[1], found[-1]))))
 
     def _set_limits(self, seconds: float, solutions: float) -> None:
         """Change the axes only when the limits change: re-laying them out is the costly part."""

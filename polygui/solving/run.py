@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 
-from solvers import Progress, Puzzle, PuzzleError, Solution, solve
+from solvers import Cancelled, Progress, Puzzle, PuzzleError, Solution, solve
 from solvers.parallel.cluster import ClusterError
 from solvers.parallel.runfile import RunFileError
 
@@ -62,10 +62,14 @@ class SolveWorker(QObject):
     failed = Signal(str)  # a message for the user: the solver broke
 
     def __init__(self, puzzle: Puzzle, symmetry: str, limit: int = 0,
-                 options: SearchOptions | None = None) -> None:
+                 keep: int | None = None, options: SearchOptions | None = None) -> None:
+        """`keep`: send at most this many solutions (the store keeps no more); the search
+        goes on counting past it, and progress says how many there were. `options`: where
+        to search and the run file (None: one thread, nothing kept)."""
         super().__init__()
-        self.puzzle, self.symmetry, self.limit = puzzle, symmetry, limit
+        self.puzzle, self.symmetry, self.limit, self.keep = puzzle, symmetry, limit, keep
         self.options = options
+        self._sent = 0
         self._stop = threading.Event()
         self._running = threading.Event()
         self._running.set()
@@ -95,6 +99,8 @@ class SolveWorker(QObject):
         pause_collector()  # until the search begins (see polygui.solving.latency)
         try:
             status = self._consume()
+        except Cancelled:  # stopped while preparing
+            status = "stopped"
         except (RunFileError, ClusterError) as error:  # not the puzzle's fault
             self.failed.emit(str(error))
             status = "failed"
@@ -114,7 +120,8 @@ class SolveWorker(QObject):
         last: Progress | None = None
         options = {} if self.options is None else {
             **self.options.solve_options(), "thread_setup": lower_this_threads_priority}
-        for event in solve(self.puzzle, self.symmetry, limit=self.limit, **options):
+        for event in solve(self.puzzle, self.symmetry, limit=self.limit,
+                           cancel=self._stop.is_set, **options):
             self._running.wait()
             if self._stop.is_set():
                 self._flush(last, force=True)
@@ -123,6 +130,9 @@ class SolveWorker(QObject):
                 self._searching_begins()
             if isinstance(event, Solution):
                 self._send_placements(event)
+                if self.keep is not None and self._sent >= self.keep:
+                    continue
+                self._sent += 1
                 self._batch.append(event.grid if self.puzzle.is_sudoku else event.rows)
                 if len(self._batch) >= 10_000:
                     self._flush(last, force=True)
@@ -163,13 +173,14 @@ class SolveRun(QObject):
     """One solve: owns the thread and the worker; `shutdown()` stops and joins them."""
 
     def __init__(self, puzzle: Puzzle, symmetry: str, limit: int = 0,
-                 parent: QObject | None = None, options: SearchOptions | None = None) -> None:
-        """`options`: threads, a cluster, a run file to keep or resume (None: one thread,
-        nothing kept, as an editor's Check needs)."""
+                 parent: QObject | None = None, keep: int | None = None,
+                 options: SearchOptions | None = None) -> None:
+        """`keep`: see SolveWorker; `options`: threads, a cluster, a run file to keep or
+        resume (None: one thread, nothing kept, as an editor's Check needs)."""
         super().__init__(parent)
         self.thread = QThread()
         self.thread.setObjectName("polygui-solver")
-        self.worker = SolveWorker(puzzle, symmetry, limit, options)
+        self.worker = SolveWorker(puzzle, symmetry, limit, keep, options)
         self.worker.moveToThread(self.thread)
         self.thread.started.connect(self.worker.run)
         # Direct: quit() is thread-safe, and the thread must end even while the GUI thread is
@@ -196,9 +207,12 @@ class SolveRun(QObject):
     def is_running(self) -> bool:
         return self._start_pending or self.thread.isRunning()
 
-    def shutdown(self, timeout_ms: int = 10_000) -> bool:
-        """Stop the search and wait for the thread to end. True when it ended."""
+    def shutdown(self, timeout_ms: int | None = 10_000) -> bool:
+        """Stop the search and wait for the thread to end (None: however long it takes). True
+        when it ended. It ends within a search slice or a preparation step (tens of
+        milliseconds), except while numba compiles a kernel for the first time (seconds),
+        which nothing can interrupt."""
         self._start_pending = False
         self.worker.stop()
         self.thread.quit()
-        return self.thread.wait(timeout_ms)
+        return self.thread.wait() if timeout_ms is None else self.thread.wait(timeout_ms)

@@ -1,8 +1,14 @@
 """Painting a flat board (hexagons or squares) with its cells coloured by piece copy.
 
 Paths are built in board units from numpy arrays (one path per copy, one per kind of edge)
-when the solution changes; a paint only scales them into the target rectangle, so resizing
-costs nothing and no paint walks the cells in Python.
+when the solution changes; a paint maps them into the target rectangle (kept until the
+target changes), so no paint walks the cells in Python.
+
+The paths are mapped into the painter's own coordinates and stroked with ordinary pens, never
+drawn under a scaling transform with cosmetic pens: a vector file (SVG, PDF) then holds plain
+coordinates and stroke widths, which every renderer draws alike (an SVG with
+`vector-effect="non-scaling-stroke"` under a x25 transform is a black blob in librsvg,
+ImageMagick and some browsers).
 """
 
 from __future__ import annotations
@@ -11,14 +17,14 @@ from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QTransform
 
 from .cells import EMPTY
 from .tiling import FlatBoard
 
 EMPTY_FILL = QColor("#ececec")
-EDGE_PENS = {  # cosmetic: the same width in pixels at any scale; drawn in this order
+EDGE_PENS = {  # (colour, width in the painter's units), drawn in this order
     "grid": (QColor("#a8a8a8"), 1.0),
     "inner": (QColor(0, 0, 0, 50), 1.0),
     "outline": (QColor("#1e1e1e"), 2.2),
@@ -52,6 +58,13 @@ def fit_transform(bounds: tuple[float, float, float, float], target: QRectF) -> 
     return QTransform(scale, 0, 0, scale, dx, dy)
 
 
+def edge_pen(colour: QColor, width: float) -> QPen:
+    pen = QPen(colour, width)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    return pen
+
+
 class BoardPicture:
     """A flat board with labelled cells (see `cells.py`), ready to paint at any size."""
 
@@ -59,6 +72,7 @@ class BoardPicture:
         self.board = board
         self._fills: list[tuple[QColor, QPainterPath]] = []
         self._edges: dict[str, QPainterPath] = {}
+        self._mapped: tuple[tuple, list, dict] | None = None  # (transform, fills, edges)
         self.set_labels(np.full(len(board.polygons), EMPTY), [])
 
     def set_labels(self, labels: np.ndarray, copy_colours: Sequence[QColor]) -> None:
@@ -69,20 +83,35 @@ class BoardPicture:
             self._fills.append((colour, polygons_path(self.board.polygons[labels == label])))
         masks = self.board.classify_edges(labels)
         self._edges = {kind: segments_path(self.board.segments[masks[kind]]) for kind in EDGE_PENS}
+        self._mapped = None
+
+    def cell_at(self, point: QPointF, target: QRectF,
+                bounds: tuple[float, float, float, float] | None = None) -> int:
+        """The cell (its index) drawn at `point` by `paint` into `target`, or -1."""
+        inverse, invertible = fit_transform(bounds or self.board.bounds, target).inverted()
+        if not invertible:
+            return EMPTY
+        board_point = inverse.map(point)
+        return self.board.cell_at(board_point.x(), board_point.y())
 
     def paint(self, painter: QPainter, target: QRectF,
               bounds: tuple[float, float, float, float] | None = None) -> None:
         """Scale the board (or `bounds`, to share one scale among pictures) into `target`."""
+        fills, edges = self._paths_in(fit_transform(bounds or self.board.bounds, target))
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setTransform(fit_transform(bounds or self.board.bounds, target), combine=True)
         painter.setPen(Qt.PenStyle.NoPen)
-        for colour, path in self._fills:
+        for colour, path in fills:
             painter.fillPath(path, colour)
         for kind, (colour, width) in EDGE_PENS.items():
-            pen = QPen(colour, width)
-            pen.setCosmetic(True)
-            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-            painter.strokePath(self._edges[kind], pen)
+            painter.strokePath(edges[kind], edge_pen(colour, width))
         painter.restore()
+
+    def _paths_in(self, transform: QTransform) -> tuple[list, dict]:
+        """The fills and edges mapped by `transform` (the last mapping is kept)."""
+        key = (transform.m11(), transform.m22(), transform.dx(), transform.dy())
+        if self._mapped is None or self._mapped[0] != key:
+            fills = [(colour, transform.map(path)) for colour, path in self._fills]
+            edges = {kind: transform.map(path) for kind, path in self._edges.items()}
+            self._mapped = (key, fills, edges)
+        return self._mapped[1], self._mapped[2]

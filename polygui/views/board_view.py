@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QPainter, QPaintEvent, QPalette
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QContextMenuEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from solvers import Puzzle, Solution
 
-from .board_picture import BoardPicture
-from .cells import CellIndex, board_cells, solution_cells
+from .board_picture import BoardPicture, fit_transform
+from .cells import EMPTY, CellIndex, board_cells, solution_cells
 from .colours import piece_colours
 from .tiling import FlatBoard, tiling_for
+from .zoom import ZoomPan
 
 MARGIN = 16
 
@@ -21,7 +22,10 @@ EMPTY_HINT = "The board has no cells yet: add some in Design mode (Ctrl+1)."
 
 class BoardView(QWidget):
     """Every piece copy in its piece's colour, outlined; empty cells light grey. Scales with
-    the widget."""
+    the widget; the wheel zooms, a drag pans, a double-click fits (views.zoom). A right-click
+    on a cell emits `cell_menu_requested(cell, global position)`."""
+
+    cell_menu_requested = Signal(object, QPoint)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -33,8 +37,11 @@ class BoardView(QWidget):
         self._picture: BoardPicture | None = None
         self._index: CellIndex | None = None
         self._colours = []
+        self.zoom = ZoomPan(self, Qt.MouseButton.LeftButton)
+        self.setToolTip("Wheel to zoom, drag to move, double-click to fit")
 
     def set_puzzle(self, puzzle: Puzzle) -> None:
+        self.zoom.fit()
         cells = board_cells(puzzle)
         self.puzzle = puzzle
         self._index = CellIndex(cells)
@@ -59,9 +66,35 @@ class BoardView(QWidget):
             painter.drawText(QRectF(self.rect()), Qt.AlignmentFlag.AlignCenter, EMPTY_HINT)
             painter.end()
             return
-        target = QRectF(self.rect()).adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
-        self._picture.paint(painter, target)
+        self._picture.paint(painter, self._target())
         painter.end()
+
+    def _target(self) -> QRectF:
+        """Where the board is drawn: the widget less its margins, zoomed and panned."""
+        return self.zoom.map_rect(QRectF(self.rect()).adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN))
+
+    def cell_at(self, point: QPointF):
+        """The board cell drawn at `point`, or None."""
+        if self._picture is None or not self.puzzle.board:
+            return None
+        index = self._picture.cell_at(point, self._target())
+        return None if index == EMPTY else self.puzzle.board[index]
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        cell = self.cell_at(QPointF(event.pos()))
+        if cell is not None:
+            self.cell_menu_requested.emit(cell, event.globalPos())
+
+    def content_size(self) -> QSize:
+        """The part of the view the board is drawn in, margins included: a picture of this
+        shape has no empty bands beside a board of another shape."""
+        if self._picture is None or not self.puzzle.board:
+            return self.size()
+        left, top, right, bottom = self._picture.board.bounds
+        room = QRectF(self.rect()).adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
+        scale = fit_transform((left, top, right, bottom), room).m11()
+        return QSize(round(scale * (right - left)) + 2 * MARGIN,
+                     round(scale * (bottom - top)) + 2 * MARGIN)
 
     def sizeHint(self) -> QSize:
         return QSize(640, 480)

@@ -18,25 +18,36 @@ EMPTY = -1
 
 
 class CellIndex:
-    """Cell coordinates -> position in the board, vectorised through a dense lookup table."""
+    """Cell coordinates -> position in the board, vectorised: each cell is one integer key
+    among the board's sorted keys (no table over the board's bounding box, which for a cell
+    far from the others would be enormous)."""
 
     def __init__(self, cells: np.ndarray) -> None:
         cells = np.asarray(cells, dtype=np.int64)
-        if not len(cells):  # a board still being designed: every lookup is off the board
-            self._low = np.zeros(cells.shape[-1], dtype=np.int64)
-            self._table = np.zeros((0,) * cells.shape[-1], dtype=np.int64)
-            return
-        self._low = cells.min(axis=0)
-        shape = cells.max(axis=0) - self._low + 1
-        self._table = np.full(tuple(shape), EMPTY, dtype=np.int64)
-        self._table[tuple((cells - self._low).T)] = np.arange(len(cells))
+        dims = cells.shape[-1]
+        self._low = cells.min(axis=0) - 1 if len(cells) else np.zeros(dims, dtype=np.int64)
+        self._size = (cells.max(axis=0) + 2 - self._low if len(cells)
+                      else np.ones(dims, dtype=np.int64))  # a cell's margin on every side
+        self._strides = np.cumprod(np.concatenate(([1], self._size[:-1]))).astype(np.int64)
+        keys = self._keys(cells)
+        self._order = np.argsort(keys, kind="stable")
+        self._sorted = keys[self._order]
+
+    def _keys(self, coords: np.ndarray) -> np.ndarray:
+        return ((coords - self._low) * self._strides).sum(axis=-1)
 
     def lookup(self, coords: np.ndarray) -> np.ndarray:
         """Board positions of `coords` (..., d); -1 for coordinates off the board."""
-        coords = np.asarray(coords, dtype=np.int64) - self._low
-        inside = np.all((coords >= 0) & (coords < self._table.shape), axis=-1)
+        coords = np.asarray(coords, dtype=np.int64)
         found = np.full(coords.shape[:-1], EMPTY, dtype=np.int64)
-        found[inside] = self._table[tuple(coords[inside].T)]
+        if not len(self._sorted):
+            return found
+        shifted = coords - self._low
+        inside = np.all((shifted >= 0) & (shifted < self._size), axis=-1)
+        keys = self._keys(coords[inside])
+        at = np.searchsorted(self._sorted, keys).clip(max=len(self._sorted) - 1)
+        hit = self._sorted[at] == keys
+        found[inside] = np.where(hit, self._order[at], EMPTY)
         return found
 
 

@@ -6,8 +6,11 @@ zoom; Up/Down keys tilt. Left/Right stay with the window: they step through solu
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import numpy as np
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QColor, QVector3D
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QSlider, QSplitter,
                                QVBoxLayout, QWidget)
@@ -19,8 +22,8 @@ from .colours import piece_colours
 from .gl_window import GLViewWindow, embed
 from .layer_view import LayerView
 from .legend import PieceLegend
-from .voxel_items import VoxelFaces, voxel_edges
-from .voxels import VoxelMesh, explode_offsets
+from .voxel_items import VoxelFaces, outline_edges, seam_edges
+from .voxels import OUTLINE, SEAM, VoxelMesh, explode_offsets
 
 BACKGROUND = (236, 238, 242)
 EMPTY_RGBA = (0.86, 0.86, 0.88, 1.0)
@@ -38,7 +41,22 @@ def fit_distance(radius: float, fov: float, width: int, height: int) -> float:
     return float(FIT_MARGIN * radius / np.sin(half))
 
 
+def refitted_distance(distance: float, fov: float, old: tuple[int, int],
+                      new: tuple[int, int]) -> float:
+    """The camera distance that frames at size `new` what `distance` framed at size `old`
+    (the same share of the narrower side), so a pane that shrinks never cuts the puzzle off
+    and the user's zoom is kept."""
+    if min(*old, *new) <= 0:
+        return distance
+    return distance * fit_distance(1.0, fov, *new) / fit_distance(1.0, fov, *old)
+
+
 class CubeView(QWidget):
+    """The 3D view, the legend and the layers; a right-click on a cell of the layers emits
+    `cell_menu_requested(cell, global position)`."""
+
+    cell_menu_requested = Signal(object, QPoint)
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.puzzle: Puzzle | None = None
@@ -48,6 +66,7 @@ class CubeView(QWidget):
         self.gl_container = embed(self.gl, "Drag to orbit, middle-drag or Ctrl+drag to pan, "
                                            "wheel to zoom")
         self.layers = LayerView()
+        self.layers.cell_menu_requested.connect(self.cell_menu_requested)
         self.legend = PieceLegend()
         self.explode = QSlider(Qt.Orientation.Horizontal)
         self.explode.setRange(0, 100)
@@ -61,7 +80,8 @@ class CubeView(QWidget):
         self.legend.visibility_changed.connect(self._refresh_visibility)
         self._mesh: VoxelMesh | None = None
         self._faces: VoxelFaces | None = None
-        self._edges = None
+        self._edges: dict[int, object] = {}  # OUTLINE and SEAM lines
+        self._edge_classes = np.zeros(0, dtype=np.int8)
         self._index: CellIndex | None = None
         self._type_colours: list[QColor] = []
         self._type_rgba = np.zeros((0, 4))
@@ -69,6 +89,7 @@ class CubeView(QWidget):
         self._shown: tuple[np.ndarray, np.ndarray] | None = None  # (offsets, visible) uploaded
         self._camera_amount = 0.0  # the explode amount the camera distance allows for
         self._fit_pending = True
+        self._framed_size = (0, 0)  # the GL window's size the camera distance was set for
         self.gl.resized.connect(self._on_gl_resized)
 
     def _layout(self) -> None:
@@ -109,15 +130,19 @@ class CubeView(QWidget):
 
     def _replace_items(self, mesh: VoxelMesh) -> None:
         """New geometry: the only time the mesh is built and uploaded whole."""
-        for item in (self._faces, self._edges):
+        for item in (self._faces, *self._edges.values()):
             if item is not None:
                 self.gl.removeItem(item)
         self._mesh = mesh
         self._faces = VoxelFaces(mesh, mesh.vertex_colours(self._voxel_rgba()))
-        self._edges = voxel_edges(mesh.edge_points)
+        self._edge_classes = mesh.edge_classes(self._placed.labels)
+        self._edges = {kind: make(mesh.visible_edges(np.zeros_like(mesh.corners), np.ones(
+                           len(mesh.corners), dtype=bool), self._edge_classes == kind))
+                       for kind, make in ((OUTLINE, outline_edges), (SEAM, seam_edges))}
         self._shown = (np.zeros_like(mesh.corners), np.ones(len(mesh.corners), dtype=bool))
         self.gl.addItem(self._faces)
-        self.gl.addItem(self._edges)
+        for item in self._edges.values():
+            self.gl.addItem(item)
 
     def set_solution(self, solution: Solution | None) -> None:
         """Re-uploads colours; positions and visible faces only when they change."""
@@ -154,15 +179,20 @@ class CubeView(QWidget):
         old_offsets, old_visible = self._shown
         moved = not np.array_equal(offsets, old_offsets)
         shown_changed = not np.array_equal(visible, old_visible)
+        classes = self._mesh.edge_classes(self._placed.labels)  # each piece outlined
+        reclassified = not np.array_equal(classes, self._edge_classes)
+        self._edge_classes = classes
         anything = bool(visible.any())  # (an empty buffer is never uploaded)
         if moved:
             self._faces.set_positions(self._mesh.moved_vertices(offsets))
         if shown_changed and anything:
             self._faces.set_triangles(self._mesh.visible_triangles(visible))
-        if (moved or shown_changed) and anything:
-            self._edges.setData(pos=self._mesh.visible_edges(offsets, visible))
+        for kind, item in self._edges.items():
+            points = self._mesh.visible_edges(offsets, visible, classes == kind)
+            if (moved or shown_changed or reclassified) and len(points):
+                item.setData(pos=points)
+            item.setVisible(anything and bool(len(points)))
         self._faces.setVisible(anything)
-        self._edges.setVisible(anything)
         self._shown = (offsets, visible)
 
     def explode_amount(self) -> float:
@@ -185,10 +215,30 @@ class CubeView(QWidget):
                                 self.gl.width(), self.gl.height())
         self.gl.setCameraPosition(pos=QVector3D(0, 0, 0), distance=distance, **CAMERA)
         self._fit_pending = not self.gl.isExposed()  # fit again once the window has its size
+        self._framed_size = (self.gl.width(), self.gl.height())
 
     def _on_gl_resized(self) -> None:
         if self._fit_pending:
             self.reset_view()
+            return
+        size = (self.gl.width(), self.gl.height())
+        self.gl.opts["distance"] = refitted_distance(self.gl.opts["distance"], self.gl.opts["fov"],
+                                                     self._framed_size, size)
+        self._framed_size = size
+
+    @contextmanager
+    def lines_widened(self, factor: float) -> Iterator[None]:
+        """Edges `factor` times as wide meanwhile (GL line widths are in pixels: a picture
+        drawn larger to be scaled down needs wider lines)."""
+        items = list(self._edges.values())
+        widths = [item.width for item in items]
+        for item, width in zip(items, widths):
+            item.width = width * factor
+        try:
+            yield
+        finally:
+            for item, width in zip(items, widths):
+                item.width = width
 
     def visible_pieces(self) -> np.ndarray:
         return self.legend.visible()

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QContextMenuEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from solvers import Puzzle
@@ -36,8 +36,13 @@ def best_columns(count: int, layer_size: tuple[float, float], area: tuple[float,
 
 
 class LayerView(QWidget):
+    """A right-click on a cell emits `cell_menu_requested(cell, global position)`."""
+
+    cell_menu_requested = Signal(object, QPoint)
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._cells = np.zeros((0, 3), dtype=np.int64)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAutoFillBackground(True)
         self.setBackgroundRole(QPalette.ColorRole.Base)
@@ -46,6 +51,7 @@ class LayerView(QWidget):
 
     def set_puzzle(self, puzzle: Puzzle) -> None:
         cells = board_cells(puzzle)
+        self._cells = cells
         self._layers = []
         for z in np.unique(cells[:, 2]):
             positions = np.flatnonzero(cells[:, 2] == z)
@@ -74,15 +80,37 @@ class LayerView(QWidget):
         return [QRectF((i % columns) * width, (i // columns) * height, width, height)
                 for i in range(count)]
 
+    def _picture_rects(self) -> list[QRectF]:
+        """Where each layer's picture is drawn (below its caption)."""
+        return [slot.adjusted(GAP, GAP + CAPTION, -GAP, -GAP) for slot in self.layer_rects()]
+
+    def cell_at(self, point: QPointF) -> tuple[int, ...] | None:
+        """The board cell drawn at `point`, or None."""
+        for (positions, picture), rect in zip(self._layers, self._picture_rects()):
+            if rect.contains(point):
+                index = picture.cell_at(point, rect, self._bounds)
+                if index >= 0:
+                    return tuple(int(v) for v in self._cells[positions[index]])
+        return None
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        cell = self.cell_at(QPointF(event.pos()))
+        if cell is not None:
+            self.cell_menu_requested.emit(cell, event.globalPos())
+
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setPen(self.palette().color(QPalette.ColorRole.Text))
+        metrics = painter.fontMetrics()
         last = len(self._layers) - 1
         for number, ((_, picture), slot) in enumerate(zip(self._layers, self.layer_rects())):
             inner = slot.adjusted(GAP, GAP, -GAP, -GAP)
             caption = QRectF(inner.left(), inner.top(), inner.width(), CAPTION)
             where = " (bottom)" if number == 0 else " (top)" if number == last else ""
-            painter.drawText(caption, Qt.AlignmentFlag.AlignCenter, f"layer {number + 1}{where}")
+            texts = (f"layer {number + 1}{where}", f"layer {number + 1}", str(number + 1))
+            fitting = next((text for text in texts
+                            if metrics.horizontalAdvance(text) <= caption.width()), texts[-1])
+            painter.drawText(caption, Qt.AlignmentFlag.AlignCenter, fitting)
             picture.paint(painter, inner.adjusted(0, CAPTION, 0, 0), self._bounds)
         painter.end()
 

@@ -1,4 +1,5 @@
-"""A legend of the puzzle's pieces: a colour swatch, the name and a visibility checkbox each."""
+"""A legend of the puzzle's pieces: a picture of the piece in its colour (a colour swatch for
+flat pieces), the name and a visibility checkbox each."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
-from solvers import Puzzle
+from solvers import GridKind, Puzzle
 
 from .colours import piece_colours
+from .piece_icons import polycube_icon
 
 SWATCH = 14
+PICTURE = 40  # a polycube's picture, in pixels
 
 
 def swatch(colour: QColor) -> QIcon:
@@ -39,9 +42,12 @@ class PieceLegend(QListWidget):
     def set_puzzle(self, puzzle: Puzzle) -> None:
         self.blockSignals(True)
         self.clear()
+        cubes = puzzle.kind is GridKind.CUBE
+        self.setIconSize(QSize(PICTURE, PICTURE) if cubes else QSize(SWATCH, SWATCH))
         for piece, colour in zip(puzzle.pieces, piece_colours(puzzle)):
             text = piece.name if piece.count == 1 else f"{piece.name} ×{piece.count}"
-            item = QListWidgetItem(swatch(colour), text)
+            icon = polycube_icon(piece.cells, colour, PICTURE) if cubes else swatch(colour)
+            item = QListWidgetItem(icon, text)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked)
             self.addItem(item)

@@ -1,4 +1,5 @@
-"""The Sudoku view: a clean grid with thick box lines, bold givens, solved digits in blue.
+"""The Sudoku view: a clean grid with thick box lines, bold givens, solved digits in blue, and
+givens that clash in red (the editor marks them the same way).
 
 Any size with a box shape (4x4 to 16x16 and beyond); symbols past 9 are letters (A, B, ...),
 as in the puzzle files.
@@ -7,18 +8,20 @@ as in the puzzle files.
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QContextMenuEvent, QFont, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from solvers import Puzzle, Solution
-from solvers.puzzle.model import SUDOKU_SYMBOLS
+from solvers.puzzle.model import SUDOKU_SYMBOLS, conflicting_givens
 
 from .board_picture import segments_path
+from .zoom import ZoomPan
 
 MARGIN = 16
 PAPER = QColor("#ffffff")
 GIVEN_FILL = QColor("#eef0f4")
+CONFLICT_FILL = QColor("#f6b8b8")
 GIVEN_INK = QColor("#111111")
 SOLVED_INK = QColor("#1f5fbf")
 THIN_LINE = (QColor("#9a9a9a"), 1.0)
@@ -35,6 +38,10 @@ def grid_segments(n: int, step: int, horizontal: bool) -> np.ndarray:
 
 
 class SudokuView(QWidget):
+    """A right-click on a cell emits `cell_menu_requested(cell index, global position)`."""
+
+    cell_menu_requested = Signal(object, QPoint)
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -44,10 +51,16 @@ class SudokuView(QWidget):
         self.solution: Solution | None = None
         self._givens = np.zeros(0, dtype=np.int64)
         self._values = np.zeros(0, dtype=np.int64)
+        self.conflicts: frozenset[int] = frozenset()  # cells of givens that clash
+        self.zoom = ZoomPan(self, Qt.MouseButton.LeftButton)
+        self.setToolTip("Wheel to zoom, drag to move, double-click to fit")
 
     def set_puzzle(self, puzzle: Puzzle) -> None:
+        self.zoom.fit()
         self.puzzle = puzzle
         self._givens = np.array(puzzle.sudoku.givens, dtype=np.int64)
+        self.conflicts = frozenset(cell for pair in conflicting_givens(puzzle.sudoku)
+                                   for cell in pair)
         self.set_solution(None)
 
     def set_solution(self, solution: Solution | None) -> None:
@@ -58,6 +71,34 @@ class SudokuView(QWidget):
             self._values = self._givens.copy()
         self.update()
 
+    # --- geometry ----------------------------------------------------------------------
+    def _grid_rect(self) -> QRectF:
+        """Where the grid is drawn: a centred square within the margins, zoomed and panned."""
+        side = min(self.width(), self.height()) - 2 * MARGIN
+        return self.zoom.map_rect(QRectF((self.width() - side) / 2, (self.height() - side) / 2,
+                                         side, side))
+
+    def cell_rect(self, cell: int) -> QRectF:
+        n = self.puzzle.sudoku.n
+        grid = self._grid_rect()
+        size = grid.width() / n
+        row, col = divmod(cell, n)
+        return QRectF(grid.left() + col * size, grid.top() + row * size, size, size)
+
+    def cell_at(self, point: QPointF) -> int | None:
+        n = self.puzzle.sudoku.n
+        grid = self._grid_rect()
+        if not grid.contains(point):
+            return None
+        col = min(int((point.x() - grid.left()) / grid.width() * n), n - 1)
+        row = min(int((point.y() - grid.top()) / grid.height() * n), n - 1)
+        return row * n + col
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        cell = self.cell_at(QPointF(event.pos())) if self.puzzle is not None else None
+        if cell is not None:
+            self.cell_menu_requested.emit(cell, event.globalPos())
+
     # --- painting ----------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
         if self.puzzle is None:
@@ -65,9 +106,9 @@ class SudokuView(QWidget):
         grid = self.puzzle.sudoku
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        side = min(self.width(), self.height()) - 2 * MARGIN
-        cell = side / grid.n
-        painter.translate((self.width() - side) / 2, (self.height() - side) / 2)
+        square = self._grid_rect()
+        cell = square.width() / grid.n
+        painter.translate(square.topLeft())
         self._paint_cells(painter, grid.n, cell)
         self._paint_lines(painter, grid.n, grid.box_rows, grid.box_cols, cell)
         self._paint_symbols(painter, grid.n, cell)
@@ -77,21 +118,19 @@ class SudokuView(QWidget):
         painter.fillRect(QRectF(0, 0, n * cell, n * cell), PAPER)
         for index in np.flatnonzero(self._givens):
             row, col = divmod(int(index), n)
-            painter.fillRect(QRectF(col * cell, row * cell, cell, cell), GIVEN_FILL)
+            fill = CONFLICT_FILL if int(index) in self.conflicts else GIVEN_FILL
+            painter.fillRect(QRectF(col * cell, row * cell, cell, cell), fill)
 
     def _paint_lines(self, painter: QPainter, n: int, box_rows: int, box_cols: int,
                      cell: float) -> None:
-        painter.save()
-        painter.scale(cell, cell)
+        """In pixels, with plain pens: no scaling transform (see views.board_picture)."""
         for (colour, width), rows_step, cols_step in ((THIN_LINE, 1, 1),
                                                       (BOX_LINE, box_rows, box_cols)):
             pen = QPen(colour, width)
-            pen.setCosmetic(True)
             pen.setCapStyle(Qt.PenCapStyle.SquareCap)
             lines = np.concatenate((grid_segments(n, rows_step, horizontal=True),
                                     grid_segments(n, cols_step, horizontal=False)))
-            painter.strokePath(segments_path(lines), pen)
-        painter.restore()
+            painter.strokePath(segments_path(lines * cell), pen)
 
     def _paint_symbols(self, painter: QPainter, n: int, cell: float) -> None:
         font = QFont(self.font())
@@ -105,6 +144,11 @@ class SudokuView(QWidget):
             painter.setPen(GIVEN_INK if is_given else SOLVED_INK)
             painter.drawText(QRectF(col * cell, row * cell, cell, cell),
                              Qt.AlignmentFlag.AlignCenter, symbol(int(self._values[index])))
+
+    def content_size(self) -> QSize:
+        """The square the grid is drawn in, margins included."""
+        side = min(self.width(), self.height())
+        return QSize(side, side)
 
     def sizeHint(self) -> QSize:
         return QSize(560, 560)

@@ -88,6 +88,17 @@ class FlatBoard:
         (left, top), (right, bottom) = flat.min(axis=0), flat.max(axis=0)
         return float(left), float(top), float(right), float(bottom)
 
+    def cell_at(self, x: float, y: float) -> int:
+        """The cell (its index) whose polygon holds the point (board units), or -1."""
+        if not len(self.polygons):
+            return EMPTY
+        edges = np.roll(self.polygons, -1, axis=1) - self.polygons  # convex polygons
+        to_point = np.array([x, y]) - self.polygons
+        cross = edges[..., 0] * to_point[..., 1] - edges[..., 1] * to_point[..., 0]
+        inside = np.all(cross >= -1e-9, axis=1) | np.all(cross <= 1e-9, axis=1)
+        found = np.flatnonzero(inside)
+        return int(found[0]) if len(found) else EMPTY
+
     def classify_edges(self, labels: np.ndarray) -> dict[str, np.ndarray]:
         """Masks over edges: `outline` (the board's border and edges between different
         copies, or between a copy and an empty cell), `inner` (inside one copy), `grid`

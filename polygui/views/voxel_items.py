@@ -3,22 +3,37 @@
 `VoxelFaces` keeps its buffers on the GPU and refreshes only what changed: a new solution
 re-uploads the colour buffer, the explode slider the positions, visibility toggles the index
 buffer. (This uses the buffer bookkeeping of pyqtgraph 0.14's GLMeshItem.)
+
+Edges lie exactly on faces, so which one the depth test keeps is up to rounding: edges came
+and went in dashes, and seen face on (from straight above) vanished. `EdgeLines` draws them a
+fixed step nearer the camera in the depth buffer (in its vertex shader), which wins at every
+angle on every OpenGL, unlike a polygon offset, whose step each implementation sizes its own
+way.
 """
 
 from __future__ import annotations
 
 import numpy as np
 from OpenGL import GL
+from OpenGL.GL import shaders as gl_shaders
+from PySide6.QtGui import QOpenGLContext
 from pyqtgraph.opengl import GLLinePlotItem, GLMeshItem, shaders
+from pyqtgraph.opengl.items import GLLinePlotItem as line_module
 from pyqtgraph.opengl.items.GLMeshItem import DirtyFlag
 
 from .voxels import VoxelMesh
 
-EDGE_RGBA = (0.08, 0.08, 0.1, 0.85)
-EDGE_WIDTH = 1.6
+OUTLINE_RGBA = (0.07, 0.07, 0.09, 0.95)  # where a piece's surface folds or meets another
+OUTLINE_WIDTH = 2.0
+SEAM_RGBA = (0.0, 0.0, 0.0, 0.22)  # between two cubes of one piece, side by side
+SEAM_WIDTH = 1.0
+EDGE_DEPTH_BIAS = 4e-4  # of the depth range (-1 to 1): with the view's clipping planes, about
+# a hundredth of a cube at the usual distance, far less than any face that should hide an edge
 
-# Lit in view space by a key light from the upper left and a weaker fill light from the right,
-# over an ambient floor, so the three visible sides of a cube always differ in brightness.
+# Lit in view space by a key light from the upper left and a weak fill light from the right,
+# over a high ambient floor: the side facing the key light shows the piece's own colour (as its
+# legend swatch does; seen from the usual angle the top is lit 0.99, the sides 0.88 and 0.76),
+# and the three visible sides of a cube always differ in brightness.
 SOFT_SHADER = shaders.ShaderProgram("polygui-soft", [
     shaders.VertexShader("""
         uniform mat4 u_mvp;
@@ -44,19 +59,16 @@ SOFT_SHADER = shaders.ShaderProgram("polygui-soft", [
             vec3 n = normalize(v_normal);
             float key = max(dot(n, normalize(vec3(-0.45, 0.65, 0.6))), 0.0);
             float fill = max(dot(n, normalize(vec3(0.7, -0.25, 0.65))), 0.0);
-            float light = 0.36 + 0.52 * key + 0.24 * fill;
+            float light = min(0.70 + 0.34 * key + 0.06 * fill, 1.0);
             gl_FragColor = vec4(min(v_color.rgb * light, vec3(1.0)), v_color.a);
         }
     """),
 ])
 
-# Faces are pushed back a little in depth so the edges drawn on them always win.
 FACE_GL_OPTIONS = {
     GL.GL_DEPTH_TEST: True,
     GL.GL_BLEND: False,
     GL.GL_CULL_FACE: False,
-    GL.GL_POLYGON_OFFSET_FILL: True,
-    "glPolygonOffset": (1.0, 1.0),
 }
 
 
@@ -101,7 +113,46 @@ class VoxelFaces(GLMeshItem):
         return dirty
 
 
-def voxel_edges(points: np.ndarray) -> GLLinePlotItem:
-    """Dark cube edges, hidden behind nearer faces (depth-tested, unlike the default)."""
-    return GLLinePlotItem(pos=points, mode="lines", color=EDGE_RGBA, width=EDGE_WIDTH,
-                          antialias=True, glOptions="translucent")
+def _biased(vertex_source: str) -> str:
+    plain = "gl_Position = u_mvp * a_position;"
+    assert plain in vertex_source, "pyqtgraph's line shader changed"
+    return vertex_source.replace(plain, plain + f"\n gl_Position.z -= {EDGE_DEPTH_BIAS} "
+                                                "* gl_Position.w;")
+
+
+class EdgeLines(GLLinePlotItem):
+    """GLLinePlotItem drawn EDGE_DEPTH_BIAS nearer the camera (see the module docstring),
+    depth-tested so nearer faces still hide it."""
+
+    _biased_program = None  # one for all views: their OpenGL contexts share objects
+
+    def __init__(self, points: np.ndarray, rgba: tuple, width: float) -> None:
+        super().__init__(pos=points, mode="lines", color=rgba, width=width, antialias=True,
+                         glOptions="translucent")
+
+    @staticmethod
+    def getShaderProgram():
+        """GLLinePlotItem's program for this context's GLSL, with the depth bias."""
+        if EdgeLines._biased_program is None:
+            context = QOpenGLContext.currentContext()
+            version = context.format().version()
+            core = version >= ((3, 0) if context.isOpenGLES() else (3, 1))
+            header = ("#version 300 es\n" if context.isOpenGLES() else "#version 140\n") \
+                if core else ""
+            sources = dict(line_module.SHADER_CORE if core else line_module.SHADER_LEGACY)
+            sources[GL.GL_VERTEX_SHADER] = _biased(sources[GL.GL_VERTEX_SHADER])
+            program = gl_shaders.compileProgram(*(gl_shaders.compileShader([header, source], kind)
+                                                  for kind, source in sources.items()))
+            GL.glBindAttribLocation(program, 0, "a_position")
+            GL.glBindAttribLocation(program, 1, "a_color")
+            GL.glLinkProgram(program)
+            EdgeLines._biased_program = program
+        return EdgeLines._biased_program
+
+
+def outline_edges(points: np.ndarray) -> EdgeLines:
+    return EdgeLines(points, OUTLINE_RGBA, OUTLINE_WIDTH)
+
+
+def seam_edges(points: np.ndarray) -> EdgeLines:
+    return EdgeLines(points, SEAM_RGBA, SEAM_WIDTH)

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from ..output.export_data import export_solutions
+from ..output.kept import DEFAULT_MAX_KEPT, KeptSolutions
 from ..output.pictures import format_solution
 from ..parallel.cluster import ClusterError
 from ..parallel.run import available_cores, solve
@@ -52,16 +53,32 @@ def build_parser() -> argparse.ArgumentParser:
                         help="keep the run in FILE as it goes (every few seconds), to --resume it")
     parser.add_argument("--resume", type=Path, metavar="FILE",
                         help="continue the run kept in FILE (after a stop, a crash, kill -9)")
+    parser.add_argument("--keep", type=int, default=DEFAULT_MAX_KEPT, metavar="N",
+                        help="keep at most N solutions for the exports (default 10,000,000); "
+                             "the search counts on past them")
     parser.add_argument("--sudoku-batch", type=Path, metavar="FILE",
                         help="solve one 81-character Sudoku per line and report puzzles/s")
     return parser
 
 
+def tolerate_unprintable_text() -> None:
+    """Print what the terminal cannot show (a lone surrogate in a puzzle's name, an accent on
+    an ASCII terminal) as backslash escapes rather than fail with UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # closed, or not a text stream after all
+                pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    tolerate_unprintable_text()
     parser = build_parser()
     args = parser.parse_args(argv)
-    if (args.limit is not None and args.limit < 0) or args.show < 0:
-        parser.error("--limit and --show take a number of at least 0")
+    if (args.limit is not None and args.limit < 0) or args.show < 0 or args.keep < 0:
+        parser.error("--limit, --show and --keep take a number of at least 0")
     if args.jobs is not None and args.jobs < 1:
         parser.error("--jobs takes a number of at least 1")
     if args.resume and args.checkpoint:
@@ -89,7 +106,7 @@ def run_puzzle(args: argparse.Namespace) -> int:
     shown = 0
     final: Progress | None = None
     exports = data_exports(args)
-    kept: list[Solution] = []
+    kept = KeptSolutions(puzzle, args.keep)
     count_only = not exports and (args.count_only or (args.show == 0 and args.json))
     jobs = args.jobs or available_cores()
     events = solve(puzzle, symmetry, limit, count_only, jobs=jobs, cluster=args.cluster,
@@ -97,7 +114,7 @@ def run_puzzle(args: argparse.Namespace) -> int:
     for event in events:
         if isinstance(event, Solution):
             if exports:
-                kept.append(event)
+                kept.add(event)
             if shown < args.show:
                 print(f"Solution {event.index + 1}:\n{format_solution(puzzle, event)}\n")
                 shown += 1
@@ -111,6 +128,9 @@ def run_puzzle(args: argparse.Namespace) -> int:
     for kind, path in exports:
         export_solutions(puzzle, kept, symmetry, path, kind)
         print(f"wrote {len(kept)} solution{'s' * (len(kept) != 1)} to {path}")
+    if exports and kept.dropped:
+        print(f"kept the first {len(kept):,} solutions for the exports; the other "
+              f"{kept.dropped:,} were counted, not kept (--keep)")
     if args.json:
         result = {
             "puzzle": puzzle.name, "file": str(args.puzzle or args.resume), "symmetry": symmetry,
@@ -177,7 +197,7 @@ class _ProgressLine:
             return
         self.last, self.shown = now, True
         left = f", ~{progress.time_left:.0f} s left" if progress.time_left is not None else ""
-        self.stream.write(f"\r{progress.fraction_done:6.1%} done, {progress.solutions} solutions, "
+        self.stream.write(f"\r{progress.fraction_done:6.1%} done, {progress.solutions:,} solution{'s' * (progress.solutions != 1)}, "
                           f"{progress.nodes:,} nodes ({progress.nodes_per_second:,.0f}/s){left}   ")
         self.stream.flush()
 

@@ -22,6 +22,7 @@ from typing import Callable, Iterator
 
 import numpy as np
 
+from ..puzzle.cancel import CancelCheck
 from ..puzzle.model import Puzzle, PuzzleError
 from ..search.events import Event, Progress, Solution
 from ..search.prepare import Prepared, prepare_puzzle
@@ -54,11 +55,12 @@ class ParallelRun:
                  count_only: bool = False, jobs: int | None = None, cluster: str | None = None,
                  checkpoint: str | Path | None = None, resume: str | Path | None = None,
                  slice_seconds: float = 0.05, trial_seconds: float = TRIAL_SECONDS,
-                 thread_setup: Callable[[], None] | None = None) -> None:
+                 thread_setup: Callable[[], None] | None = None,
+                 cancel: CancelCheck | None = None) -> None:
         """`jobs`: threads (None: every core); `cluster`: "local:N" or a scheduler address;
         `checkpoint`: a new run file to keep; `resume`: a run file to continue (its puzzle
         must be `puzzle`'s when one is given); `thread_setup` runs first in each pool
-        thread."""
+        thread; `cancel` stops the preparation (Cancelled)."""
         if puzzle is None and resume is None:
             raise ValueError("a run needs a puzzle, or a run file to resume")
         self.puzzle, self.symmetry, self.limit, self.count_only = puzzle, symmetry, limit, count_only
@@ -67,6 +69,7 @@ class ParallelRun:
         self.checkpoint_path = Path(checkpoint) if checkpoint else None
         self.resume_path = Path(resume) if resume else None
         self.thread_setup = thread_setup
+        self.cancel = cancel
         self.run_file: RunFile | None = None
         self._backend = None
         self._stopped = False
@@ -145,7 +148,7 @@ class ParallelRun:
 
     def _prepare(self) -> tuple[Prepared, Split | None, dict]:
         if self.resume_path is None:
-            return prepare_puzzle(self.puzzle, self.symmetry), None, {}
+            return prepare_puzzle(self.puzzle, self.symmetry, cancel=self.cancel), None, {}
         run_file = RunFile.open(self.resume_path)
         if self.puzzle is not None:
             run_file.check_matches(self.puzzle)
@@ -153,7 +156,7 @@ class ParallelRun:
         if run_file.count_only and not self.count_only:
             raise RunFileError(f"{self.resume_path}: this run counts without keeping the "
                                f"solutions; resume it counting only")
-        prepared = prepare_puzzle(run_file.puzzle, self.symmetry)
+        prepared = prepare_puzzle(run_file.puzzle, self.symmetry, cancel=self.cancel)
         run_file.check_matches(run_file.puzzle, prepared)
         self.run_file = run_file
         return prepared, run_file.split(), run_file.finished()
@@ -275,17 +278,18 @@ def _dtype(prepared: Prepared):
 def solve(puzzle: Puzzle, symmetry: str = "distinct", limit: int = 0, count_only: bool = False,
           slice_seconds: float = 0.05, *, jobs: int = 1, cluster: str | None = None,
           checkpoint: str | Path | None = None, resume: str | Path | None = None,
-          thread_setup: Callable[[], None] | None = None) -> Iterator[Event]:
+          thread_setup: Callable[[], None] | None = None,
+          cancel: CancelCheck | None = None) -> Iterator[Event]:
     """`solvers.search.solve.solve`, on `jobs` threads (None: every core), on a cluster
     ("local:N" or a scheduler address), kept in a run file (`checkpoint`) or resumed from
-    one (`resume`). Stopping the iteration stops every task."""
+    one (`resume`). Stopping the iteration stops every task; `cancel` stops preparing."""
     from ..search.solve import solve as solve_here
 
     if jobs == 1 and cluster is None and checkpoint is None and resume is None:
-        return solve_here(puzzle, symmetry, limit, count_only, slice_seconds)
+        return solve_here(puzzle, symmetry, limit, count_only, slice_seconds, cancel=cancel)
     run = ParallelRun(puzzle, symmetry, limit=limit, count_only=count_only, jobs=jobs,
                       cluster=cluster, checkpoint=checkpoint, resume=resume,
-                      slice_seconds=slice_seconds, thread_setup=thread_setup)
+                      slice_seconds=slice_seconds, thread_setup=thread_setup, cancel=cancel)
     return run.events()
 
 

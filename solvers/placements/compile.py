@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..puzzle.grids import Cell, Shape, neighbour_offsets, orientations
+from ..puzzle.cancel import CancelCheck, check_cancel
+from ..puzzle.grids import Cell, CellLocator, neighbour_offsets, orientations_of
+from ..puzzle.limits import MAX_PLACEMENTS, MAX_SEARCH_BYTES
 from ..puzzle.model import Puzzle, PuzzleError
 from .pruning import dead_rows
 
@@ -48,68 +50,95 @@ class Placements:
                 for row, (piece, items) in enumerate(zip(self.row_piece, self.row_items))}
 
 
-def compile_placements(puzzle: Puzzle, *, prune: bool = True) -> Placements:
+def compile_placements(puzzle: Puzzle, *, prune: bool = True,
+                       cancel: CancelCheck | None = None) -> Placements:
     """All placements of all pieces on the board, in piece order then orientation and position.
 
     With `prune`, placements that cut off a region no combination of piece sizes can fill are
-    dropped: they can never be part of a solution.
+    dropped: they can never be part of a solution. Raises PuzzleError past MAX_PLACEMENTS or
+    when searching them would need tables past MAX_SEARCH_BYTES; `cancel` can stop it
+    (Cancelled) between two orientations of a piece or two slices of the pruning.
     """
     if puzzle.is_sudoku:
         raise PuzzleError("a sudoku puzzle has no piece placements")
     cells = puzzle.board
-    index_of = {cell: index for index, cell in enumerate(cells)}
-    row_piece: list[int] = []
+    board = np.array(cells, dtype=np.int64).reshape(len(cells), puzzle.kind.dimensions)
+    locate = CellLocator(board)
+    words = max(1, (len(cells) + 63) // 64)
+    row_piece: list[np.ndarray] = [np.zeros(0, dtype=np.int32)]
     row_items: list[tuple[int, ...]] = []
+    masks: list[np.ndarray] = [np.zeros((0, words), dtype=np.uint64)]
     for piece_index, piece in enumerate(puzzle.pieces):
-        for shape in orientations(puzzle.kind, piece.cells, mirror=piece.mirror):
-            for items in _translations(shape, cells, index_of):
-                row_piece.append(piece_index)
-                row_items.append(items)
-    masks = items_to_masks(row_items, len(cells))
+        for shape in orientations_of(puzzle.kind, piece.cells, piece.mirror):
+            check_cancel(cancel)
+            items = locate.translations(np.array(shape, dtype=np.int64))
+            row_items.extend(map(tuple, items.tolist()))
+            row_piece.append(np.full(len(items), piece_index, dtype=np.int32))
+            masks.append(_masks_of(items, words))
+            if len(row_items) > MAX_PLACEMENTS:
+                raise PuzzleError(f"the pieces have more than {MAX_PLACEMENTS:,} placements "
+                                  f"on this board; PolyGUI takes at most {MAX_PLACEMENTS:,}")
     placements = Placements(
         cells=cells,
-        row_piece=np.array(row_piece, dtype=np.int32),
+        row_piece=np.concatenate(row_piece),
         row_items=tuple(row_items),
-        masks=masks,
+        masks=np.concatenate(masks),
         piece_counts=np.array([piece.count for piece in puzzle.pieces], dtype=np.int32),
         piece_sizes=np.array([piece.size for piece in puzzle.pieces], dtype=np.int32),
         neighbours=neighbour_table(puzzle),
     )
     if prune and placements.n_rows:
-        keep = ~dead_rows(masks, placements.neighbours, fillable_sizes(puzzle))
-        placements = _select_rows(placements, keep)
+        fillable = fillable_sizes(puzzle)
+        step = max(16, _PRUNE_SLICE // len(cells))  # a flood of the board per row
+        dead = np.concatenate([
+            dead_rows(placements.masks[start:start + step], placements.neighbours, fillable)
+            for start in _checked(range(0, placements.n_rows, step), cancel)])
+        check_cancel(cancel)
+        placements = _select_rows(placements, ~dead)
+    check_search_size(placements)
     return placements
 
 
-def _translations(shape: Shape, cells: tuple[Cell, ...],
-                  index_of: dict[Cell, int]) -> list[tuple[int, ...]]:
-    """Every position of one oriented shape inside the board, as sorted item tuples.
+_PRUNE_SLICE = 1 << 21  # board cells flooded between two cancel checks (about 40 ms)
 
-    The shape's first cell is anchored on each board cell in turn; each position is found once
-    because the anchor cell is fixed within the shape.
-    """
-    anchor = shape[0]
-    offsets = [tuple(c - a for c, a in zip(cell, anchor)) for cell in shape]
-    found = []
-    for base in cells:
-        items = []
-        for offset in offsets:
-            item = index_of.get(tuple(b + o for b, o in zip(base, offset)))
-            if item is None:
-                break
-            items.append(item)
-        else:
-            found.append(tuple(sorted(items)))
-    return found
+
+def _checked(steps, cancel: CancelCheck | None):
+    for step in steps:
+        check_cancel(cancel)
+        yield step
+
+
+def check_search_size(placements: Placements) -> None:
+    """PuzzleError when the tables a search sets up for these placements would take more than
+    MAX_SEARCH_BYTES: the general kernel keeps, for each of up to one level per piece copy, a
+    list of live rows and one of branches (4 bytes a row each)."""
+    copies = int(placements.piece_counts.sum())
+    needed = 8 * placements.n_rows * (copies + 1) + placements.masks.nbytes
+    if needed > MAX_SEARCH_BYTES:
+        raise PuzzleError(
+            f"too large to search: {placements.n_rows:,} placements of {copies:,} piece "
+            f"copies need about {needed / (1 << 30):.1f} GiB of search tables; PolyGUI "
+            f"takes at most {MAX_SEARCH_BYTES >> 30} GiB")
+
+
+def _masks_of(items: np.ndarray, words: int) -> np.ndarray:
+    """(k, words) uint64 bitsets of k rows of items (k, cells)."""
+    masks = np.zeros((len(items), words), dtype=np.uint64)
+    rows = np.repeat(np.arange(len(items)), items.shape[1])
+    flat = items.ravel()
+    np.bitwise_or.at(masks, (rows, flat >> 6), np.uint64(1) << (flat & 63).astype(np.uint64))
+    return masks
 
 
 def items_to_masks(row_items: list[tuple[int, ...]] | tuple[tuple[int, ...], ...],
                    n_items: int) -> np.ndarray:
     words = max(1, (n_items + 63) // 64)
     masks = np.zeros((len(row_items), words), dtype=np.uint64)
-    for row, items in enumerate(row_items):
-        for item in items:
-            masks[row, item >> 6] |= np.uint64(1) << np.uint64(item & 63)
+    lengths = np.fromiter(map(len, row_items), dtype=np.int64, count=len(row_items))
+    rows = np.repeat(np.arange(len(row_items)), lengths)
+    items = np.fromiter((item for row in row_items for item in row), dtype=np.int64,
+                        count=int(lengths.sum()))
+    np.bitwise_or.at(masks, (rows, items >> 6), np.uint64(1) << (items & 63).astype(np.uint64))
     return masks
 
 
@@ -153,7 +182,7 @@ def _select_rows(placements: Placements, keep: np.ndarray) -> Placements:
     return Placements(
         cells=placements.cells,
         row_piece=placements.row_piece[kept],
-        row_items=tuple(placements.row_items[row] for row in kept),
+        row_items=tuple(map(placements.row_items.__getitem__, kept.tolist())),
         masks=placements.masks[kept],
         piece_counts=placements.piece_counts,
         piece_sizes=placements.piece_sizes,

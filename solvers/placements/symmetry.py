@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..puzzle.grids import is_rotation, orientations, symmetry_group, normalise
+from ..puzzle.cancel import CancelCheck, check_cancel
+from ..puzzle.grids import is_rotation, normalise, orientations_of, symmetry_group
 from ..puzzle.model import Puzzle, SYMMETRY_MODES
 from .compile import Placements
 
@@ -65,46 +66,93 @@ def board_symmetries(puzzle: Puzzle, mode: str) -> list[BoardSymmetry]:
 
 
 def _piece_permutation(puzzle: Puzzle, matrix: np.ndarray) -> tuple[int, ...] | None:
-    """Piece type -> the type its image belongs to; None when the image is not in the set."""
+    """Piece type -> the type its image belongs to; None when the image is not in the set.
+
+    A piece that may not be turned over maps to an unused piece of the same count whose
+    rotations include its mirror image; they are found by the smallest of their rotations."""
     pieces = puzzle.pieces
     if is_rotation(matrix):
         return tuple(range(len(pieces)))
     perm: list[int | None] = [None] * len(pieces)
-    taken: set[int] = set()
+    free: dict[tuple, list[int]] = {}  # (smallest rotation, count) -> unused chiral pieces
     for index, piece in enumerate(pieces):
         if piece.mirror:
             perm[index] = index
-            taken.add(index)
+        else:
+            key = (min(orientations_of(puzzle.kind, piece.cells, False)), piece.count)
+            free.setdefault(key, []).append(index)
+    for key in free:
+        free[key].reverse()  # pop() takes them in piece order
     for index, piece in enumerate(pieces):
         if perm[index] is not None:
             continue
         image = normalise(np.array(piece.cells, dtype=np.int64) @ matrix.T)
-        for other, candidate in enumerate(pieces):
-            if (other in taken or candidate.mirror or candidate.count != piece.count
-                    or image not in orientations(puzzle.kind, candidate.cells, mirror=False)):
-                continue
-            perm[index] = other
-            taken.add(other)
-            break
-        else:
+        matches = free.get((min(orientations_of(puzzle.kind, image, False)), piece.count))
+        if not matches:
             return None
+        perm[index] = matches.pop()
     return tuple(perm)  # type: ignore[arg-type]
 
 
-def row_images(placements: Placements, symmetries: list[BoardSymmetry]) -> np.ndarray:
-    """(S, R) int32: the row each row becomes under each non-identity symmetry."""
-    index = placements.row_index()
+def row_images(placements: Placements, symmetries: list[BoardSymmetry],
+               cancel: CancelCheck | None = None) -> np.ndarray:
+    """(S, R) int32: the row each row becomes under each non-identity symmetry.
+
+    Each row gets a 64-bit hash, the sum of a random number per item and one per piece type
+    (so the order of its items does not matter); a symmetry's image of a row is the row with
+    its image's hash, found among the sorted hashes, and then checked item for item."""
+    keys = _row_keys(placements, cancel)
+    check_cancel(cancel)
+    rng = np.random.default_rng(0)
+    item_hash = np.append(rng.integers(1, 2 ** 63, placements.n_items, dtype=np.uint64),
+                          np.uint64(0))  # the padding item hashes to nothing
+    piece_hash = rng.integers(1, 2 ** 63, len(placements.piece_counts), dtype=np.uint64)
+    hashes = _hash_rows(keys, item_hash, piece_hash)
+    order = np.argsort(hashes)
+    sorted_hashes = hashes[order]
+    pad = placements.n_items
     images = np.empty((max(0, len(symmetries) - 1), placements.n_rows), dtype=np.int32)
     for line, symmetry in enumerate(symmetries[1:]):
-        for row, (piece, items) in enumerate(zip(placements.row_piece, placements.row_items)):
-            image_items = tuple(sorted(int(symmetry.item_perm[item]) for item in items))
-            images[line, row] = index[(symmetry.piece_perm[piece], image_items)]
+        check_cancel(cancel)
+        image = np.empty_like(keys)
+        image[:, 0] = np.asarray(symmetry.piece_perm, dtype=np.int64)[keys[:, 0]]
+        image[:, 1:] = np.append(symmetry.item_perm, pad)[keys[:, 1:]]
+        at = np.searchsorted(sorted_hashes, _hash_rows(image, item_hash, piece_hash))
+        rows = order[at.clip(max=len(order) - 1)]
+        image[:, 1:].sort(axis=1)
+        if (at >= len(order)).any() or (keys[rows] != image).any():
+            raise ValueError("a symmetry image of a placement is not a placement")
+        images[line] = rows
     return images
 
 
-def plan_symmetry(puzzle: Puzzle, placements: Placements, mode: str) -> SymmetryPlan:
+def _row_keys(placements: Placements, cancel: CancelCheck | None = None) -> np.ndarray:
+    """(R, 1 + widest) int64: each row's piece type, then its sorted items padded with
+    `n_items`."""
+    widest = max((len(items) for items in placements.row_items), default=0)
+    keys = np.full((placements.n_rows, 1 + widest), placements.n_items, dtype=np.int64)
+    keys[:, 0] = placements.row_piece
+    sizes = placements.piece_sizes[placements.row_piece]
+    for start in range(0, placements.n_rows, _KEY_SLICE):
+        check_cancel(cancel)
+        for row in range(start, min(start + _KEY_SLICE, placements.n_rows)):
+            keys[row, 1:1 + sizes[row]] = placements.row_items[row]
+    return keys
+
+
+_KEY_SLICE = 20_000  # rows keyed between two cancel checks (about 20 ms)
+
+
+def _hash_rows(keys: np.ndarray, item_hash: np.ndarray, piece_hash: np.ndarray) -> np.ndarray:
+    """Each key row's hash (uint64 sums wrap around, as meant)."""
+    return piece_hash[keys[:, 0]] + item_hash[keys[:, 1:]].sum(axis=1, dtype=np.uint64)
+
+
+def plan_symmetry(puzzle: Puzzle, placements: Placements, mode: str,
+                  cancel: CancelCheck | None = None) -> SymmetryPlan:
     symmetries = board_symmetries(puzzle, mode)
-    images = row_images(placements, symmetries)
+    check_cancel(cancel)
+    images = row_images(placements, symmetries, cancel)
     n_rows = placements.n_rows
     all_rows = np.arange(n_rows, dtype=np.int32)
     no_checks = np.zeros(n_rows + 1, dtype=np.int32), np.zeros(0, dtype=np.int32)

@@ -24,14 +24,13 @@ row, `.` for an empty cell. Cells are in the grid's native coordinates (hex: axi
 from __future__ import annotations
 
 import json
-import os
-import tempfile
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from .atomic import new_file_mode, write_atomically  # noqa: F401  (where callers find them)
 from .grids import GridKind
-from .model import Piece, Puzzle, PuzzleError, SudokuGrid
+from .limits import MAX_BOARD_CELLS, MAX_FILE_BYTES, MAX_NESTING, MAX_PIECE_CELLS, shown
+from .model import SUDOKU_SYMBOLS, Piece, Puzzle, PuzzleError, SudokuGrid
 from .textformats import sudoku_value, format_sudoku_line, parse_text_puzzle
 
 FORMAT_NAME = "polygui-puzzle"
@@ -50,9 +49,13 @@ def load_puzzle(path: str | Path, *, strict: bool = True) -> Puzzle:
     saved, and shows the contradiction instead."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         raise PuzzleError(f"{path}: cannot read: {error.strerror or error}") from error
+    if len(data) > MAX_FILE_BYTES:
+        raise PuzzleError(f"{path}: larger than {MAX_FILE_BYTES >> 20} MiB, more than any "
+                          "puzzle PolyGUI takes")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -72,28 +75,51 @@ def puzzle_from_json(text: str, *, strict: bool = True) -> Puzzle:
     except json.JSONDecodeError as error:
         raise PuzzleError(f"not valid JSON: line {error.lineno}, column {error.colno}: "
                           f"{error.msg}") from None
+    except RecursionError:
+        raise PuzzleError(f"lists or objects nested too deeply (PolyGUI reads up to "
+                          f"{MAX_NESTING} levels)") from None
+    except ValueError:  # json.loads refuses integers of more than 4300 digits
+        raise PuzzleError("a number has more digits than Python reads (4300)") from None
     return puzzle_from_dict(data, strict=strict)
+
+
+def nesting_depth(value: Any) -> int:
+    """How many lists and objects lie inside each other in `value`, at the deepest (walked
+    with a stack of its own: a deeply nested value must not exhaust Python's)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, depth)
+            if depth <= MAX_NESTING:
+                stack.extend((child, depth + 1) for child in item)
+    return deepest
 
 
 def puzzle_from_dict(data: Any, *, strict: bool = True) -> Puzzle:
     if not isinstance(data, dict):
         raise PuzzleError("a puzzle file must hold one JSON object")
+    if nesting_depth(data) > MAX_NESTING:
+        raise PuzzleError(f"lists or objects nested too deeply (PolyGUI reads up to "
+                          f"{MAX_NESTING} levels)")
     if data.get("format") != FORMAT_NAME:
         raise PuzzleError(f"not a PolyGUI puzzle: \"format\" should be {FORMAT_NAME!r}, "
-                          f"not {data.get('format')!r}")
+                          f"not {shown(data.get('format'))}")
     version = data.get("version")
-    if version != FORMAT_VERSION:
-        raise PuzzleError(f"unsupported version {version!r}: this PolyGUI reads version "
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        raise PuzzleError(f"unsupported version {shown(version)}: this PolyGUI reads version "
                           f"{FORMAT_VERSION}")
     unknown = sorted(set(data) - _TOP_KEYS)
     if unknown:
-        raise PuzzleError(f"unknown key {unknown[0]!r}")
+        raise PuzzleError(f"unknown key {shown(unknown[0])}")
     grid = data.get("grid")
     try:
         kind = GridKind(grid)
-    except ValueError:
+    except (ValueError, TypeError):
         kinds = ", ".join(k.value for k in GridKind)
-        raise PuzzleError(f"unknown grid {grid!r}: use one of {kinds}") from None
+        raise PuzzleError(f"unknown grid {shown(grid)}: use one of {kinds}") from None
     name = _string(data, "name", "puzzle", default="Untitled")
     description = _string(data, "description", "puzzle", default="")
     extra = data.get("extra", {})
@@ -103,10 +129,13 @@ def puzzle_from_dict(data: Any, *, strict: bool = True) -> Puzzle:
         grid_data = _sudoku_grid(data)
         puzzle = Puzzle(kind, name, description, sudoku=grid_data, extra=extra)
     else:
-        board = _cells(data.get("board"), "the board", kind.dimensions)
+        board = _cells(data.get("board"), "the board", kind.dimensions, MAX_BOARD_CELLS)
         pieces_data = data.get("pieces", [])
         if not isinstance(pieces_data, list):
             raise PuzzleError("\"pieces\" must be a list")
+        if len(pieces_data) > MAX_PIECE_CELLS:
+            raise PuzzleError(f"{len(pieces_data):,} pieces: PolyGUI takes at most "
+                              f"{MAX_PIECE_CELLS:,} cells of pieces in all")
         pieces = tuple(_piece(item, index, kind.dimensions)
                        for index, item in enumerate(pieces_data))
         puzzle = Puzzle(kind, name, description, board=board, pieces=pieces, extra=extra)
@@ -118,42 +147,49 @@ def puzzle_from_dict(data: Any, *, strict: bool = True) -> Puzzle:
 def _string(data: dict, key: str, where: str, *, default: str) -> str:
     value = data.get(key, default)
     if not isinstance(value, str):
-        raise PuzzleError(f"{where}: \"{key}\" must be a string, not {value!r}")
+        raise PuzzleError(f"{where}: \"{key}\" must be a string, not {shown(value)}")
     return value
 
 
-def _cells(value: Any, where: str, dims: int) -> tuple[tuple[int, ...], ...]:
+def _cells(value: Any, where: str, dims: int, limit: int) -> tuple[tuple[int, ...], ...]:
     if not isinstance(value, list):
         raise PuzzleError(f"{where}: cells must be a list of [{', '.join('xyz'[:dims])}] lists")
+    if len(value) > limit:
+        raise PuzzleError(f"{where} has {len(value):,} cells; PolyGUI takes at most {limit:,}")
     cells = []
     for position, cell in enumerate(value):
         if (not isinstance(cell, list) or len(cell) != dims
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
-            raise PuzzleError(f"{where}: cell {position + 1} is {json.dumps(cell)}, "
+            raise PuzzleError(f"{where}: cell {position + 1} is {shown(cell)}, "
                               f"expected {dims} whole numbers")
         cells.append(tuple(cell))
     return tuple(cells)
 
 
 def _piece(item: Any, index: int, dims: int) -> Piece:
-    where = f"piece {index + 1}"
+    where = f"entry {index + 1} of \"pieces\""
     if not isinstance(item, dict):
         raise PuzzleError(f"{where} must be an object")
     unknown = sorted(set(item) - _PIECE_KEYS)
     if unknown:
-        raise PuzzleError(f"{where}: unknown key {unknown[0]!r}")
+        raise PuzzleError(f"{where}: unknown key {shown(unknown[0])}")
     name = _string(item, "name", where, default="")
-    if name:
-        where = f"piece {index + 1} ({name!r})"
+    if name:  # the name, and where in the file: names are often digits, like positions
+        where = f"piece {shown(name)} ({where})"
     count, mirror = item.get("count", 1), item.get("mirror", True)
     if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-        raise PuzzleError(f"{where}: count must be a whole number of at least 1, not {count!r}")
+        raise PuzzleError(f"{where}: count must be a whole number of at least 1, "
+                          f"not {shown(count)}")
+    if count > MAX_PIECE_CELLS:
+        raise PuzzleError(f"{where}: {shown(count)} copies; PolyGUI takes at most "
+                          f"{MAX_PIECE_CELLS:,} cells of pieces in all")
     if not isinstance(mirror, bool):
-        raise PuzzleError(f"{where}: mirror must be true or false, not {mirror!r}")
+        raise PuzzleError(f"{where}: mirror must be true or false, not {shown(mirror)}")
     colour = _string(item, "colour", where, default="")
     if colour and not _is_hex_colour(colour):
-        raise PuzzleError(f"{where}: colour {colour!r} is not like \"#a0c4ff\"")
-    return Piece(name, _cells(item.get("cells"), where, dims), count, mirror, colour)
+        raise PuzzleError(f"{where}: colour {shown(colour)} is not like \"#a0c4ff\"")
+    return Piece(name, _cells(item.get("cells"), where, dims, MAX_PIECE_CELLS), count, mirror,
+                 colour)
 
 
 def _is_hex_colour(text: str) -> bool:
@@ -164,8 +200,11 @@ def _sudoku_grid(data: dict) -> SudokuGrid:
     box = data.get("box")
     if (not isinstance(box, list) or len(box) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in box)):
-        raise PuzzleError(f"\"box\" must be [rows, columns] of a Sudoku box, not {box!r}")
+        raise PuzzleError(f"\"box\" must be [rows, columns] of a Sudoku box, not {shown(box)}")
     n = box[0] * box[1]
+    if n > len(SUDOKU_SYMBOLS):
+        raise PuzzleError(f"\"box\": {shown(box)} makes a Sudoku larger than PolyGUI's "
+                          f"largest, {len(SUDOKU_SYMBOLS)}x{len(SUDOKU_SYMBOLS)}")
     rows = data.get("givens")
     if not isinstance(rows, list) or not all(isinstance(row, str) for row in rows):
         raise PuzzleError("\"givens\" must be a list of strings, one per row")
@@ -218,7 +257,7 @@ _WIDTH = 100
 def _dump(value: Any, indent: int) -> str:
     pad, inner = "  " * indent, "  " * (indent + 1)
     if not isinstance(value, (list, dict)):
-        return json.dumps(value, ensure_ascii=False)
+        return _scalar(value)
     one_line = _one_line(value)
     if one_line is not None and len(pad) + len(one_line) <= _WIDTH:
         return one_line
@@ -243,7 +282,19 @@ def _one_line(value: Any) -> str | None:
         if any(p is None for _, p in parts):
             return None
         return "{" + ", ".join(f"{json.dumps(k)}: {p}" for k, p in parts) + "}"
-    return json.dumps(value, ensure_ascii=False)
+    return _scalar(value)
+
+
+def _scalar(value: Any) -> str:
+    """A number, string, true, false or null as JSON; text as it reads, unless UTF-8 cannot
+    hold it (a lone surrogate, which JSON's "\\ud800" can bring in): then escaped, so it
+    comes back exactly."""
+    text = json.dumps(value, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(value)
+    return text
 
 
 def _wrap(items: list[str], pad: str) -> str:
@@ -262,44 +313,3 @@ def save_puzzle(puzzle: Puzzle, path: str | Path) -> None:
     """Write the puzzle atomically: a temporary file in the same folder, flushed, then renamed
     over the target, so a crash never leaves a half-written file."""
     write_atomically(Path(path), puzzle_to_json(puzzle).encode("utf-8"))
-
-
-def _process_umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-# read once, while importing: setting the umask to read it is not safe once threads write
-# files (a file made in between would get the wrong mode)
-_UMASK = _process_umask()
-
-
-def new_file_mode() -> int:
-    """The permissions a new file gets from open(): 0o666 less the umask."""
-    return 0o666 & ~_UMASK
-
-
-def write_atomically(path: Path, data: bytes | Iterable[bytes]) -> None:
-    """Write `data` (bytes, or chunks of them as they are made) to a temporary file beside
-    `path`, then rename it over `path`. On any error, or any exception raised while the chunks
-    are made, no file, or the old one, is left. Raises PuzzleError for what the system refused."""
-    directory = path.parent if str(path.parent) else Path(".")
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
-                                             dir=directory)
-    except OSError as error:
-        raise PuzzleError(f"{path}: cannot write: {error.strerror or error}") from error
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            os.fchmod(stream.fileno(), new_file_mode())  # mkstemp's is private; a save's not
-            for chunk in (data,) if isinstance(data, bytes) else data:
-                stream.write(chunk)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException as error:
-        Path(temporary).unlink(missing_ok=True)
-        if isinstance(error, OSError):
-            raise PuzzleError(f"{path}: cannot write: {error.strerror or error}") from error
-        raise

@@ -21,6 +21,8 @@ from itertools import permutations, product
 
 import numpy as np
 
+from .limits import MAX_SPAN
+
 Cell = tuple[int, ...]
 Shape = tuple[Cell, ...]
 
@@ -34,6 +36,11 @@ class GridKind(str, Enum):
     @property
     def dimensions(self) -> int:
         return 3 if self is GridKind.CUBE else 2
+
+    @property
+    def axes(self) -> str:
+        """The names of a cell's coordinates, one letter each."""
+        return {"hex": "qr", "square": "xy", "cube": "xyz"}.get(self.value, "")
 
 
 def _close_group(generators: list[np.ndarray]) -> list[np.ndarray]:
@@ -159,3 +166,34 @@ def offset_to_hex(row: int, col: int) -> Cell:
 def hex_to_offset(q: int, r: int) -> tuple[int, int]:
     """Axial (q, r) to offset (row, col)."""
     return r, q + (r - (r & 1)) // 2
+
+
+class CellLocator:
+    """Board cells -> their positions in the board, for many cells at once, whatever the
+    board's extent: each cell becomes one integer key (its coordinates in a box MAX_SPAN
+    wider than the board on every side, so that no piece placed on a board cell reaches
+    outside it), looked up by bisection among the board's sorted keys."""
+
+    def __init__(self, board: np.ndarray) -> None:
+        dims = board.shape[1] if board.ndim == 2 else 1
+        low = (board.min(axis=0) if len(board) else np.zeros(dims, dtype=np.int64)) - MAX_SPAN
+        high = (board.max(axis=0) if len(board) else np.zeros(dims, dtype=np.int64)) + MAX_SPAN
+        self.board, self.low = board, low
+        self.strides = np.cumprod(np.concatenate(([1], (high - low + 1)[:-1]))).astype(np.int64)
+        keys = self.keys(board)
+        self.order = np.argsort(keys, kind="stable")
+        self.sorted_keys = keys[self.order]
+
+    def keys(self, cells: np.ndarray) -> np.ndarray:
+        return ((cells - self.low) * self.strides).sum(axis=-1)
+
+    def translations(self, shape: np.ndarray) -> np.ndarray:
+        """(k, cells) int64: the sorted items of every position of the oriented `shape` inside
+        the board, by the board cell its first cell sits on (each position once: that cell
+        is fixed within the shape)."""
+        if not len(self.sorted_keys):
+            return np.zeros((0, len(shape)), dtype=np.int64)
+        wanted = self.keys(self.board[:, None, :] + (shape - shape[0])[None, :, :])
+        at = np.searchsorted(self.sorted_keys, wanted).clip(max=len(self.sorted_keys) - 1)
+        inside = (self.sorted_keys[at] == wanted).all(axis=1)
+        return np.sort(self.order[at[inside]], axis=1)

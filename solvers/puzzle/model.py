@@ -11,14 +11,13 @@ from functools import lru_cache
 
 import numpy as np
 
-from .grids import Cell, GridKind, Shape, connected_components, is_connected, orientations_of
+from .errors import PuzzleError
+from .grids import (Cell, CellLocator, GridKind, Shape, connected_components, is_connected,
+                    orientations_of)
+from .limits import MAX_BOARD_CELLS, MAX_PIECE_CELLS, check_cells, shown
 
 SYMMETRY_MODES = ("distinct", "rotations", "all")
 SUDOKU_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-class PuzzleError(ValueError):
-    """Bad puzzle input: the message says what is wrong and where."""
 
 
 @dataclass(frozen=True)
@@ -100,7 +99,7 @@ class Puzzle:
             reasons.append("there are no pieces")
         board_size, total = len(self.board), self.piece_cell_total
         if self.board and self.pieces and total != board_size:
-            reasons.append(f"the pieces cover {total} cells but the board has {board_size}")
+            reasons.append(f"the pieces cover {cell_count_text(total)} but the board has {board_size}")
         homeless = self.pieces_that_fit_nowhere() if self.board else []  # else said above
         if homeless:
             reasons.append(naming_pieces(homeless, "fits nowhere on the board",
@@ -112,9 +111,9 @@ class Puzzle:
         (on an empty board, all of them)."""
         if not self.board:
             return [piece.name for piece in self.pieces]
-        grid = _occupancy(self.board)
+        board = CellLocator(np.array(self.board, dtype=np.int64))
         return [piece.name for piece in self.pieces
-                if not any(_fits_somewhere(shape, grid)
+                if not any(_fits_somewhere(shape, board)
                            for shape in orientations_of(self.kind, piece.cells, piece.mirror))]
 
 
@@ -128,7 +127,8 @@ class Puzzle:
                 raise PuzzleError(conflicts[0])
         elif self.board and self.pieces and self.piece_cell_total > len(self.board):
             raise PuzzleError(f"the board is smaller than the pieces: the pieces cover "
-                              f"{self.piece_cell_total} cells but the board has {len(self.board)}")
+                              f"{cell_count_text(self.piece_cell_total)} but the board has "
+                              f"{len(self.board)}")
 
 
 @lru_cache(maxsize=16)
@@ -165,31 +165,42 @@ def _validate_polyform(puzzle: Puzzle) -> None:
     if puzzle.sudoku is not None:
         raise PuzzleError(f"a {puzzle.kind.value} puzzle cannot hold a Sudoku grid")
     _check_cells("the board", puzzle.board, dims)
+    check_cells("the board", puzzle.board, MAX_BOARD_CELLS, puzzle.kind.axes)
     names = set()
+    total = 0
     for index, piece in enumerate(puzzle.pieces):
-        where = f"piece {index + 1} ({piece.name!r})"
+        where = f"piece {shown(piece.name)}"  # by its name only: names are often digits
         if not piece.name:
-            raise PuzzleError(f"piece {index + 1} has no name")
+            raise PuzzleError(f"piece number {index + 1} has no name")
         if piece.name in names:
-            raise PuzzleError(f"{where}: another piece has the same name")
+            raise PuzzleError(f"two pieces are named {piece.name!r}: each needs its own name")
         names.add(piece.name)
         if not piece.cells:
             raise PuzzleError(f"{where} has no cells")
         _check_cells(where, piece.cells, dims)
+        check_cells(where, piece.cells, MAX_PIECE_CELLS, puzzle.kind.axes)
+        if (not isinstance(piece.count, int) or isinstance(piece.count, bool)
+                or piece.count < 1):
+            raise PuzzleError(f"{where}: count must be a whole number of at least 1, "
+                              f"not {shown(piece.count)}")
+        total += piece.size * min(piece.count, MAX_PIECE_CELLS + 1)
+        if total > MAX_PIECE_CELLS:
+            raise PuzzleError(f"the pieces have more than {MAX_PIECE_CELLS:,} cells in all "
+                              f"(copies counted, up to {where}); PolyGUI takes at most "
+                              f"{MAX_PIECE_CELLS:,}")
         if not is_connected(puzzle.kind, piece.cells):
             parts = connected_components(puzzle.kind, piece.cells)
             raise PuzzleError(f"{where} is not connected: it falls into {len(parts)} parts")
-        if not isinstance(piece.count, int) or piece.count < 1:
-            raise PuzzleError(f"{where}: count must be a whole number of at least 1, not {piece.count!r}")
 
 
 def _check_cells(where: str, cells: Shape, dims: int) -> None:
     seen: set[Cell] = set()
     for cell in cells:
         if len(cell) != dims:
-            raise PuzzleError(f"{where}: cell {list(cell)} should have {dims} coordinates")
+            raise PuzzleError(f"{where}: cell {shown(list(cell))} should have {dims} coordinates")
         if cell in seen:
-            raise PuzzleError(f"{where}: cell {list(cell)} is listed twice (overlapping cells)")
+            raise PuzzleError(f"{where}: cell {shown(list(cell))} is listed twice "
+                              "(overlapping cells)")
         seen.add(cell)
 
 
@@ -200,15 +211,20 @@ def _validate_sudoku(puzzle: Puzzle) -> None:
     if puzzle.board or puzzle.pieces:
         raise PuzzleError("a sudoku puzzle has no board cells or pieces")
     if grid.box_rows < 1 or grid.box_cols < 1 or grid.n < 2 or grid.n > len(SUDOKU_SYMBOLS):
-        raise PuzzleError(f"unsupported box shape {grid.box_rows}x{grid.box_cols}: "
+        raise PuzzleError(f"unsupported box shape {shown(grid.box_rows)}x{shown(grid.box_cols)}: "
                           f"boxes must give 2 to {len(SUDOKU_SYMBOLS)} symbols")
     if len(grid.givens) != grid.n * grid.n:
         raise PuzzleError(f"a {grid.n}x{grid.n} sudoku needs {grid.n * grid.n} cells, "
                           f"got {len(grid.givens)}")
     for index, value in enumerate(grid.givens):
         if not 0 <= value <= grid.n:
-            raise PuzzleError(f"cell {_sudoku_cell_name(grid, index)}: value {value} "
+            raise PuzzleError(f"cell {_sudoku_cell_name(grid, index)}: value {shown(value)} "
                               f"is outside 1..{grid.n}")
+
+
+def cell_count_text(count: int) -> str:
+    """'1 cell', '5 cells'."""
+    return f"{count} cell{'s' * (count != 1)}"
 
 
 def naming_pieces(names: list[str], singular: str, plural: str) -> str:
@@ -217,23 +233,6 @@ def naming_pieces(names: list[str], singular: str, plural: str) -> str:
     return f"piece {listed} {singular}" if len(names) == 1 else f"pieces {listed} {plural}"
 
 
-def _occupancy(board: Shape) -> np.ndarray:
-    """The board as a boolean array over its bounding box."""
-    cells = np.array(board, dtype=np.int64)
-    cells -= cells.min(axis=0)
-    grid = np.zeros(cells.max(axis=0) + 1, dtype=bool)
-    grid[tuple(cells.T)] = True
-    return grid
-
-
-def _fits_somewhere(shape: Shape, grid: np.ndarray) -> bool:
-    """Whether `shape` (normalised: its least coordinate on each axis is 0) lies inside the
-    board `grid` at some offset: every offset is tried at once, a cell of the shape at a time."""
-    cells = np.array(shape, dtype=np.int64)
-    room = np.array(grid.shape) - cells.max(axis=0)  # offsets that keep the shape in the box
-    if (room <= 0).any():
-        return False
-    fits = np.ones(room, dtype=bool)
-    for cell in cells:
-        fits &= grid[tuple(slice(c, c + r) for c, r in zip(cell, room))]
-    return bool(fits.any())
+def _fits_somewhere(shape: Shape, board: CellLocator) -> bool:
+    """Whether `shape` lies inside the board at some position."""
+    return len(board.translations(np.array(shape, dtype=np.int64))) > 0

@@ -17,6 +17,7 @@ import math
 import numpy as np
 
 from .grids import Cell, GridKind, hex_to_offset, offset_to_hex
+from .limits import MAX_BOARD_CELLS
 from .model import SUDOKU_SYMBOLS, Piece, Puzzle, PuzzleError, SudokuGrid
 
 EMPTY_CELL = "."
@@ -38,6 +39,9 @@ def parse_hex_picture(text: str) -> dict[Cell, str]:
                     f"(cells sit at {'odd' if row % 2 else 'even'} columns on this row; "
                     "odd rows start with a space)")
             picture[offset_to_hex(row, position // 2)] = char
+            if len(picture) > MAX_BOARD_CELLS:
+                raise PuzzleError(f"the board picture has more than {MAX_BOARD_CELLS:,} cells, "
+                                  "more than PolyGUI takes")
     if not picture:
         raise PuzzleError("the board picture has no cells")
     return picture

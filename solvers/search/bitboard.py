@@ -107,8 +107,11 @@ class BitboardTables:
                              if region_limit is None else region_limit)
         self.kernel_cell = kernel_order(placements.cells, kind or infer_kind(placements))
         self.full = np.uint64((1 << n_items) - 1)
-        self.fillable = kernel.fillable_sizes_mask(placements.piece_sizes,
-                                                   placements.piece_counts)
+        # np.uint64, not the Python int numba returns: the dispatcher types a Python int by
+        # its value (int64, or uint64 past 2**63), and once the kernel is compiled for one,
+        # a later puzzle's int of the other type fails to convert (OverflowError)
+        self.fillable = np.uint64(kernel.fillable_sizes_mask(placements.piece_sizes,
+                                                             placements.piece_counts))
         self.one_piece_below = 2 * int(placements.piece_sizes.min())
         self.neighbours = kernel_neighbour_masks(placements.neighbours, self.kernel_cell)
         self.row_masks = np.array([kernel_mask(items, self.kernel_cell)

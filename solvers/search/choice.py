@@ -9,6 +9,7 @@ import numpy as np
 
 from ..placements.compile import Placements
 from ..placements.symmetry import SymmetryPlan, plan_symmetry
+from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.grids import GridKind
 from ..puzzle.model import Puzzle
 from .bitboard import BitboardSearch, BitboardTables, suits_bitboard
@@ -66,11 +67,13 @@ def build_search(kernel: str, puzzle: Puzzle, placements: Placements | None,
 
 
 def make_search(puzzle: Puzzle, placements: Placements | None, symmetry: str,
-                kernel: str = "auto"):
-    """(a search of the whole tree, number of symmetries that identify solutions)."""
+                kernel: str = "auto", cancel: CancelCheck | None = None):
+    """(a search of the whole tree, number of symmetries that identify solutions); Cancelled
+    once `cancel()` is true while planning."""
     chosen = choose_kernel(puzzle, placements, kernel)
     if chosen == "sudoku":
         return build_search(chosen, puzzle, None, None), 1
-    plan = plan_symmetry(puzzle, placements, symmetry)
+    plan = plan_symmetry(puzzle, placements, symmetry, cancel)
+    check_cancel(cancel)
     tables = shared_tables(chosen, placements)
     return build_search(chosen, puzzle, placements, plan, tables), plan.group_size

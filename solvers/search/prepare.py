@@ -15,6 +15,7 @@ import numpy as np
 
 from ..placements.compile import Placements, compile_placements, pieces_without_placements
 from ..placements.symmetry import SymmetryPlan, board_symmetries, plan_symmetry
+from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError, naming_pieces
 from .choice import build_search, choose_kernel, shared_tables
 from .events import Search
@@ -49,10 +50,11 @@ class Prepared:
         return self.orbits.expand(rows) if self.orbits is not None else rows
 
 
-def prepare_puzzle(puzzle: Puzzle, symmetry: str = "distinct", kernel: str = "auto") -> Prepared:
+def prepare_puzzle(puzzle: Puzzle, symmetry: str = "distinct", kernel: str = "auto",
+                   cancel: CancelCheck | None = None) -> Prepared:
     """Check the puzzle and make it ready to search. Raises PuzzleError naming why it cannot
-    have a solution when that is known before searching. `kernel` forces a polyform kernel
-    (benchmarks, tests)."""
+    have a solution when that is known before searching, and Cancelled once `cancel()` is
+    true. `kernel` forces a polyform kernel (benchmarks, tests)."""
     if symmetry not in SYMMETRY_MODES:
         raise PuzzleError(f"unknown symmetry mode {symmetry!r}: use one of {', '.join(SYMMETRY_MODES)}")
     reasons = puzzle.problems()
@@ -60,7 +62,7 @@ def prepare_puzzle(puzzle: Puzzle, symmetry: str = "distinct", kernel: str = "au
         raise PuzzleError("; ".join(reasons))
     if puzzle.is_sudoku:
         return Prepared(puzzle, symmetry, symmetry, "sudoku", None, None, None, None, 1)
-    placements = compile_placements(puzzle)
+    placements = compile_placements(puzzle, cancel=cancel)
     stranding = pieces_without_placements(puzzle, placements)  # every place strands cells
     if stranding:
         raise PuzzleError(naming_pieces(
@@ -71,7 +73,8 @@ def prepare_puzzle(puzzle: Puzzle, symmetry: str = "distinct", kernel: str = "au
     if symmetry != "distinct" and len(board_symmetries(puzzle, "distinct")) > 1:
         orbits, search_mode = OrbitExpander(puzzle, placements, symmetry), "distinct"
         group_size = len(orbits.rotations) if symmetry == "rotations" else 1
-    plan = plan_symmetry(puzzle, placements, search_mode)
+    plan = plan_symmetry(puzzle, placements, search_mode, cancel)
+    check_cancel(cancel)
     if orbits is None:
         group_size = plan.group_size
     return Prepared(puzzle, symmetry, search_mode, chosen, placements, plan,

@@ -13,29 +13,34 @@ from typing import Iterator
 
 import numpy as np
 
+from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.model import Puzzle
 from .events import Event, Progress, Solution
 from .prepare import Prepared, prepare_puzzle
 from .slices import SlicedSearch
 
 
-def prepare(puzzle: Puzzle, symmetry: str = "distinct"):
+def prepare(puzzle: Puzzle, symmetry: str = "distinct", cancel: CancelCheck | None = None):
     """(a search of the whole tree, the number of symmetries that identify solutions).
     Raises PuzzleError naming why the puzzle cannot have a solution when that is known
-    before searching."""
-    prepared = prepare_puzzle(puzzle, symmetry)
+    before searching, and Cancelled once `cancel()` is true."""
+    prepared = prepare_puzzle(puzzle, symmetry, cancel=cancel)
     return prepared.new_search(), prepared.group_size
 
 
 def solve(puzzle: Puzzle, symmetry: str = "distinct", limit: int = 0, count_only: bool = False,
-          slice_seconds: float = 0.05, kernel: str = "auto") -> Iterator[Event]:
+          slice_seconds: float = 0.05, kernel: str = "auto",
+          cancel: CancelCheck | None = None) -> Iterator[Event]:
     """Yield Progress and Solution events until the search ends or `limit` solutions are found.
 
     `symmetry`: "distinct" (rotations and reflections identify solutions), "rotations", or
     "all". Sudoku solutions are always all distinct. The last event is a Progress with
-    phase "done". `kernel` forces a polyform kernel (benchmarks, tests)."""
+    phase "done". `kernel` forces a polyform kernel (benchmarks, tests). Preparing happens
+    inside one step of the iteration: `cancel`, checked every few milliseconds there, stops it
+    with Cancelled (between events, stop iterating)."""
     yield Progress("preparing", symmetry=symmetry)
-    prepared = prepare_puzzle(puzzle, symmetry, kernel)
+    prepared = prepare_puzzle(puzzle, symmetry, kernel, cancel)
+    check_cancel(cancel)  # before loading the kernel, which nothing interrupts
     sliced = SlicedSearch(prepared, prepared.new_search(), record=not count_only,
                           slice_seconds=slice_seconds)
     yield from run_sliced(sliced, limit)

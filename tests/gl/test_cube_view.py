@@ -3,13 +3,16 @@ visibility, and colour-only updates when the solution changes."""
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QContextMenuEvent, QImage
+from PySide6.QtWidgets import QApplication, QMenu
 
 from polygui.main_window import MainWindow
 from polygui.resources import examples_dir
+from polygui.views.board_picture import fit_transform
 from polygui.views.cube_view import BACKGROUND, CubeView
-from polygui.views.voxel_items import EDGE_RGBA
+from polygui.views.tiling import SQUARE
+from polygui.views.voxel_items import OUTLINE_RGBA
 from solvers import Solution, solve
 
 
@@ -52,7 +55,7 @@ def cube(qtbot, asset):
 def test_voxels_render_shaded_with_edges(cube):
     rgb = framebuffer(cube)
     assert rgb.shape[0] > 100 and 0.05 < drawn_fraction(rgb) < 0.9
-    edge = (np.array(EDGE_RGBA[:3]) * 255).astype(int)
+    edge = (np.array(OUTLINE_RGBA[:3]) * 255).astype(int)
     assert (np.abs(rgb.astype(int) - edge).sum(axis=2) < 60).sum() > 200, "no dark edges"
     colours = {tuple(p) for p in rgb.reshape(-1, 3)[::7]}
     assert len(colours) > 30, "flat colours: no shading"
@@ -167,3 +170,29 @@ def test_solving_again_keeps_the_camera_and_hidden_pieces(qtbot, settings):
     assert view.gl.cameraParams() != turned
     assert all(view.legend.visible())
     assert fresh["elevation"] == view.gl.cameraParams()["elevation"]
+
+
+def test_right_click_on_a_layer_cell_offers_a_filter(window, qtbot):
+    window.open_puzzle(examples_dir() / "soma.json")
+    window.start_solve()
+    qtbot.waitUntil(lambda: not window.is_solving(), timeout=60_000)
+    view = window.current_view()
+    layers = view.layers
+    cell = (1, 2, 1)  # layer 2 (z = 1), seen from above: y grows upwards
+    positions, picture = layers._layers[1]
+    centre = SQUARE.centres(np.array([[cell[0], -cell[1]]]))[0]
+    point = fit_transform(layers._bounds, layers._picture_rects()[1]).map(QPointF(*centre))
+    assert layers.cell_at(point) == cell
+    QApplication.sendEvent(layers, QContextMenuEvent(QContextMenuEvent.Reason.Mouse,
+                                                     point.toPoint(),
+                                                     layers.mapToGlobal(point.toPoint())))
+    menu = QApplication.activePopupWidget()
+    assert isinstance(menu, QMenu)
+    piece = view.solution.cell_pieces()[cell]
+    name = window.puzzle.pieces[piece].name
+    where = "row 1, column 2 of layer 2"  # seen from above, the top row has the largest y
+    assert menu.actions()[0].text() == f"Only solutions where piece “{name}” covers {where}"
+    menu.actions()[0].trigger()
+    menu.close()
+    qtbot.waitUntil(lambda: window.filter.filter.caught_up)
+    assert window.browser.count == sum(1 for s in window.store if s.cell_pieces()[cell] == piece)

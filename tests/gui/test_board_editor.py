@@ -215,7 +215,9 @@ def test_square_board_and_pieces_by_clicks(qtbot):
     in_code = Puzzle(GridKind.SQUARE, board=tuple((x, y) for x in range(4) for y in range(2)),
                      pieces=(Piece("O", ((0, 0), (1, 0), (0, 1), (1, 1)), count=2),))
     assert count_solutions(built).solutions == count_solutions(in_code).solutions
-    assert not editor.import_button.isEnabled() and not editor.copy_button.isEnabled()
+    assert editor.import_button.isHidden() and editor.copy_button.isHidden()  # hex only
+    hex_editor = make_editor(qtbot, Puzzle(GridKind.HEX, "Hexes"))
+    assert not hex_editor.import_button.isHidden() and not hex_editor.copy_button.isHidden()
 
 
 def test_cell_under_a_click_outside_the_canvas_area_is_none(qtbot):
@@ -380,3 +382,21 @@ def test_painting_the_selected_piece_over_the_board(qtbot):
     qtbot.mouseClick(editor.board_target, LEFT)
     click(qtbot, editor.canvas, board[1])  # now it edits the board again
     assert board[1] not in editor.document.puzzle.board
+
+
+def test_messages_name_pieces_by_name_count_cells_right_and_go_when_the_user_moves_on(qtbot):
+    digits = tuple(Piece(str(number), ((0, 0),)) for number in range(5))
+    puzzle = Puzzle(GridKind.HEX, board=((0, 0),), pieces=(*digits, Piece("5", DOMINO)))
+    editor = make_editor(qtbot, puzzle)
+    editor.pieces.select_piece(5)
+    assert editor.piece_hint.text().startswith("5: 2 cells.")
+    editor.pieces.select_piece(0)
+    assert editor.piece_hint.text().startswith("0: 1 cell.")
+    assert editor.summary.text().startswith("Board: 1 cell · pieces: 7 cells")
+    editor.pieces.select_piece(5)
+    click(qtbot, editor.piece_canvas, (2, 0))  # the piece is a straight three now
+    click(qtbot, editor.piece_canvas, (1, 0))  # its middle cell: refused
+    assert editor.message.text().endswith("piece '5' is not connected: it falls into 2 parts")
+    assert "piece 6" not in editor.message.text()
+    editor.pieces.select_piece(2)  # the user moves on: the refusal is old news
+    assert editor.message.text() == ""

@@ -144,10 +144,10 @@ def test_soma_cube_built_by_clicks_saved_reopened_and_solved(qtbot, editor, asse
     soma = asset("soma.json")
     for row, piece in enumerate(soma.pieces):
         build_piece_by_clicks(qtbot, editor, piece.cells)
-        toggle_mirror(qtbot, editor, row)  # solid pieces cannot be turned into their mirror
+        # new cube pieces cannot be turned into their mirror image (solid), unasked
         assert editor.document.puzzle.pieces[row].mirror is False
     screenshot(editor, "/tmp/3d-piece.png")
-    assert "Region and pieces match" in editor.summary.text()
+    assert "Board and pieces match" in editor.summary.text()
     built = editor.document.puzzle
     assert [p.cells for p in built.pieces] == [p.cells for p in soma.pieces]
     path = tmp_path / "soma-by-hand.json"
@@ -175,7 +175,7 @@ def test_shift_click_removes_the_cube_clicked_and_a_face_click_adds_beside_it(qt
     click_3d(qtbot, editor, face_centre((2, 0, 1), UP))  # the top face now uncovered
     assert (2, 0, 2) in target_cells(editor)
     click_3d(qtbot, editor, face_centre((2, 1, 1), (1, 0, 0)))  # outside the 3x3x3 box
-    assert len(target_cells(editor)) == 27 and "outside the region box" in editor.message.text()
+    assert len(target_cells(editor)) == 27 and "outside the board box" in editor.message.text()
     qtbot.mouseClick(editor.clear_button, LEFT)
     assert editor.document.puzzle.board == ()
 
@@ -323,7 +323,7 @@ def test_hovering_outlines_the_cube_a_click_would_add(qtbot, editor):
     assert editor.canvas.preview == ("add", (1, 1, 3))
     qtbot.mouseClick(gl, LEFT, pos=where)
     assert (1, 1, 3) not in target_cells(editor)  # outside the 3x3x3 box: refused ...
-    assert "outside the region box" in editor.message.text()  # ... with the reason
+    assert "outside the board box" in editor.message.text()  # ... with the reason
     qtbot.mouseMove(gl, editor.canvas.screen_point(np.array([-5.0, -5.0, 0.0])).toPoint())
     assert editor.canvas.preview is None
 
@@ -363,9 +363,8 @@ def test_soma_by_clicks_in_the_app_saved_reopened_and_solved_by_the_worker(
     assert isinstance(editor, CubeEditor)
     qtbot.waitExposed(editor.canvas.container)
     build_region_by_clicks(qtbot, editor)
-    for row, piece in enumerate(asset("soma.json").pieces):
+    for piece in asset("soma.json").pieces:
         build_piece_by_clicks(qtbot, editor, piece.cells)
-        toggle_mirror(qtbot, editor, row)
     assert window.status_line.text() == "7 pieces cover 27 cells, board has 27"
     path = tmp_path / "soma-in-the-app.json"
     window.files.ask_save_path = lambda: str(path)

@@ -94,7 +94,7 @@ def test_copy_image_puts_the_view_on_the_clipboard(window, qtbot):
     QGuiApplication.clipboard().clear()
     assert window.exports.copy_image()
     copied = QGuiApplication.clipboard().image()
-    assert not copied.isNull() and copied.size() == window.current_view().size()
+    assert not copied.isNull() and copied.size() == window.exports.view_size()
 
 
 def test_contact_sheet_pdf_from_the_window_has_a_page_per_twenty(window, qtbot, tmp_path):

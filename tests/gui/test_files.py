@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
+from polygui.files.actions import DISCARD, RESTORE
 from polygui.files.autosave import Autosave
 from polygui.files.new_puzzle_dialog import blank_puzzle
 from polygui.resources import examples_dir
@@ -53,7 +54,8 @@ def test_title_asterisk_follows_unsaved_changes_and_save_writes_in_place(
     path = tmp_path / "soma.json"
     path.write_bytes((examples_dir() / "soma.json").read_bytes())
     window.open_puzzle(path)
-    assert window.windowTitle() == "Soma cube[*] — PolyGUI" and not window.isWindowModified()
+    assert window.windowTitle() == "Soma cube (soma.json)[*] — PolyGUI"
+    assert not window.isWindowModified()
     rename_piece(window, "Vee")
     assert window.isWindowModified()
     window.document.undo_stack.undo()
@@ -162,18 +164,20 @@ def test_autosave_is_offered_back_after_a_crash(window, qtbot, settings, tmp_pat
     monkeypatch.setattr("polygui.files.actions.AUTOSAVE_DELAY_MS", 50)
     folder = tmp_path / "autosave"
     first = show_window(qtbot, settings, folder)  # reads the patched delay
-    first.open_puzzle(examples_dir() / "soma.json")
+    soma = tmp_path / "soma.json"
+    soma.write_bytes((examples_dir() / "soma.json").read_bytes())
+    first.open_puzzle(soma)
     rename_piece(first, "Vee")
     qtbot.waitUntil(first.files.autosave.file.exists, timeout=5_000)
     edited = first.puzzle
     crash(first)
     second = show_window(qtbot, settings, folder)
     offered = []
-    second.files.ask_restore = lambda found: offered.append(found) or Button.Yes
+    second.files.ask_restore = lambda found: offered.append(found) or RESTORE
     assert second.files.offer_recovery()
-    assert offered[0].puzzle == edited and offered[0].path == examples_dir() / "soma.json"
+    assert offered[0].puzzle == edited and offered[0].path == soma
     assert second.puzzle == edited and second.isWindowModified()
-    assert second.path == examples_dir() / "soma.json"
+    assert second.path == soma
     assert list(folder.glob("autosave-*.json")) == [second.files.autosave.file]
     second.files.ask_save_path = lambda: str(tmp_path / "recovered.json")
     assert second.files.save_as()
@@ -188,7 +192,7 @@ def test_declined_recovery_is_discarded_and_clean_work_leaves_no_autosave(
     window.files.write_autosave()
     crash(window)
     other = show_window(qtbot, settings, folder)
-    other.files.ask_restore = lambda found: Button.No
+    other.files.ask_restore = lambda found: DISCARD
     assert not other.files.offer_recovery()
     assert not list(folder.glob("autosave-*.json"))
     assert Autosave(folder).leftovers() == []

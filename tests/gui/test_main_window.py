@@ -39,13 +39,30 @@ def test_opens_with_the_meteor_puzzle_and_its_name_in_the_title(window):
 
 
 def test_examples_menu_lists_every_shipped_puzzle(window):
-    names = [action.text() for action in window.menus.examples_menu.actions()]
+    names = [action.text() for action in window.menus.example_actions()]
     assert len(names) == len(list(examples_dir().glob("*.json")))
-    assert all(action.statusTip() for action in window.menus.examples_menu.actions())
+    assert all(action.statusTip() for action in window.menus.example_actions())
+
+
+def test_examples_are_grouped_by_kind_with_one_line_tooltips(window):
+    sections, current = {}, None
+    for action in window.menus.examples_menu.actions():
+        if action.isSeparator():
+            current = action.text()
+            sections[current] = []
+        else:
+            sections[current].append(action.text())
+    assert list(sections) == ["Hexagonal boards", "Square boards", "Boxes of cubes", "Sudoku"]
+    assert sections["Boxes of cubes"] == ["Mini Bedlam cube", "Soma cube"]
+    assert all(name.startswith("Pentominoes") or "T-tetrominoes" in name
+               for name in sections["Square boards"])
+    tips = {action.text(): action.toolTip() for action in window.menus.example_actions()}
+    assert tips["Meteor"] == "50 cells, 10 pieces" and tips["Soma cube"] == "3×3×3 box, 7 pieces"
+    assert all(len(tip) <= 40 and "\n" not in tip for tip in tips.values())
 
 
 def test_every_example_opens_and_renders(window, qtbot):
-    for action in window.menus.examples_menu.actions():
+    for action in window.menus.example_actions():
         action.trigger()
         qtbot.wait(20)
         pixels = image_array(window.current_view())
@@ -101,15 +118,17 @@ def test_bad_file_is_refused_and_the_puzzle_kept(window, tmp_path, warnings):
     assert window.puzzle.name.lower().startswith("meteor")
 
 
-def test_recent_files_and_geometry_persist(qtbot, settings):
-    first = MainWindow(settings)
+def test_recent_files_and_geometry_persist(qtbot, settings, tmp_path):
+    first = MainWindow(settings, autosave_dir=tmp_path / "autosave")
     qtbot.addWidget(first)
-    first.open_puzzle(examples_dir() / "soma.json")
+    soma = tmp_path / "soma.json"
+    soma.write_bytes((examples_dir() / "soma.json").read_bytes())
+    first.open_puzzle(soma)
     first.resize(900, 650)
     first.close()
-    second = MainWindow(settings)
+    second = MainWindow(settings, autosave_dir=tmp_path / "autosave")
     qtbot.addWidget(second)
-    assert second.menus.recent_files()[0].endswith("soma.json")
+    assert second.menus.recent_files()[0] == str(soma.resolve())
     assert (second.width(), second.height()) == (900, 650)
 
 
@@ -244,3 +263,18 @@ def test_progress_shows_counters_and_the_plot(window, qtbot):
     times, solutions, fractions = window.panel.plot.points()
     assert solutions[-1] == 1049 and fractions[-1] == pytest.approx(1.0)
     assert window.panel.progress.value() == 1000
+
+
+def test_a_run_keeps_at_most_the_set_number_of_solutions_and_counts_the_rest(window, qtbot,
+                                                                              settings):
+    settings.setValue("solving/keep_at_most", 500)
+    window.open_puzzle(default_puzzle())
+    window.panel.symmetry.setCurrentIndex(window.panel.symmetry.findData("all"))
+    solve_and_wait(qtbot, window)
+    assert len(window.store) == 500 == window.browser.count
+    assert window.panel.counters["solutions"].text() == "2,098"
+    status = window.panel.status.text()
+    assert status.startswith("Finished: 2,098 solutions.")
+    assert "first 500 are kept to browse and export; the rest are counted, not kept" in status
+    window.browser.last()
+    assert window.current_view().solution == window.store.solution(499)

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLineEdit
 
-from polygui.editors.piece_list import COUNT, MIRROR, NAME, PieceList
+from polygui.editors.piece_list import MIRROR, NAME, PieceList
 from polygui.models import PuzzleDocument
 from polygui.views.colours import piece_colours
 from solvers import GridKind, Piece, Puzzle
@@ -100,7 +100,7 @@ def test_refused_rename_names_the_problem_and_shows_the_real_name(qtbot, piece_l
     before = piece_list.document.puzzle
     rename(qtbot, piece_list, 1, "A")
     assert piece_list.document.puzzle == before
-    assert reasons and "same name" in reasons[0]
+    assert reasons and reasons[0].endswith("two pieces are named 'A': each needs its own name")
     assert piece_list.table.item(1, NAME).text() == "B"
 
 
@@ -139,7 +139,21 @@ def test_works_for_cube_pieces(qtbot):
     qtbot.addWidget(widget)
     qtbot.mouseClick(widget.add_button, Qt.MouseButton.LeftButton)
     assert document.puzzle.pieces[0].cells == ((0, 0, 0),)
-    assert widget.table.cellWidget(0, COUNT).value() == 1
+    assert widget.count_box(0).value() == 1
+
+
+@pytest.mark.parametrize("kind, cell, mirror", [(GridKind.CUBE, (0, 0, 0), False),
+                                                (GridKind.HEX, (0, 0), True),
+                                                (GridKind.SQUARE, (0, 0), True)])
+def test_new_pieces_may_be_turned_over_only_when_flat(qtbot, kind, cell, mirror):
+    """A solid polycube cannot be turned into its mirror image; a flat piece can."""
+    document = PuzzleDocument(Puzzle(kind, board=(cell,)))
+    widget = PieceList(document)
+    qtbot.addWidget(widget)
+    qtbot.mouseClick(widget.add_button, Qt.MouseButton.LeftButton)
+    assert document.puzzle.pieces[0].mirror is mirror
+    checked = widget.table.item(0, MIRROR).checkState() == Qt.CheckState.Checked
+    assert checked is mirror
 
 
 def test_selection_changed_only_when_the_selection_changes(qtbot, piece_list):

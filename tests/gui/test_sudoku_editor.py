@@ -3,6 +3,8 @@ clashes shown as they are typed, and Check counting solutions off the GUI thread
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QGuiApplication
@@ -11,6 +13,7 @@ from polygui.editors.sudoku_canvas import CONFLICT_FILL
 from polygui.editors.sudoku_editor import SudokuEditor
 from polygui.files.new_puzzle_dialog import blank_puzzle
 from polygui.models import PuzzleDocument
+from polygui.solving.run import running_solves
 from solvers import Solution, solve
 from solvers.puzzle.textformats import format_sudoku_line
 
@@ -168,3 +171,35 @@ def test_check_says_none_one_or_several(qtbot, asset, line, verdict):
     qtbot.mouseClick(editor.paste_button, LEFT)
     assert check(qtbot, editor).startswith(verdict)
     assert editor.verdict.text().startswith(verdict)
+
+
+def test_check_finishes_on_the_gui_thread_and_ends_its_thread(qtbot, asset):
+    """The worker's signals reach the editor queued: the verdict is shown, and the finished
+    run joined, by the GUI thread (a lambda slot ran them in the solver thread, which then
+    waited on itself and stayed running)."""
+    editor = make_editor(qtbot)
+    QGuiApplication.clipboard().setText(format_sudoku_line(
+        asset("sudoku-reference.json").sudoku.givens))
+    qtbot.mouseClick(editor.paste_button, LEFT)
+    threads: list[int] = []
+    editor.checked.connect(lambda _text: threads.append(threading.get_ident()),
+                           Qt.ConnectionType.DirectConnection)  # runs where it is emitted
+    for _ in range(3):
+        assert check(qtbot, editor).startswith("Exactly one solution")
+        assert editor.check_run is None and editor.check_button.isEnabled()
+        assert running_solves() == []
+    assert threads == [threading.main_thread().ident] * 3
+
+
+def test_a_refused_key_is_forgotten_once_the_selection_moves_on(qtbot):
+    editor = make_editor(qtbot)
+    click_cell(qtbot, editor, 0)
+    qtbot.keyClick(editor.canvas, Qt.Key.Key_A)
+    assert "is not a symbol" in editor.message.text()
+    click_cell(qtbot, editor, 5)
+    assert editor.message.text() == ""
+    qtbot.keyClick(editor.canvas, Qt.Key.Key_3)
+    click_cell(qtbot, editor, 3)
+    qtbot.keyClick(editor.canvas, Qt.Key.Key_3)  # a clash: it stays while it lasts
+    qtbot.keyClick(editor.canvas, Qt.Key.Key_Right)
+    assert "both hold 3" in editor.message.text()

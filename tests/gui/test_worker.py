@@ -3,35 +3,17 @@
 import numpy as np
 import pytest
 from PySide6.QtCore import QCoreApplication
+from run_signals import Collector
 
 from polygui.solving.run import SolveRun
 from solvers import GridKind, Piece, Puzzle
 
 
-class Collector:
-    def __init__(self, run: SolveRun) -> None:
-        self.batches, self.progress, self.errors, self.reasons = [], [], [], []
-        self.status = None
-        run.worker.solutions_found.connect(self.batches.append)
-        run.worker.progress_changed.connect(self.progress.append)
-        run.worker.failed.connect(self.errors.append)
-        run.worker.unsolvable.connect(self.reasons.append)
-        run.worker.finished.connect(self._finished)
-
-    def _finished(self, status: str) -> None:
-        self.status = status
-
-    @property
-    def rows(self) -> np.ndarray:
-        return np.concatenate(self.batches) if self.batches else np.zeros((0, 0))
-
-
 def finish(qtbot, run: SolveRun, timeout: int = 60_000) -> Collector:
     collector = Collector(run)
-    with qtbot.waitSignal(run.worker.finished, timeout=timeout):
+    with qtbot.waitSignal(collector.ended, timeout=timeout):
         run.start()
-    run.thread.wait(5_000)
-    QCoreApplication.processEvents()
+    assert run.thread.wait(5_000)
     return collector
 
 
@@ -49,21 +31,19 @@ def test_pause_and_resume_give_the_same_solutions(qtbot, asset, unhurried_solve)
     plain = finish(qtbot, SolveRun(puzzle, "distinct"))
     run = SolveRun(puzzle, "distinct")
     collector = Collector(run)
-    pauses = []
-
-    def pause_briefly(_batch):
-        if len(pauses) < 3:
-            run.worker.pause()
-            pauses.append(collector.status is None)  # still running when paused
-            qtbot.wait(30)
-            run.worker.resume()
-
-    run.worker.solutions_found.connect(pause_briefly)
-    with qtbot.waitSignal(run.worker.finished, timeout=60_000):
-        run.start()
-    run.thread.wait(5_000)
-    QCoreApplication.processEvents()
-    assert any(pauses), "the run was never paused while running"
+    run.start()
+    for _ in range(3):
+        arrived = len(collector.batches)
+        qtbot.waitUntil(lambda: len(collector.batches) > arrived, timeout=60_000)
+        run.worker.pause()
+        assert run.worker.paused and collector.status is None  # paused mid-run
+        qtbot.wait(150)  # whatever was on its way arrives ...
+        held = len(collector.batches)
+        qtbot.wait(150)
+        assert len(collector.batches) == held  # ... and nothing more while paused
+        run.worker.resume()
+    qtbot.waitUntil(lambda: collector.status is not None, timeout=60_000)
+    assert run.thread.wait(5_000)
     assert collector.status == "done"
     assert collector.rows.tolist() == plain.rows.tolist()
 

@@ -10,6 +10,7 @@ import pytest
 from solvers.cli.main import main
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles"
+SUDOKU_SETS = Path(__file__).resolve().parents[2] / "assets" / "sudoku"
 METEOR_TEXT = """0 0 0 0 1
  2 2 2 0 1
 2 6 6 1 1
@@ -61,17 +62,13 @@ def test_sudoku_line_file(capsys, tmp_path):
     assert "4 1 8  9 5 6  2 3 7" in out
 
 
-def test_sudoku_batch_reports_throughput(capsys, tmp_path):
-    lines = (Path(__file__).resolve().parents[3] / "shared/data/sudoku/top95.txt")
-    if not lines.exists():
-        lines = tmp_path / "two.txt"
-        lines.write_text("# two puzzles\n"
-                         "010056207000700005000300498000200380006000700051007000684002000100003000305460020\n"
-                         "...............................................................................12\n")
-    code, out, _ = run(capsys, "--sudoku-batch", lines, "--json")
+@pytest.mark.parametrize("name, verdicts", [("top95.txt", (95, 0)),
+                                             ("serg-sample.txt", (0, 200))])
+def test_sudoku_batch_reports_throughput(capsys, name, verdicts):
+    code, out, _ = run(capsys, "--sudoku-batch", SUDOKU_SETS / name, "--json")
     summary = last_json(out)
-    assert code == 0 and summary["puzzles"] >= 2 and summary["puzzles_per_second"] > 0
-    assert summary["unique"] + summary["several"] + summary["none"] == summary["puzzles"]
+    assert code == 0 and summary["puzzles"] == sum(verdicts) and summary["puzzles_per_second"] > 0
+    assert (summary["unique"], summary["several"], summary["none"]) == (*verdicts, 0)
 
 
 @pytest.mark.parametrize("content, message", [

@@ -131,6 +131,21 @@ def test_bad_json_names_the_problem(text, message):
         puzzle_from_json(text)
 
 
+def test_pieces_are_named_by_their_name_and_their_place_in_the_file_is_said_as_such():
+    """Names are often digits: "piece 6 ('5')" read as two different pieces."""
+    digits = [Piece(str(number), ((0, 0), (1, 0))) for number in range(5)]
+    split = Piece("5", ((0, 0), (2, 0)))
+    with pytest.raises(PuzzleError, match="^piece '5' is not connected: it falls into 2 parts$"):
+        Puzzle(GridKind.SQUARE, "digits", board=((0, 0),), pieces=(*digits, split))
+    with pytest.raises(PuzzleError, match="^two pieces are named '3': each needs its own name$"):
+        Puzzle(GridKind.SQUARE, "digits", board=((0, 0),), pieces=(*digits, digits[3]))
+    pieces = [{"name": "x", "cells": [[0, 0, 0]]}, {"name": "5", "cells": [[0, 0, 0]], "count": 0}]
+    with pytest.raises(PuzzleError, match="piece '5' \\(entry 2 of \"pieces\"\\): count must be"):
+        puzzle_from_json(json_text(pieces=pieces))
+    with pytest.raises(PuzzleError, match="entry 1 of \"pieces\" must be an object"):
+        puzzle_from_json(json_text(pieces=[5]))
+
+
 def sudoku_json(**changes) -> str:
     data = {"format": "polygui-puzzle", "version": 1, "name": "s", "grid": "sudoku",
             "box": [2, 2], "givens": ["1...", "....", "....", "...."]}
@@ -162,7 +177,7 @@ def test_bad_sudoku_lines_name_the_problem(text, message):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("0 1 0", "piece 1 \\(.0.\\) is not connected"),
+    ("0 1 0", "^piece '0' is not connected: it falls into 2 parts$"),
     ("0 0\n1 1", "line 2, column 1: '1' is between two cells"),
     (". .\n . .", "names no pieces"),
 ])

@@ -117,3 +117,21 @@ def test_on_an_empty_board_every_piece_fits_nowhere_but_the_reason_is_the_board(
     puzzle = Puzzle(GridKind.SQUARE, "empty", pieces=(Piece("L", L_TROMINO), Piece("d", DOMINO)))
     assert puzzle.pieces_that_fit_nowhere() == ["L", "d"]
     assert puzzle.problems() == ["the board is empty"]
+
+
+def test_a_run_whose_slices_all_fill_the_solution_buffer_still_reports_progress():
+    """An empty Sudoku has solutions everywhere: every slice ends with the buffer full, and
+    such slices once yielded no Progress at all (the window showed "Preparing…" for ever)."""
+    empty = Puzzle(GridKind.SUDOKU, "empty", sudoku=SudokuGrid(3, 3, (0,) * 81))
+    reports: list[Progress] = []
+    solutions = 0
+    for event in solve(empty, "all", slice_seconds=0.0):
+        if isinstance(event, Solution):
+            solutions += 1
+        elif event.phase == "searching":
+            reports.append(event)
+        if len(reports) == 3 or solutions > 50_000:
+            break
+    assert len(reports) == 3
+    assert 0 < reports[0].solutions < reports[1].solutions < reports[2].solutions <= solutions
+    assert reports[-1].nodes > 0 and reports[-1].elapsed > 0

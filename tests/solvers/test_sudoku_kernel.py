@@ -17,7 +17,7 @@ from solvers.search.sudoku import (SudokuSearch, check_solution, conflicting_giv
 REFERENCE = "010056207000700005000300498000200380006000700051007000684002000100003000305460020"
 REFERENCE_SOLUTION = ("418956237923784615567321498749215386236849751851637942684192573"
                       "192573864375468129")
-SERG = Path(__file__).resolve().parents[3] / "shared" / "data" / "sudoku" / "serg-benchmark.txt"
+SUDOKU_SETS = Path(__file__).resolve().parents[2] / "assets" / "sudoku"
 
 
 def digits(line: str) -> np.ndarray:
@@ -205,11 +205,11 @@ def test_solve_batch_reports_none_one_and_several():
         solve_batch(np.zeros((2, 80), dtype=np.int8))
 
 
-def test_solve_batch_agrees_with_the_search_on_the_serg_benchmark():
-    if not SERG.exists():
-        pytest.skip(f"{SERG} is not here")
-    puzzles = parse_sudoku_lines(SERG.read_text())[:200]
+@pytest.mark.parametrize("name, verdict", [("serg-sample.txt", 2), ("hardest-sample.txt", 1)])
+def test_solve_batch_agrees_with_the_search_on_the_shipped_sets(name, verdict):
+    puzzles = parse_sudoku_lines((SUDOKU_SETS / name).read_text())
     solutions, counts = solve_batch(puzzles)
+    assert set(counts.tolist()) == {verdict}  # what each set's source says of its puzzles
     for puzzle, solution, count in zip(puzzles, solutions, counts):
         search = SudokuSearch(9, 3, 3, puzzle)
         first = run_to_end(search, solution_limit=2)

@@ -11,10 +11,10 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from solvers import Puzzle
 
-from ..views.board_picture import fit_transform
-from ..views.colours import piece_colours
-from ..views.tiling import FlatBoard, tiling_for
-from .board_canvas import CanvasPicture
+from .board_picture import fit_transform
+from .canvas_picture import CanvasPicture
+from .colours import piece_colours
+from .tiling import FlatBoard, tiling_for
 
 GAP = 1.2  # drawing units between pieces
 LABEL_ROOM = 1.1  # drawing units under each row for the names
@@ -39,11 +39,18 @@ def lay_out(puzzle: Puzzle, width_units: float) -> TrayLayout | None:
     polygons, segments, sides, labels, centres, captions = [], [], [], [], [], []
     x = y = row_height = 0.0
     count = 0
+    row: list[tuple[str, float]] = []  # (caption, centre x) of the pieces in this row
+
+    def end_row() -> None:  # the row's names on one line, under its tallest piece
+        captions.extend((text, QPointF(middle, y + row_height + 0.1)) for text, middle in row)
+        row.clear()
+
     for index, piece in enumerate(puzzle.pieces):
         cells = np.array(piece.cells, dtype=np.int64)
         shape = FlatBoard.build(tiling, cells)
         left, top, right, bottom = shape.bounds
         if x > 0 and x + right - left > width_units + 1e-9:
+            end_row()
             x, y, row_height = 0.0, y + row_height + LABEL_ROOM + GAP / 2, 0.0
         shift = np.array([x - left, y - top])
         polygons.append(shape.polygons + shift)
@@ -51,11 +58,12 @@ def lay_out(puzzle: Puzzle, width_units: float) -> TrayLayout | None:
         sides.append(np.where(shape.sides >= 0, shape.sides + count, -1))
         labels.append(np.full(len(cells), index))
         centres.append(tiling.centres(cells) + shift)
-        caption = piece.name + (f" ×{piece.count}" if piece.count > 1 else "")
-        captions.append((caption, QPointF(x + (right - left) / 2, y + bottom - top + 0.1)))
+        row.append((piece.name + (f" ×{piece.count}" if piece.count > 1 else ""),
+                    x + (right - left) / 2))
         count += len(cells)
         x += right - left + GAP
         row_height = max(row_height, bottom - top)
+    end_row()
     board = FlatBoard(np.concatenate(polygons), np.concatenate(segments), np.concatenate(sides))
     left, top, right, bottom = board.bounds
     return TrayLayout(board, np.concatenate(labels), np.concatenate(centres), captions,

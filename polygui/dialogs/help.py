@@ -1,0 +1,119 @@
+"""Help > Getting Started and Help > Keyboard and Mouse: short pages in a plain dialog.
+
+The shortcut table is read from the window's menus when it opens, so it always names the keys
+the menus really have; the keys and mouse gestures that belong to a view are listed here."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QMainWindow, QMenu, QTextBrowser,
+                               QVBoxLayout, QWidget)
+
+GETTING_STARTED = """
+<h2>Getting started</h2>
+<p>PolyGUI finds every way to place a set of pieces on a board: polyhexes on a hexagonal
+board (the <i>meteor</i> puzzle), polyominoes on a square one, polycubes in a box (the Soma
+cube), and digits in a Sudoku grid.</p>
+<h3>Solve a puzzle</h3>
+<ol>
+<li>Open one from <b>Examples</b>, or <b>File › Open</b>.</li>
+<li>Press <b>Solve</b> (F5). Solutions appear while the search runs; step through them with
+the arrow keys, Home and End, the slider or the “#” box under the puzzle.</li>
+<li><b>Count</b> says which solutions are the same: “Distinct” counts a solution and its
+rotations and reflections once (hover over it for what that means for this puzzle).</li>
+<li>Pause (F6) and Stop (Shift+F5) keep what was found. <b>File › Export</b> saves a picture,
+a contact sheet of many solutions, or the solutions as data.</li>
+</ol>
+<h3>Design your own</h3>
+<ol>
+<li><b>File › New</b> (Ctrl+N): a hex, square or cube puzzle, or a Sudoku of any size.</li>
+<li>In <b>Design</b> mode (Ctrl+1), click or drag to add board cells (start on a cell to
+remove instead); the fill and rectangle tools paint many at once.</li>
+<li><b>Add piece</b>, then paint its cells; set how many copies and whether it may be turned
+over. The status line says when pieces and board match.</li>
+<li>Every change can be undone (Ctrl+Z). Save with Ctrl+S; the title shows * while there
+are unsaved changes, and unsaved work is kept safe if the app stops.</li>
+</ol>
+"""
+
+VIEW_KEYS = (
+    ("Solve view", "Wheel (or Ctrl +, Ctrl −)", "Zoom the 2D board in and out"),
+    ("Solve view", "Drag, or middle-drag", "Move a zoomed-in 2D board; double-click fits it"),
+    ("3D view", "Drag", "Turn the cube around"),
+    ("3D view", "Middle-drag, or Ctrl+drag", "Move the view"),
+    ("3D view", "Wheel; Up and Down", "Zoom; tilt"),
+    ("Design, boards", "Click, drag", "Add cells; start on a cell to remove them"),
+    ("Design, boards", "Fill, Rectangle tools", "Fill an enclosed area; drag a rectangle"),
+    ("Design, cubes", "Click a face; Shift+click", "Add a cube on it; remove a cube"),
+    ("Design, Sudoku", "Type; Delete, 0 or .", "Enter a given and move on; clear a cell"),
+    ("Design, Sudoku", "Arrows, Tab; Ctrl+V", "Move; paste a puzzle as one line"),
+    ("Piece list", "F2 or double-click; Delete", "Rename a piece; delete it"),
+)
+
+
+def menu_shortcuts(window: QMainWindow) -> list[tuple[str, str, str]]:
+    """(menu, command, keys) for every menu command that has a shortcut, in menu order."""
+    rows: list[tuple[str, str, str]] = []
+
+    def walk(menu: QMenu, path: str) -> None:
+        for action in menu.actions():
+            if action.menu() is not None:
+                walk(action.menu(), f"{path} › {plain(action.text())}")
+            elif not action.shortcut().isEmpty():
+                rows.append((path, plain(action.text()), shortcut_text(action)))
+
+    for top in window.menuBar().actions():
+        if top.menu() is not None:
+            walk(top.menu(), plain(top.text()))
+    return rows
+
+
+def plain(text: str) -> str:
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&").replace("…", "").strip()
+
+
+def shortcut_text(action: QAction) -> str:
+    return action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+
+
+def shortcuts_html(window: QMainWindow) -> str:
+    def table(rows, headers) -> str:
+        head = "".join(f"<th align=left>{h}</th>" for h in headers)
+        body = "".join("<tr>" + "".join(f"<td>{escape(cell)}&nbsp;&nbsp;</td>" for cell in row)
+                       + "</tr>" for row in rows)
+        return f"<table cellspacing=2>{'<tr>' + head + '</tr>'}{body}</table>"
+
+    menu_rows = [(keys, f"{menu} › {command}") for menu, command, keys in
+                 menu_shortcuts(window)]
+    return ("<h2>Keyboard and mouse</h2><h3>Menu commands</h3>"
+            + table(menu_rows, ("Keys", "Command"))
+            + "<h3>In the views and editors</h3>"
+            + table([(keys, f"{where}: {what}") for where, keys, what in VIEW_KEYS],
+                    ("Keys or mouse", "What it does")))
+
+
+def show_page(parent: QWidget, title: str, html: str) -> QDialog:
+    """A non-modal window with `html`, so it can stay open beside the app."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle(title)
+    browser = QTextBrowser()
+    browser.setOpenExternalLinks(True)
+    browser.setHtml(html)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+    buttons.rejected.connect(dialog.close)
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(browser)
+    layout.addWidget(buttons)
+    dialog.resize(620, 640)
+    dialog.show()
+    return dialog
+
+
+def show_getting_started(parent: QWidget) -> QDialog:
+    return show_page(parent, "Getting started with PolyGUI", GETTING_STARTED)
+
+
+def show_shortcuts(window: QMainWindow) -> QDialog:
+    return show_page(window, "PolyGUI: keyboard and mouse", shortcuts_html(window))

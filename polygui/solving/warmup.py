@@ -1,0 +1,111 @@
+"""Getting the solver ready while the user looks at the first window.
+
+numba compiles each search kernel the first time it runs (tens of seconds on a first start;
+later starts load them from its disk cache in about a second), and the first Solve used to
+wait for that on "loading the compiled solver". `KernelWarmup` solves a tiny puzzle with every
+kernel in a background thread as soon as the window shows, the kernel of the puzzle on screen
+first, so the kernels are compiled, cached and loaded by the time Solve is pressed. A Solve
+pressed meanwhile simply waits for the kernel it needs (numba compiles one thing at a time).
+
+The thread is a daemon: a compilation cannot be interrupted, and closing the window must not
+wait for one (numba writes its cache files whole, through a temporary file, so a compilation
+cut short by the exit leaves nothing half written).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from solvers import GridKind, Piece, Puzzle, SudokuGrid
+from solvers.placements.compile import compile_placements
+from solvers.search.choice import make_search
+
+BUDGET = 10_000  # nodes per call: the tiny puzzles finish in one or two
+NOTICE_DELAY_MS = 400  # a warm-up over by then (kernels loaded from the cache) says nothing
+
+_DOMINO_HEX = Puzzle(GridKind.HEX, "warm-up", board=((0, 0), (1, 0), (0, 1), (1, 1)),
+                     pieces=(Piece("A", ((0, 0), (1, 0)), count=2),))
+_DOMINO_CUBE = Puzzle(GridKind.CUBE, "warm-up", board=((0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 1, 0)),
+                      pieces=(Piece("A", ((0, 0, 0), (1, 0, 0)), count=2, mirror=False),))
+_SUDOKU = Puzzle(GridKind.SUDOKU, "warm-up", sudoku=SudokuGrid(2, 2, (0,) * 16))
+# (kernel, tiny puzzle it solves), and which kind of puzzle needs that kernel first
+KERNELS = {"bitboard": _DOMINO_HEX, "live": _DOMINO_CUBE, "general": _DOMINO_HEX,
+           "sudoku": _SUDOKU}
+FIRST_FOR = {GridKind.HEX: "bitboard", GridKind.SQUARE: "bitboard", GridKind.CUBE: "live",
+             GridKind.SUDOKU: "sudoku"}
+
+
+def kernel_order(first: GridKind | None) -> list[str]:
+    """Every kernel, the one puzzles of kind `first` use leading."""
+    order = list(KERNELS)
+    if first in FIRST_FOR:
+        order.remove(FIRST_FOR[first])
+        order.insert(0, FIRST_FOR[first])
+    return order
+
+
+def warm(kernel: str) -> None:
+    """Compile (or load) `kernel` by solving its tiny puzzle to the end, in every mode's path
+    (distinct: the canonical check included)."""
+    puzzle = KERNELS[kernel]
+    if puzzle.is_sudoku:
+        search, _ = make_search(puzzle, None, "all")
+    else:
+        search, _ = make_search(puzzle, compile_placements(puzzle), "distinct", kernel=kernel)
+    while not search.finished:
+        search.run(BUDGET)
+        search.take_solutions()
+
+
+class KernelWarmup(QObject):
+    """`start()` warms every kernel in a daemon thread. Signals (queued to this object's
+    thread): `finished(seconds)`, or `failed(message)` (then the first Solve compiles as
+    before, and says so)."""
+
+    finished = Signal(float)
+    failed = Signal(str)
+
+    def __init__(self, first: GridKind | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.order = kernel_order(first)
+        self.done = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="polygui-warmup", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def is_running(self) -> bool:
+        return self._thread.is_alive()
+
+    def _run(self) -> None:
+        start = time.perf_counter()
+        try:
+            for kernel in self.order:
+                warm(kernel)
+        except Exception as error:  # never fatal: Solve compiles what it needs itself
+            self._emit(self.failed, f"{type(error).__name__}: {error}")
+        else:
+            self._emit(self.finished, time.perf_counter() - start)
+        finally:
+            self.done.set()
+
+    @staticmethod
+    def _emit(signal, value) -> None:
+        try:
+            signal.emit(value)
+        except RuntimeError:  # the window, and this object, closed meanwhile
+            pass
+
+
+def warm_up(panel, first: GridKind | None) -> KernelWarmup:
+    """Start warming the kernels, the Solve `panel` (a SolvePanel) telling the user while it
+    takes long, and when it is over."""
+    warmup = KernelWarmup(first, parent=panel)
+    warmup.finished.connect(panel.solver_warmed)
+    warmup.failed.connect(panel.solver_warmup_failed)
+    warmup.start()
+    QTimer.singleShot(NOTICE_DELAY_MS, panel, panel.solver_warming)
+    return warmup
