@@ -20,6 +20,8 @@ from solvers import Puzzle, PuzzleError
 from solvers.parallel.runfile import RunFile
 
 from .kept_runs import SUFFIX, KeptRun, KeptRuns, read_kept_run
+from .run import SearchOptions
+from .search_on import SearchOnChoice
 
 Button = QMessageBox.StandardButton
 
@@ -68,14 +70,22 @@ class RunKeeping(QObject):
         super().__init__(window)
         self.window, self.bar, self.runs = window, bar, runs
         self.puzzle: Puzzle | None = None
+        self.run_file: Path | None = None  # the run file of the last run started
+        self._discard_when_closed: Path | None = None
         self.ask_keep = _ask_keep
         self.ask_run_file = _ask_run_file
         self.warn = lambda title, text: QMessageBox.warning(window, title, text)
         bar.resume_requested.connect(self.resume)
         bar.discard_requested.connect(self._discard_offered)
 
-    def checkpoint_for(self, puzzle: Puzzle, symmetry: str) -> Path:
-        return self.runs.path_for(puzzle, symmetry)
+    def options_for(self, puzzle: Puzzle, symmetry: str, search_on: SearchOnChoice,
+                    resume: Path | None) -> SearchOptions:
+        """Where a new run searches (the panel's Search on) and the run file it keeps: the
+        one it resumes, or a new one for the puzzle."""
+        jobs, cluster = search_on.jobs_and_cluster()
+        checkpoint = None if resume else self.runs.path_for(puzzle, symmetry)
+        self.run_file = resume or checkpoint
+        return SearchOptions(jobs, cluster, checkpoint, resume)
 
     def show_puzzle(self, puzzle: Puzzle) -> None:
         """Offer the puzzle's kept run, if it has one."""
@@ -83,28 +93,33 @@ class RunKeeping(QObject):
         self.bar.show_run(self.runs.find(puzzle))
 
     # --- the end of a run ---------------------------------------------------------------
-    def run_ended(self, status: str, path: Path | None) -> None:
+    def run_ended(self, status: str) -> None:
         """A run that ended is forgotten; one the user stopped is kept if they say so."""
-        kept = _unfinished(path)
-        if kept is not None and status == "stopped":
-            if self.ask_keep(self.window, kept, closing=False) != Button.Save:
-                self.runs.discard(kept.path)
-        elif kept is None and path is not None and status in ("done", "limit"):
+        path = self.run_file
+        if path is not None and status in ("done", "limit"):
             self.runs.discard(path)
+        kept = _unfinished(path) if status == "stopped" else None
+        if kept is not None and self.ask_keep(self.window, kept, closing=False) != Button.Save:
+            self.runs.discard(kept.path)
         if self.puzzle is not None:
             self.show_puzzle(self.puzzle)
 
-    def may_close(self, path: Path | None) -> bool:
+    def may_close(self) -> bool:
         """Before the window closes during a run: keep it, discard it, or stay open."""
-        kept = _unfinished(path)
+        kept = _unfinished(self.run_file)
         if kept is None:
             return True
         answer = self.ask_keep(self.window, kept, closing=True)
         if answer == Button.Cancel:
             return False
-        if answer != Button.Save:
-            self.runs.discard(kept.path)
+        self._discard_when_closed = kept.path if answer != Button.Save else None
         return True
+
+    def closed(self) -> None:
+        """The window has closed and its run has stopped: forget the run if so asked (not
+        before: the run writes its file until it stops)."""
+        if self._discard_when_closed is not None:
+            self.runs.discard(self._discard_when_closed)
 
     # --- resuming -------------------------------------------------------------------------
     def resume(self) -> None:
@@ -150,7 +165,7 @@ def _unfinished(path: Path | None) -> KeptRun | None:
         kept = read_kept_run(path)
     except PuzzleError:
         return None
-    return kept if kept.fraction_done < 1.0 else None
+    return kept if kept.fraction_done < 1.0 - 1e-9 else None  # (a sum of shares)
 
 
 def _ask_keep(parent: QWidget, kept: KeptRun, *, closing: bool) -> Button:

@@ -134,8 +134,9 @@ class SolveWorker(QObject):
                     continue
                 self._sent += 1
                 self._batch.append(event.grid if self.puzzle.is_sudoku else event.rows)
-                if len(self._batch) >= 10_000:
-                    self._flush(last, force=True)
+                # on time even when no progress comes between solutions (a parallel run
+                # hands out a finished trial's solutions at once)
+                self._flush(None, force=len(self._batch) >= 10_000)
             else:
                 last = event
                 self._flush(event, force=event.phase != "searching")

@@ -51,6 +51,7 @@ class Split:
     dead_share: float  # the part of the tree already known to hold no solution
 
 
+PROBES_PER_TASK = 4  # at most this many nodes probed per task allowed: splitting stays cheap
 MOST_TASKS_PER_TARGET = 16  # the split stops here even if some share is still too big
 
 
@@ -66,8 +67,10 @@ def split_tree(prepared: Prepared, target: int) -> Split:
     order = 0
     heapq.heappush(heap, (-1.0, order, (), probe.root()))
     most = MOST_TASKS_PER_TARGET * target
+    probes_left = PROBES_PER_TASK * most  # a tree that hardly branches stops splitting early
     while heap and (len(heap) + len(leaves) < target or -heap[0][0] > 1.0 / target) \
-            and len(heap) + len(leaves) < most:
+            and len(heap) + len(leaves) < most and probes_left > 0:
+        probes_left -= 1
         negative_share, _, prefix, node = heapq.heappop(heap)
         choices = probe.choices(node)
         if choices is None:  # complete: nothing left to choose
@@ -101,21 +104,33 @@ class TaskSearches:
 
 
 class PolyformProbe:
-    """Nodes of a polyform search: (live rows, copies of each piece type left, free items)."""
+    """Nodes of a polyform search: (live rows, copies of each piece type left, free items).
+    Which items each row covers is kept sparse (rows x items would take gigabytes for the
+    largest puzzles allowed), both ways: a row's items, an item's rows."""
 
     def __init__(self, prepared: Prepared) -> None:
         placements = prepared.placements
         self.row_piece = placements.row_piece
-        self.masks = placements.masks
         self.n_items = placements.n_items
-        bits = np.arange(self.masks.shape[1] * 64, dtype=np.uint64)
-        words = self.masks[:, (bits // 64).astype(np.int64)]
-        covers = (words >> (bits % 64)) & np.uint64(1)
-        self.covers = covers[:, :self.n_items].astype(bool)  # (rows, items)
+        lengths = np.fromiter((len(items) for items in placements.row_items), dtype=np.int64,
+                              count=placements.n_rows)
+        self.row_starts = np.concatenate(([0], np.cumsum(lengths)))
+        self.entry_item = np.fromiter((item for items in placements.row_items for item in items),
+                                      dtype=np.int64, count=int(self.row_starts[-1]))
+        self.entry_row = np.repeat(np.arange(placements.n_rows), lengths)
+        by_item = np.argsort(self.entry_item, kind="stable")
+        self.item_rows = self.entry_row[by_item]  # the rows covering each item, item by item
+        self.item_starts = np.searchsorted(self.entry_item[by_item], np.arange(self.n_items + 1))
         self.root_rows = prepared.plan.root_rows
         self.counts = placements.piece_counts.astype(np.int64)
         # the bit-board kernel fills the lowest empty cell of its sweep: branch on that
         self.sweep = prepared.tables.kernel_cell if prepared.kernel == "bitboard" else None
+
+    def items_of(self, row: int) -> np.ndarray:
+        return self.entry_item[self.row_starts[row]:self.row_starts[row + 1]]
+
+    def rows_covering(self, item: int) -> np.ndarray:
+        return self.item_rows[self.item_starts[item]:self.item_starts[item + 1]]
 
     def root(self):
         live = np.zeros(len(self.row_piece), dtype=bool)
@@ -124,13 +139,17 @@ class PolyformProbe:
 
     def child(self, node, row: int):
         live, left, free = node
-        live = live & ~np.any(self.masks & self.masks[row], axis=1)
+        live, free = live.copy(), free.copy()
+        items = self.items_of(row)
+        for item in items:
+            live[self.rows_covering(item)] = False
+        free[items] = False
         left = left.copy()
         piece = self.row_piece[row]
         left[piece] -= 1
         if left[piece] == 0:
             live &= self.row_piece != piece
-        return live, left, free & ~self.covers[row]
+        return live, left, free
 
     def choices(self, node) -> list[int] | None:
         """The rows to branch on (none: a dead end), or None when the node is complete."""
@@ -143,18 +162,22 @@ class PolyformProbe:
         items = np.flatnonzero(free)
         if self.sweep is not None:
             lowest = items[np.argmin(self.sweep[items])]
-            return [int(row) for row in rows[self.covers[rows, lowest]]]
-        per_item = self.covers[rows][:, free].sum(axis=0)
-        saturated = np.minimum(per_item, SATURATION)
+            return self._live_rows_covering(live, lowest)
+        per_item = np.bincount(self.entry_item[live[self.entry_row]], minlength=self.n_items)
+        saturated = np.minimum(per_item[items], SATURATION)
         best = int(np.argmin(saturated))
         fewest = int(saturated[best])
-        branch = rows[self.covers[rows, items[best]]]
+        branch = self._live_rows_covering(live, items[best])
         if fewest > 1:
             for piece in np.flatnonzero(left == 1):
                 of_piece = rows[self.row_piece[rows] == piece]
                 if len(of_piece) < fewest:
-                    branch, fewest = of_piece, len(of_piece)
-        return [int(row) for row in branch] if fewest else []
+                    branch, fewest = [int(row) for row in of_piece], len(of_piece)
+        return branch if fewest else []
+
+    def _live_rows_covering(self, live: np.ndarray, item: int) -> list[int]:
+        covering = self.rows_covering(int(item))
+        return [int(row) for row in covering[live[covering]]]
 
     def task_rows(self, prefix: tuple[int, ...]) -> np.ndarray:
         """The prefix's rows and the rows compatible with all of them."""

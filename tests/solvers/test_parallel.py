@@ -208,3 +208,23 @@ def test_a_report_arriving_after_its_tasks_result_is_not_counted_again():
     tally.finished(TaskResult(first, 7, 200, 0.1, np.zeros((0, 7), np.int32)))  # run again
     assert tally.solutions == 7 and tally.progress("searching").fraction_done == 0.5
     assert not tally.exhausted
+
+
+def test_a_tree_that_hardly_branches_is_split_with_bounded_work(monkeypatch):
+    """64x64 cells filled by monominoes: every node has one choice, 4,096 levels deep. The
+    split probes a bounded number of nodes (it once probed them all, each over a table of
+    rows x items, for minutes), and one task still covers the whole tree."""
+    from solvers import GridKind, Piece, Puzzle
+    from solvers.parallel import tasks
+    from solvers.search.prepare import prepare_puzzle
+
+    board = tuple((x, y) for x in range(64) for y in range(64))
+    prepared = prepare_puzzle(Puzzle(GridKind.SQUARE, "64x64", board=board,
+                                     pieces=(Piece("o", ((0, 0),), count=len(board)),)))
+    probed = []
+    real = tasks.PolyformProbe.choices
+    monkeypatch.setattr(tasks.PolyformProbe, "choices",
+                        lambda self, node: probed.append(1) or real(self, node))
+    split = tasks.split_tree(prepared, 8)
+    assert len(probed) <= tasks.PROBES_PER_TASK * tasks.MOST_TASKS_PER_TARGET * 8 < len(board)
+    assert len(split.tasks) == 1 and split.tasks[0].share == 1.0
