@@ -13,9 +13,6 @@ general" is the general kernel's seconds over the fastest kernel's, and "auto" i
 from __future__ import annotations
 
 import argparse
-import contextlib
-import functools
-import importlib
 import os
 import sys
 from dataclasses import dataclass
@@ -25,14 +22,14 @@ from typing import Iterator
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solvers import GridKind, Piece, Progress, Puzzle, count_solutions  # noqa: E402
+from solvers import GridKind, Piece, Progress, Puzzle  # noqa: E402
 from solvers.placements.compile import compile_placements  # noqa: E402
 from solvers.puzzle.fileformat import load_puzzle  # noqa: E402
 from solvers.search.bitboard import BitboardSearch  # noqa: E402
 from solvers.search.choice import make_search  # noqa: E402
 from solvers.search.live_sets import LiveSetSearch  # noqa: E402
+from solvers.search.solve import solve as solve_here  # noqa: E402
 
-SOLVE_MODULE = importlib.import_module("solvers.search.solve")  # `solvers.solve` is the function
 ASSETS = ROOT / "assets" / "puzzles"
 KERNELS = ("bitboard", "live", "general")
 CASES = [  # (file, symmetry mode, slow)
@@ -60,22 +57,20 @@ class Timing:
         return self.nodes / self.seconds if self.seconds else 0.0
 
 
-@contextlib.contextmanager
-def forced_kernel(kernel: str) -> Iterator[None]:
-    """Make `solve()` (through `prepare`) build the given kernel."""
-    original = SOLVE_MODULE.make_search
-    SOLVE_MODULE.make_search = functools.partial(make_search, kernel=kernel)
-    try:
-        yield
-    finally:
-        SOLVE_MODULE.make_search = original
+def kernel_count(puzzle: Puzzle, symmetry: str, kernel: str) -> Progress:
+    """Count on one thread with the given kernel (`all` and `rotations` expand the distinct
+    solutions' orbits, as every run does)."""
+    last = None
+    for event in solve_here(puzzle, symmetry, count_only=True, slice_seconds=0.5, kernel=kernel):
+        last = event
+    assert isinstance(last, Progress)
+    return last
 
 
 def time_count(puzzle: Puzzle, symmetry: str, kernel: str, repeat: int) -> Timing:
     best: Progress | None = None
     for _ in range(repeat):
-        with forced_kernel(kernel):
-            result = count_solutions(puzzle, symmetry)
+        result = kernel_count(puzzle, symmetry, kernel)
         assert result.exhausted
         if best is None or result.elapsed < best.elapsed:
             best = result
@@ -92,8 +87,7 @@ def warm_up() -> None:
                     pieces=(Piece("domino", ((0, 0), (1, 0)), 6),))
     for kernel in KERNELS:
         for symmetry in ("all", "distinct"):
-            with forced_kernel(kernel):
-                count_solutions(puzzle, symmetry)
+            kernel_count(puzzle, symmetry, kernel)
 
 
 def auto_kernel(puzzle: Puzzle) -> str:

@@ -1,7 +1,10 @@
 """How fluid the window stays while Mini Bedlam solves: the largest gap between event-loop
 ticks. Run by hand under a display (or xvfb-run):
 
-    xvfb-run -a -s "-screen 0 1280x1024x24 +extension GLX +render" .venv/bin/python bench/gui_latency.py [RUNS]
+    xvfb-run -a -s "-screen 0 1280x1024x24 +extension GLX +render" .venv/bin/python bench/gui_latency.py [RUNS] [--jobs=1,2]
+
+Each run measures the window with the search on each number of threads in `--jobs` (default
+1 and 2: one thread, as before parallel search, is the same-run baseline for every core).
 
 A 2 ms QTimer records when it fires; a gap well above 2 ms is time the GUI thread was busy,
 waiting (for the GIL, for the X server) or not given a CPU. Each run measures, in order:
@@ -130,16 +133,25 @@ def window_gaps(ticks: np.ndarray, wakes: np.ndarray) -> np.ndarray:
     return np.array(own)
 
 
-def app_run() -> dict:
-    """The window idle, then solving; ticks from a 2 ms QTimer, the sentinel alongside."""
-    from PySide6.QtCore import QTimer
+def app_run(jobs: int) -> dict:
+    """The window idle, then solving on `jobs` threads (the Solve panel's Search on); ticks
+    from a 2 ms QTimer, the sentinel alongside. Settings and kept runs go to a temporary
+    folder."""
+    import tempfile
+
+    from PySide6.QtCore import QSettings, QTimer
 
     from polygui.app import make_application
     from polygui.main_window import MainWindow
     from polygui.solving.latency import freeze_long_lived
 
     app = make_application(sys.argv[:1])
-    window = MainWindow()
+    folder = Path(tempfile.mkdtemp(prefix="polygui-latency-"))
+    settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings, autosave_dir=folder / "autosave")
+    choice = window.panel.search_on
+    choice.setCurrentIndex([choice.itemData(i) for i in range(choice.count())].index(
+        ("threads", jobs)))
     window.show()
     freeze_long_lived()  # as polygui.app.main does
     window.open_puzzle(PUZZLE)
@@ -180,32 +192,35 @@ def app_run() -> dict:
             "own": max(window_gaps(solving, wakes), key=lambda row: row[0])}
 
 
-def one_run() -> dict:
+def one_run(jobs: int) -> dict:
     bare = subprocess.run([sys.executable, __file__, "--bare"], check=True,
                           capture_output=True, text=True).stdout
-    result = app_run()
+    result = app_run(jobs)
     result["bare"] = dict(zip(STATS, map(float, bare.split())))
     return result
 
 
-def main(runs: int) -> None:
-    print("| run | bare: largest / p99 | idle: largest / p99 | solving: largest / p99 "
+def main(runs: int, jobs: list[int]) -> None:
+    print("| run | threads | bare: largest / p99 | idle: largest / p99 | solving: largest / p99 "
           "| sentinel: largest | window's own: largest (work, sentinel stall) | most work (at) "
           "| load |")
-    print("|---|" + "---:|" * 7)
-    for number in range(1, runs + 1):
-        result = one_run()
+    print("|---|---:|" + "---:|" * 7)
+    for number, threads in ((n, j) for n in range(1, runs + 1) for j in jobs):
+        result = one_run(threads)
         assert result["solutions"] > 0, "the app found no solutions"
         cells = [f"{result[c]['largest']:.0f} / {result[c]['p99']:.1f} ms"
                  for c in ("bare", "idle", "solving")]
         cells += [f"{result['sentinel']:.0f} ms", "{:.0f} ms (work {:.0f}, sentinel {:.0f})".format(*result["own"]),
                   f"{result['solving']['work']:.1f} ms ({result['solving']['work_at']:.1f} s)",
                   f"{os.getloadavg()[0]:.2f}"]
-        print(f"| {number} | " + " | ".join(cells) + " |", flush=True)
+        print(f"| {number} | {threads} | " + " | ".join(cells) + " |", flush=True)
 
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["--bare"]:
         print(" ".join(f"{value:.3f}" for value in bare_baseline().values()))
     else:
-        main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)
+        arguments = [arg for arg in sys.argv[1:] if not arg.startswith("--jobs=")]
+        chosen = [arg.split("=", 1)[1] for arg in sys.argv[1:] if arg.startswith("--jobs=")]
+        main(int(arguments[0]) if arguments else 3,
+             [int(j) for j in chosen[0].split(",")] if chosen else [1, 2])

@@ -66,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def export_images(args: argparse.Namespace) -> int:
     puzzle = load_puzzle(args.puzzle)
+    args.symmetry = args.symmetry or "distinct"  # the solver's parser leaves it to a run file
     wanted = [args.solution if args.export_png or args.export_svg else 0]
     if args.sheet:
         wanted.append(args.limit or 0)  # 0: all

@@ -14,10 +14,9 @@ import shiboken6
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QMessageBox, QSizePolicy,
-                               QSplitter,
                                QStackedWidget, QVBoxLayout, QWidget)
 
-from solvers import GridKind, Progress, Puzzle
+from solvers import Progress, Puzzle
 
 from .editors import create_editor
 from .export.actions import ExportActions
@@ -26,28 +25,22 @@ from .files.new_puzzle_dialog import blank_puzzle
 from .menus import build_menus
 from .models import PuzzleDocument
 from .models.status import describe, document_title
-from .solving.browser import SolutionBrowser
-from .solving.browsing import Browsing
-from .solving.filter_bar import FilterBar
 from .solving.indicator import RunIndicator
+from .solving.keeping import RunKeeping
+from .solving.kept_runs import KeptRuns
 from .solving.panel import SolvePanel
 from .solving.run import SolveRun, running_solves
-from .solving.store import DEFAULT_MAX_KEPT, SolutionStore
+from .solving.solve_page import SolvePage
+from .solving.store import SolutionStore, max_kept_setting
 from .solving.warmup import KernelWarmup, warm_up
-from .solving.wording import count_changed, empty_browser, end_of_run, stale_banner
-from .views.board_view import BoardView
-from .views.piece_tray import PieceTray
-from .views.puzzle_intro import PuzzleIntro, hint_for
-from .views.sudoku_view import SudokuView
+from .solving.wording import count_changed, empty_browser, end_of_run, not_kept, stale_banner
 
 APP_NAME = "PolyGUI"
 DOCK_WIDTH = 340
-TRAY_HEIGHT = 110  # the pieces under a flat board, to begin with (the splitter moves it)
 # A run's counters, plot and "n of N" are redrawn at most this often (8 a second looks live;
 # the plot costs a few milliseconds a redraw, so redrawing per signal would cost fluidity).
 DISPLAY_INTERVAL_MS = 125
 START_DELAY_MS = 50  # the panel redraws for a new run before the solver starts (see run.py)
-KEEP_SETTING = "solving/keep_at_most"
 RETIRE_WAIT_MS = 300  # a stopped run's thread ends in this time, unless a kernel compiles
 
 
@@ -68,27 +61,17 @@ class MainWindow(QMainWindow):
         self._display_timer = QTimer(self)
         self._display_timer.setInterval(DISPLAY_INTERVAL_MS)
         self._display_timer.timeout.connect(self._refresh_run_display)
-        self._views: dict[str, QWidget] = {}
-        self.stack = QStackedWidget()
-        self.intro = PuzzleIntro()  # name, description and what to do next
-        self.tray = PieceTray()  # a flat puzzle's pieces, under the board
-        self.browser = SolutionBrowser()
+        self.solve_page = page = SolvePage(self.document.puzzle)
+        self.browser, self.filter, self.browsing = page.browser, page.filter, page.browsing
+        self.intro, self.tray, self.stale = page.intro, page.tray, page.stale
         self.browser.notice.connect(lambda text: self.statusBar().showMessage(text, 8_000))
-        self.filter = FilterBar()
-        self.browsing = Browsing(self.browser, self.filter, self.document.puzzle,
-                                 lambda solution: self.current_view().set_solution(solution),
-                                 self)
-        self.stale = QLabel()
-        self.stale.setWordWrap(True)
-        self.stale.setStyleSheet("background: #fff3cd; color: #5c4400; padding: 6px;")
-        self.stale.hide()
         self.design_page = QWidget()
         QVBoxLayout(self.design_page).setContentsMargins(0, 0, 0, 0)
         self.pages = QStackedWidget()
-        self.pages.addWidget(self._solve_page())
+        self.pages.addWidget(page)
         self.pages.addWidget(self.design_page)
         self.setCentralWidget(self.pages)
-        self.panel = SolvePanel()
+        self.panel = SolvePanel(settings=self.settings)
         self.panel.solve_requested.connect(self.start_solve)
         self.panel.stop_requested.connect(self.stop_solve)
         self.panel.pause_toggled.connect(self._set_paused)
@@ -105,6 +88,8 @@ class MainWindow(QMainWindow):
         self.run_indicator.show_requested.connect(lambda: self.set_mode("solve"))
         self.statusBar().addPermanentWidget(self.run_indicator)
         self.files = FileActions(self, autosave_dir)
+        runs_dir = autosave_dir.parent / "runs" if autosave_dir is not None else None
+        self.keeping = RunKeeping(self, self.panel.kept_bar, KeptRuns(runs_dir))
         self.exports = ExportActions(self)
         self.solved_symmetry = "distinct"  # the symmetry mode of the solutions shown
         self.menus = build_menus(self)
@@ -116,24 +101,6 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
         self._restore_layout()
         self.set_puzzle(self.document.puzzle)
-
-    def _solve_page(self) -> QWidget:
-        page = QWidget()
-        layout = QVBoxLayout(page)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.intro)
-        split = QSplitter(Qt.Orientation.Vertical)
-        split.setChildrenCollapsible(False)
-        split.addWidget(self.stack)
-        split.addWidget(self.tray)
-        split.setStretchFactor(0, 1)
-        split.setSizes([520, TRAY_HEIGHT])
-        layout.addWidget(split, 1)
-        layout.addWidget(self.stale)
-        layout.addWidget(self.filter)
-        layout.addWidget(self.browser)
-        return page
 
     # --- the document -------------------------------------------------------------------
     @property
@@ -177,6 +144,7 @@ class MainWindow(QMainWindow):
         if self._resetting:
             return
         self.panel.set_puzzle(puzzle)
+        self.keeping.show_puzzle(puzzle)  # a kept run belongs to the puzzle as it was
         self.status_line.setText(describe(puzzle))
         self.status_line.setToolTip(self.status_line.text())  # whole, where the line is cut off
         self._update_title()
@@ -187,24 +155,15 @@ class MainWindow(QMainWindow):
 
     def _show_stale(self) -> None:
         """The banner over solutions of an earlier version of the puzzle, saying what to do."""
-        stale = self.solutions_are_stale()
-        if stale:
-            self.stale.setText(stale_banner(self.is_solving(), self.document.puzzle.problems()))
-        self.stale.setVisible(stale)
+        solving, puzzle = self.is_solving(), self.document.puzzle
+        self.solve_page.show_stale(stale_banner(solving, puzzle.problems())
+                                   if self.solutions_are_stale() else None)
         self._refresh_intro()
 
     def _refresh_intro(self) -> None:
-        """The puzzle's name, description and pieces over and under the Solve view, and the
-        hint until it is solved."""
-        puzzle = self.document.puzzle
-        self.intro.set_puzzle(puzzle)
         solving = self.is_solving()
         found = len(self.store) if self.store.searched and not solving else None
-        self.intro.show_hint(hint_for(puzzle, solving, found))
-        flat = puzzle.kind in (GridKind.HEX, GridKind.SQUARE)
-        self.tray.setVisible(flat)
-        if flat:
-            self.tray.show_pieces(puzzle, None)
+        self.solve_page.show_intro(self.document.puzzle, solving, found)
 
     def solutions_are_stale(self) -> bool:
         """Whether the solutions shown belong to an earlier version of the puzzle."""
@@ -217,31 +176,10 @@ class MainWindow(QMainWindow):
         self.setWindowModified(self.document.is_modified)
 
     def _show_in_view(self, puzzle: Puzzle) -> None:
-        """The puzzle with no solution on it. A view already showing this puzzle keeps how the
-        user set it up (the 3D camera, hidden pieces): pressing Solve again changes neither."""
-        view = self._view_for(puzzle)
-        if view.puzzle != puzzle:
-            view.set_puzzle(puzzle)
-        view.set_solution(None)
-        self.stack.setCurrentWidget(view)
+        self.solve_page.show_puzzle(puzzle)
 
     def current_view(self) -> QWidget:
-        return self.stack.currentWidget()
-
-    def _view_for(self, puzzle: Puzzle) -> QWidget:
-        key = {GridKind.HEX: "board", GridKind.SQUARE: "board", GridKind.SUDOKU: "sudoku",
-               GridKind.CUBE: "cube"}[puzzle.kind]
-        if key not in self._views:
-            if key == "cube":
-                from .views.cube_view import CubeView  # OpenGL only when a cube puzzle opens
-                view = CubeView()
-            else:
-                view = BoardView() if key == "board" else SudokuView()
-            self._views[key] = view
-            view.cell_menu_requested.connect(lambda cell, where, view=view: (
-                self.browsing.offer_filter(cell, where, view.solution, self)))
-            self.stack.addWidget(view)
-        return self._views[key]
+        return self.solve_page.current_view()
 
     # --- modes --------------------------------------------------------------------------
     def _remove_editor(self) -> None:
@@ -284,7 +222,16 @@ class MainWindow(QMainWindow):
     # --- solving ------------------------------------------------------------------------
     def start_solve(self) -> None:
         """Solve the puzzle as it is now (a snapshot), unless it cannot have a solution for a
-        reason found without searching: then say which."""
+        reason found without searching: then say which. The run is kept in a run file as it
+        goes (see solving.keeping)."""
+        self._start(resume=None)
+
+    def resume_from(self, path: Path, symmetry: str) -> None:
+        """Continue the run kept in `path` (a run of the open puzzle, counting `symmetry`)."""
+        self.panel.set_symmetry_mode(symmetry)
+        self._start(resume=path)
+
+    def _start(self, resume: Path | None) -> None:
         if self.is_solving():
             return
         if self.is_designing():
@@ -305,8 +252,10 @@ class MainWindow(QMainWindow):
         self.panel.reset()
         self._ran = True
         self.solved_symmetry = self.panel.symmetry_mode()
+        options = self.keeping.options_for(puzzle, self.solved_symmetry, self.panel.search_on,
+                                           resume)
         self.run = SolveRun(puzzle, self.solved_symmetry, self.panel.limit.value(), self,
-                            keep=self.store.max_kept)
+                            keep=self.store.max_kept, options=options)
         self._run_open = True
         self._refresh_intro()
         worker = self.run.worker
@@ -323,13 +272,7 @@ class MainWindow(QMainWindow):
         self.run.start_soon(START_DELAY_MS)
 
     def max_kept(self) -> int:
-        """How many solutions a run keeps to browse and export (the settings' "solving/
-        keep_at_most", 10 million unless set); past it, a run counts without keeping."""
-        try:
-            value = int(self.settings.value(KEEP_SETTING, DEFAULT_MAX_KEPT))
-        except (TypeError, ValueError):
-            return DEFAULT_MAX_KEPT
-        return max(1, value)
+        return max_kept_setting(self.settings)
 
     def start_warmup(self) -> KernelWarmup:
         """Get the solver's kernels ready in the background (see solving.warmup)."""
@@ -374,7 +317,7 @@ class MainWindow(QMainWindow):
             return
         self._latest = progress
         if progress.solutions > self.store.max_kept >= self._counted:
-            self.statusBar().showMessage(self._not_kept_text(), 10_000)
+            self.statusBar().showMessage(not_kept(self.store.max_kept), 10_000)
         self._counted = progress.solutions
         if progress.phase != "searching":  # preparing and done show at once
             self._refresh_run_display()
@@ -417,17 +360,13 @@ class MainWindow(QMainWindow):
         self._show_stale()
         self._refresh_intro()
         count = max(len(self.store), self._counted)
-        message = end_of_run(status, count)
+        message = end_of_run(status, count, len(self.store), self.store.max_kept)
         if message is not None:
             self.panel.show_end(count)
-            unkept = f" {self._not_kept_text()}" if count > len(self.store) else ""
-            self.panel.show_message(message + unkept)
+            self.panel.show_message(message)
         if count == 0 and empty_browser(status):
             self.browser.set_empty_text(empty_browser(status))
-
-    def _not_kept_text(self) -> str:
-        return (f"The first {self.store.max_kept:,} are kept to browse and export; the rest "
-                "are counted, not kept.")
+        self.keeping.run_ended(status)
 
     def _on_count_changed(self) -> None:
         """The figures shown belong to the Count they were found with: a different choice
@@ -455,13 +394,15 @@ class MainWindow(QMainWindow):
         self.dock.setVisible(not self.is_designing())
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.files.maybe_save():
+        if not self.files.maybe_save() or (
+                self.is_solving() and not self.keeping.may_close()):
             event.ignore()
             return
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self.hide()  # gone at once for the user, even if a first kernel compile holds on
         self.stop_solve(wait=True)
+        self.keeping.closed()
         self.exports.shutdown()
         for run in running_solves():  # retired runs, an editor's Check or copy still looking
             run.shutdown(None)  # no thread may outlive the window

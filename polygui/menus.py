@@ -96,6 +96,7 @@ class Menus:
         panel.pause_toggled.connect(
             lambda paused: self.pause_action.setText("&Resume" if paused else "&Pause"))
         self._action(menu, "S&top", window.stop_solve, QKeySequence("Shift+F5"))
+        self._action(menu, "&Resume Run…", window.keeping.resume, QKeySequence("Ctrl+R"))
         menu.addSeparator()
         browser = window.browser
         # the window's keys for stepping (turned off in Design mode, where editors use them)

@@ -7,7 +7,8 @@ from .puzzle.cancel import Cancelled
 from .puzzle.grids import GridKind
 from .puzzle.model import SYMMETRY_MODES, Piece, Puzzle, PuzzleError, SudokuGrid
 from .search.events import Progress, Solution
-from .search.solve import count_solutions, prepare, solve
+from .parallel.run import count_solutions, solve
+from .search.solve import prepare
 
 __all__ = [
     "Cancelled", "GridKind", "Piece", "Progress", "Puzzle", "PuzzleError", "SYMMETRY_MODES", "Solution",

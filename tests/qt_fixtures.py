@@ -106,7 +106,8 @@ def show_widget(qtbot, widget, width: int, height: int):
 
 def show_window(qtbot, settings, autosave_dir):
     """A main window with isolated settings and autosave folder, shown and active; unsaved
-    changes are discarded when a test closes it (tests about the prompt replace this)."""
+    changes and a run going on are discarded when a test closes it (tests about the prompts
+    replace this)."""
     from polygui.main_window import MainWindow
 
     window = MainWindow(settings, autosave_dir=autosave_dir)
@@ -115,6 +116,7 @@ def show_window(qtbot, settings, autosave_dir):
     qtbot.waitExposed(window)
     make_active(window)
     window.files.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    window.keeping.ask_keep = lambda *args, **kwargs: QMessageBox.StandardButton.Discard
     for ask in ("ask_save_path", "ask_open_path"):  # a file dialog nobody answers would hang
         setattr(window.files, ask, lambda ask=ask: pytest.fail(f"unexpected file dialog ({ask})"))
     return window

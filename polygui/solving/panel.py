@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
                                QProgressBar, QPushButton, QSpinBox, QToolTip, QVBoxLayout,
                                QWidget)
 
 from solvers import Progress, Puzzle
 
+from .keeping import KeptRunBar
 from .progress_plot import ProgressPlot
+from .search_on import SearchOnChoice
 from .symmetry_help import count_tooltip
 
 STATUS_LINES = 3
@@ -48,7 +50,7 @@ class SolvePanel(QWidget):
     stop_requested = Signal()
     running_changed = Signal(bool)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
         super().__init__(parent)
         self.solve_button = QPushButton("Solve")
         self.solve_button.setDefault(True)
@@ -67,6 +69,8 @@ class SolvePanel(QWidget):
         self.limit.setRange(0, 1_000_000_000)
         self.limit.setSpecialValueText("no limit")
         self.limit.setToolTip("Stop after this many solutions (0: find them all)")
+        self.search_on = SearchOnChoice(settings)
+        self.kept_bar = KeptRunBar()
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setFormat("%p%")
@@ -108,6 +112,7 @@ class SolvePanel(QWidget):
         self.symmetry_label.installEventFilter(self)
         options.addRow(self.symmetry_label, self.symmetry)
         options.addRow("Stop after", self.limit)
+        options.addRow("Search on", self.search_on)
         counters = QFormLayout()
         for name, title in (("solutions", "Solutions"), ("nodes", "Nodes"),
                             ("rate", "Nodes per second"), ("elapsed", "Elapsed"),
@@ -121,6 +126,7 @@ class SolvePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(buttons)
         layout.addWidget(self.readiness)
+        layout.addWidget(self.kept_bar)
         layout.addLayout(options)
         layout.addWidget(box)
         layout.addWidget(self.plot, 1)
@@ -128,6 +134,9 @@ class SolvePanel(QWidget):
     # --- state ------------------------------------------------------------------------
     def symmetry_mode(self) -> str:
         return self.symmetry.currentData()
+
+    def set_symmetry_mode(self, mode: str) -> None:
+        self.symmetry.setCurrentIndex(max(0, self.symmetry.findData(mode)))
 
     def set_puzzle(self, puzzle: Puzzle) -> None:
         """The puzzle Solve would solve: its kind sets the options shown, and the Count
@@ -151,6 +160,8 @@ class SolvePanel(QWidget):
         self.stop_button.setEnabled(running)
         self.symmetry.setEnabled(not running)
         self.limit.setEnabled(not running)
+        self.search_on.setEnabled(not running)
+        self.kept_bar.setEnabled(not running)
         if not running:
             self.pause_button.setChecked(False)
             self.plot.finish()  # the run's last point, axes fitted to the whole run

@@ -16,16 +16,34 @@ import threading
 import time
 import traceback
 import weakref
+from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 
 from solvers import Cancelled, Progress, Puzzle, PuzzleError, Solution, solve
+from solvers.parallel.cluster import ClusterError
+from solvers.parallel.runfile import RunFileError
 
 from .latency import lower_this_threads_priority, pause_collector, resume_collector
 
 EMIT_INTERVAL = 0.04  # seconds between signals: about 25 per second at most
 _RUNS: "weakref.WeakSet[SolveRun]" = weakref.WeakSet()
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """Where a run searches and what it keeps (see solvers.parallel)."""
+
+    jobs: int = 1  # threads on this computer
+    cluster: str | None = None  # "local:N" or a Dask scheduler's address, instead
+    checkpoint: Path | None = None  # keep the run in this run file as it goes
+    resume: Path | None = None  # continue the run kept in this run file
+
+    def solve_options(self) -> dict:
+        return {"jobs": self.jobs, "cluster": self.cluster, "checkpoint": self.checkpoint,
+                "resume": self.resume}
 
 
 def running_solves() -> list["SolveRun"]:
@@ -44,11 +62,13 @@ class SolveWorker(QObject):
     failed = Signal(str)  # a message for the user: the solver broke
 
     def __init__(self, puzzle: Puzzle, symmetry: str, limit: int = 0,
-                 keep: int | None = None) -> None:
+                 keep: int | None = None, options: SearchOptions | None = None) -> None:
         """`keep`: send at most this many solutions (the store keeps no more); the search
-        goes on counting past it, and progress says how many there were."""
+        goes on counting past it, and progress says how many there were. `options`: where
+        to search and the run file (None: one thread, nothing kept)."""
         super().__init__()
         self.puzzle, self.symmetry, self.limit, self.keep = puzzle, symmetry, limit, keep
+        self.options = options
         self._sent = 0
         self._stop = threading.Event()
         self._running = threading.Event()
@@ -81,6 +101,9 @@ class SolveWorker(QObject):
             status = self._consume()
         except Cancelled:  # stopped while preparing
             status = "stopped"
+        except (RunFileError, ClusterError) as error:  # not the puzzle's fault
+            self.failed.emit(str(error))
+            status = "failed"
         except PuzzleError as error:
             self.unsolvable.emit(str(error))
             status = "unsolvable"
@@ -95,8 +118,10 @@ class SolveWorker(QObject):
 
     def _consume(self) -> str:
         last: Progress | None = None
+        options = {} if self.options is None else {
+            **self.options.solve_options(), "thread_setup": lower_this_threads_priority}
         for event in solve(self.puzzle, self.symmetry, limit=self.limit,
-                           cancel=self._stop.is_set):
+                           cancel=self._stop.is_set, **options):
             self._running.wait()
             if self._stop.is_set():
                 self._flush(last, force=True)
@@ -109,8 +134,9 @@ class SolveWorker(QObject):
                     continue
                 self._sent += 1
                 self._batch.append(event.grid if self.puzzle.is_sudoku else event.rows)
-                if len(self._batch) >= 10_000:
-                    self._flush(last, force=True)
+                # on time even when no progress comes between solutions (a parallel run
+                # hands out a finished trial's solutions at once)
+                self._flush(None, force=len(self._batch) >= 10_000)
             else:
                 last = event
                 self._flush(event, force=event.phase != "searching")
@@ -148,11 +174,14 @@ class SolveRun(QObject):
     """One solve: owns the thread and the worker; `shutdown()` stops and joins them."""
 
     def __init__(self, puzzle: Puzzle, symmetry: str, limit: int = 0,
-                 parent: QObject | None = None, keep: int | None = None) -> None:
+                 parent: QObject | None = None, keep: int | None = None,
+                 options: SearchOptions | None = None) -> None:
+        """`keep`: see SolveWorker; `options`: threads, a cluster, a run file to keep or
+        resume (None: one thread, nothing kept, as an editor's Check needs)."""
         super().__init__(parent)
         self.thread = QThread()
         self.thread.setObjectName("polygui-solver")
-        self.worker = SolveWorker(puzzle, symmetry, limit, keep)
+        self.worker = SolveWorker(puzzle, symmetry, limit, keep, options)
         self.worker.moveToThread(self.thread)
         self.thread.started.connect(self.worker.run)
         # Direct: quit() is thread-safe, and the thread must end even while the GUI thread is

@@ -11,7 +11,19 @@ from solvers import Puzzle
 from solvers.output.kept import DEFAULT_MAX_KEPT, KeptSolutions
 from solvers.placements.compile import Placements, compile_placements
 
-__all__ = ["DEFAULT_MAX_KEPT", "SolutionStore"]
+__all__ = ["DEFAULT_MAX_KEPT", "KEEP_SETTING", "SolutionStore", "max_kept_setting"]
+
+KEEP_SETTING = "solving/keep_at_most"
+
+
+def max_kept_setting(settings) -> int:
+    """How many solutions a run keeps to browse and export (the QSettings entry "solving/
+    keep_at_most", 10 million unless set); past it, a run counts without keeping."""
+    try:
+        value = int(settings.value(KEEP_SETTING, DEFAULT_MAX_KEPT))
+    except (TypeError, ValueError):
+        return DEFAULT_MAX_KEPT
+    return max(1, value)
 
 
 class SolutionStore(KeptSolutions):

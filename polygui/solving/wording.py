@@ -24,8 +24,21 @@ def stale_banner(running: bool, problems: list[str]) -> str:
     return f"{STALE} {advice}"
 
 
-def end_of_run(status: str, count: int) -> str | None:
-    """The panel's message when a run ends with `status` (None: its own message said it)."""
+def end_of_run(status: str, count: int, kept: int | None = None,
+               max_kept: int = 0) -> str | None:
+    """The panel's message when a run ends with `status` after counting `count` solutions
+    and keeping `kept` of them (None: its own message said it)."""
+    message = _ended(status, count)
+    if message is not None and kept is not None and count > kept:
+        message += f" {not_kept(max_kept)}"
+    return message
+
+
+def not_kept(max_kept: int) -> str:
+    return f"The first {max_kept:,} are kept to browse and export; the rest are counted, not kept."
+
+
+def _ended(status: str, count: int) -> str | None:
     if status == "done":
         return ("No solution: the whole search found none." if count == 0
                 else f"Finished: {plural(count, 'solution')}.")

@@ -11,18 +11,21 @@ from pathlib import Path
 from ..output.export_data import export_solutions
 from ..output.kept import DEFAULT_MAX_KEPT, KeptSolutions
 from ..output.pictures import format_solution
+from ..parallel.cluster import ClusterError
+from ..parallel.run import available_cores, solve
+from ..parallel.runfile import RunFile
 from ..puzzle.fileformat import load_puzzle
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError
 from ..search.events import Progress, Solution
-from ..search.solve import solve
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="polygui-solve",
         description="Solve a PolyGUI puzzle file (JSON), a meteor board text or a Sudoku line.")
-    parser.add_argument("puzzle", nargs="?", type=Path, help="the puzzle file")
-    parser.add_argument("--symmetry", choices=SYMMETRY_MODES, default="distinct",
+    parser.add_argument("puzzle", nargs="?", type=Path,
+                        help="the puzzle file (with --resume: optional, checked against the run)")
+    parser.add_argument("--symmetry", choices=SYMMETRY_MODES, default=None,
                         help="which solutions count as one (default: distinct, i.e. up to "
                              "rotations and reflections of the board)")
     parser.add_argument("--limit", type=int, default=None, metavar="N",
@@ -39,6 +42,17 @@ def build_parser() -> argparse.ArgumentParser:
                        ("lines", "Sudoku solution lines (n*n characters)")):
         parser.add_argument(f"--export-{kind}", type=Path, metavar="FILE",
                             help=f"write the solutions found as {what}")
+    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help=f"search on N threads (default: every core, {available_cores()} "
+                             f"here; a puzzle solved in a moment stays on one)")
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help="search on a Dask cluster: a scheduler's address "
+                             "(tcp://HOST:8786) or local:N for N worker processes here "
+                             '(needs pip install "polygui[cluster]")')
+    parser.add_argument("--checkpoint", type=Path, metavar="FILE",
+                        help="keep the run in FILE as it goes (every few seconds), to --resume it")
+    parser.add_argument("--resume", type=Path, metavar="FILE",
+                        help="continue the run kept in FILE (after a stop, a crash, kill -9)")
     parser.add_argument("--keep", type=int, default=DEFAULT_MAX_KEPT, metavar="N",
                         help="keep at most N solutions for the exports (default 10,000,000); "
                              "the search counts on past them")
@@ -65,15 +79,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if (args.limit is not None and args.limit < 0) or args.show < 0 or args.keep < 0:
         parser.error("--limit, --show and --keep take a number of at least 0")
+    if args.jobs is not None and args.jobs < 1:
+        parser.error("--jobs takes a number of at least 1")
+    if args.resume and args.checkpoint:
+        parser.error("--resume keeps the run in the file it resumes: drop --checkpoint")
     try:
         if args.sudoku_batch:
             from .sudoku_batch import run_batch
 
             return run_batch(args.sudoku_batch, as_json=args.json)
-        if args.puzzle is None:
-            parser.error("give a puzzle file (or --sudoku-batch FILE)")
+        if args.puzzle is None and args.resume is None:
+            parser.error("give a puzzle file (or --resume FILE, or --sudoku-batch FILE)")
         return run_puzzle(args)
-    except PuzzleError as error:
+    except (PuzzleError, ClusterError) as error:
         print(f"polygui-solve: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -82,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_puzzle(args: argparse.Namespace) -> int:
-    puzzle = load_puzzle(args.puzzle)
+    puzzle, symmetry = _puzzle_and_symmetry(args)
     limit = args.limit if args.limit is not None else (SUDOKU_DEFAULT_LIMIT if puzzle.is_sudoku else 0)
     reporter = _ProgressLine(sys.stderr)
     shown = 0
@@ -90,7 +108,10 @@ def run_puzzle(args: argparse.Namespace) -> int:
     exports = data_exports(args)
     kept = KeptSolutions(puzzle, args.keep)
     count_only = not exports and (args.count_only or (args.show == 0 and args.json))
-    for event in solve(puzzle, args.symmetry, limit=limit, count_only=count_only):
+    jobs = args.jobs or available_cores()
+    events = solve(puzzle, symmetry, limit, count_only, jobs=jobs, cluster=args.cluster,
+                   checkpoint=args.checkpoint, resume=args.resume)
+    for event in events:
         if isinstance(event, Solution):
             if exports:
                 kept.add(event)
@@ -102,17 +123,17 @@ def run_puzzle(args: argparse.Namespace) -> int:
             reporter.update(event)
     reporter.clear()
     assert final is not None
-    print(f"{puzzle.name}: {summary_line(puzzle, final, limit)} [{args.symmetry}], "
+    print(f"{puzzle.name}: {summary_line(puzzle, final, limit)} [{symmetry}], "
           f"{final.nodes} nodes, {final.elapsed:.3f} s")
     for kind, path in exports:
-        export_solutions(puzzle, kept, args.symmetry, path, kind)
+        export_solutions(puzzle, kept, symmetry, path, kind)
         print(f"wrote {len(kept)} solution{'s' * (len(kept) != 1)} to {path}")
     if exports and kept.dropped:
         print(f"kept the first {len(kept):,} solutions for the exports; the other "
               f"{kept.dropped:,} were counted, not kept (--keep)")
     if args.json:
         result = {
-            "puzzle": puzzle.name, "file": str(args.puzzle), "symmetry": args.symmetry,
+            "puzzle": puzzle.name, "file": str(args.puzzle or args.resume), "symmetry": symmetry,
             "symmetry_group": final.symmetry_group, "solutions": final.solutions,
             "complete": final.exhausted, "nodes": final.nodes,
             "seconds": round(final.elapsed, 6)}
@@ -120,6 +141,24 @@ def run_puzzle(args: argparse.Namespace) -> int:
             result["verdict"] = sudoku_verdict(final)
         print(json.dumps(result))
     return 0
+
+
+def _puzzle_and_symmetry(args: argparse.Namespace) -> tuple[Puzzle, str]:
+    """The puzzle and the mode to count in: from the command line, or from the run file
+    resumed (a puzzle or mode given as well must be the run's)."""
+    if args.resume is None:
+        return load_puzzle(args.puzzle), args.symmetry or "distinct"
+    run = RunFile.open(args.resume)
+    try:
+        puzzle = run.puzzle
+        if args.puzzle is not None:
+            run.check_matches(load_puzzle(args.puzzle))
+        if args.symmetry not in (None, run.symmetry):
+            raise PuzzleError(f"{args.resume}: the run counts {run.symmetry!r} solutions, "
+                              f"not {args.symmetry!r}")
+        return puzzle, run.symmetry
+    finally:
+        run.close()
 
 
 def data_exports(args: argparse.Namespace) -> list[tuple[str, Path]]:

@@ -89,15 +89,12 @@ def default_region_limit(piece_sizes: np.ndarray) -> int:
     return int(min(62, max(8, 2 * int(piece_sizes.max()) - 2)))
 
 
-class BitboardSearch(ResumableSearch):
-    """A resumable lowest-empty-cell search for exact tilings of boards of at most 64 cells,
-    with the interface of ExactCoverSearch: solutions are rows of the given Placements."""
+class BitboardTables:
+    """What every bit-board search of one puzzle reads and none writes: the kernel order, the
+    neighbour masks, every row's kernel-order mask. Built once, shared by all tasks."""
 
-    def __init__(self, placements: Placements, plan: SymmetryPlan, *,
-                 max_solutions_buffered: int = 256, kind: GridKind | None = None,
+    def __init__(self, placements: Placements, kind: GridKind | None = None,
                  region_limit: int | None = None) -> None:
-        """`kind` sets the sweep's axes (None: inferred from the placements);
-        `region_limit` is the largest island measured (0: no island check)."""
         n_items = placements.n_items
         if n_items > MAX_CELLS:
             raise ValueError(f"the bit-board kernel handles at most {MAX_CELLS} cells, "
@@ -106,8 +103,6 @@ class BitboardSearch(ResumableSearch):
         if covered != n_items:
             raise ValueError(f"the bit-board kernel fills the board exactly: the pieces cover "
                              f"{covered} cells but the board has {n_items}")
-        goal = int(placements.piece_counts.sum())
-        super().__init__(placements, plan, goal, max_solutions_buffered)
         self.region_limit = (default_region_limit(placements.piece_sizes)
                              if region_limit is None else region_limit)
         self.kernel_cell = kernel_order(placements.cells, kind or infer_kind(placements))
@@ -119,7 +114,27 @@ class BitboardSearch(ResumableSearch):
                                                              placements.piece_counts))
         self.one_piece_below = 2 * int(placements.piece_sizes.min())
         self.neighbours = kernel_neighbour_masks(placements.neighbours, self.kernel_cell)
-        self._file_candidates(np.asarray(plan.root_rows, dtype=np.int64))
+        self.row_masks = np.array([kernel_mask(items, self.kernel_cell)
+                                   for items in placements.row_items], dtype=np.uint64)
+
+
+class BitboardSearch(ResumableSearch):
+    """A resumable lowest-empty-cell search for exact tilings of boards of at most 64 cells,
+    with the interface of ExactCoverSearch: solutions are rows of the given Placements."""
+
+    def __init__(self, placements: Placements, plan: SymmetryPlan, *,
+                 max_solutions_buffered: int = 256, kind: GridKind | None = None,
+                 region_limit: int | None = None, tables: BitboardTables | None = None) -> None:
+        """`kind` sets the sweep's axes (None: inferred from the placements);
+        `region_limit` is the largest island measured (0: no island check); `tables`, shared
+        with the other searches of this puzzle, replace both (built here if None)."""
+        tables = tables or BitboardTables(placements, kind, region_limit)
+        goal = int(placements.piece_counts.sum())
+        super().__init__(placements, plan, goal, max_solutions_buffered)
+        self.region_limit, self.kernel_cell = tables.region_limit, tables.kernel_cell
+        self.full, self.fillable = tables.full, tables.fillable
+        self.one_piece_below, self.neighbours = tables.one_piece_below, tables.neighbours
+        self._file_candidates(np.asarray(plan.root_rows, dtype=np.int64), tables.row_masks)
         self.boards = np.zeros(goal + 1, dtype=np.uint64)
         self.remaining = placements.piece_counts.astype(np.int32).copy()
         self.branch = np.zeros((goal + 1, max(1, self.widest_cell)), dtype=np.int32)
@@ -127,16 +142,16 @@ class BitboardSearch(ResumableSearch):
         self.branch_pos = np.zeros(goal + 1, dtype=np.int32)
         self.counters[kernel.C_PHASE] = kernel.ENTER
 
-    def _file_candidates(self, rows: np.ndarray) -> None:
+    def _file_candidates(self, rows: np.ndarray, row_masks: np.ndarray) -> None:
         """Candidate arrays sorted by (lowest kernel cell, piece type, row), the CSR of their
         buckets, each candidate's halo and pocket, and per cell the piece types it expires."""
-        placements, kernel_cell = self.placements, self.kernel_cell
+        placements = self.placements
         n_items, n_types = placements.n_items, len(placements.piece_counts)
-        masks = [kernel_mask(placements.row_items[row], kernel_cell) for row in rows]
-        lowest = np.array([(mask & -mask).bit_length() - 1 for mask in masks], dtype=np.int64)
+        masks = row_masks[rows]
+        lowest = _lowest_cells(masks)
         pieces = placements.row_piece[rows].astype(np.int64)
         order = np.lexsort((rows, pieces, lowest))
-        self.cand_mask = np.array(masks, dtype=np.uint64).reshape(-1)[order]
+        self.cand_mask = masks[order]
         self.cand_piece = pieces[order].astype(np.int32)
         self.cand_row = rows[order].astype(np.int32)
         self.halo, self.pocket = kernel.halos_and_pockets(
@@ -147,9 +162,9 @@ class BitboardSearch(ResumableSearch):
         np.cumsum(per_bucket, out=self.bucket_start[1:])
         self.last_start = np.full(n_types, -1, dtype=np.int64)
         np.maximum.at(self.last_start, pieces, lowest)
-        self.expired = np.array([sum(1 << piece for piece in range(n_types)
-                                     if self.last_start[piece] < cell)
-                                 for cell in range(n_items)], dtype=np.uint64)
+        passed = self.last_start[None, :] < np.arange(n_items)[:, None]  # (cell, piece type)
+        bits = passed.astype(np.uint64) << np.arange(n_types, dtype=np.uint64)
+        self.expired = np.bitwise_or.reduce(bits, axis=1)
         self.widest_cell = int(np.bincount(lowest, minlength=1).max())
 
     def run(self, node_budget: int, *, record: bool = True, solution_limit: int = 0) -> int:
@@ -165,3 +180,9 @@ class BitboardSearch(ResumableSearch):
             self.remaining, self.branch, self.branch_len, self.branch_pos, self.path,
             self.weight, self.depth_stats, self.solution_buffer, record, node_budget,
             solution_limit, self.scratch, self.region_limit)
+
+
+def _lowest_cells(masks: np.ndarray) -> np.ndarray:
+    """(k,) int64: the index of each non-zero mask's lowest set bit."""
+    lowest = masks & (~masks + np.uint64(1))  # two's complement: the lowest bit alone
+    return np.log2(lowest.astype(np.float64)).round().astype(np.int64)

@@ -1,40 +1,79 @@
 """Pick the search kernel for a puzzle: Sudoku, bit-board fill, live sets, or general exact
-cover."""
+cover; build the tables its searches share, and its searches."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 
 from ..placements.compile import Placements
-from ..placements.symmetry import plan_symmetry
+from ..placements.symmetry import SymmetryPlan, plan_symmetry
 from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.grids import GridKind
 from ..puzzle.model import Puzzle
-from .bitboard import BitboardSearch, suits_bitboard
+from .bitboard import BitboardSearch, BitboardTables, suits_bitboard
 from .exact_cover import ExactCoverSearch
-from .live_sets import LiveSetSearch, suits_live_sets
+from .live_sets import LiveSetSearch, LiveSetTables, suits_live_sets
+from .sudoku import SudokuSearch
+
+KERNELS = ("auto", "bitboard", "live", "general")
+
+
+def choose_kernel(puzzle: Puzzle, placements: Placements | None, kernel: str = "auto") -> str:
+    """"sudoku", "bitboard", "live" or "general". `kernel` forces the polyform kernel for
+    benchmarks and tests; "auto" picks it: the bit-board for flat boards it suits, live sets
+    for the rest up to 64 cells (measured: Mini Bedlam 3.2x, Soma all 3x faster than the
+    general kernel), the general kernel beyond."""
+    if kernel not in KERNELS:
+        raise ValueError(f"unknown kernel {kernel!r}: use auto, bitboard, live or general")
+    if puzzle.is_sudoku:
+        return "sudoku"
+    if kernel != "auto":
+        return kernel
+    if suits_bitboard(puzzle, placements):
+        return "bitboard"
+    return "live" if suits_live_sets(placements) else "general"
+
+
+def shared_tables(kernel: str, placements: Placements | None):
+    """The read-only tables every search of this kernel and puzzle can share, or None."""
+    if kernel == "bitboard":
+        return BitboardTables(placements)
+    if kernel == "live":
+        return LiveSetTables(placements)
+    return None
+
+
+def build_search(kernel: str, puzzle: Puzzle, placements: Placements | None,
+                 plan: SymmetryPlan | None, tables=None, *, root_rows: np.ndarray | None = None,
+                 givens: np.ndarray | None = None):
+    """A fresh search of the whole tree, or of the part a task names: polyform searches keep
+    to `root_rows` (the plan's when None), a Sudoku search starts from `givens` (the
+    puzzle's when None)."""
+    if kernel == "sudoku":
+        grid = puzzle.sudoku
+        if givens is None:
+            givens = np.array(grid.givens, dtype=np.int16)
+        return SudokuSearch(grid.n, grid.box_rows, grid.box_cols, givens)
+    if root_rows is not None:
+        plan = replace(plan, root_rows=np.asarray(root_rows, dtype=np.int32))
+    if kernel == "bitboard":
+        return BitboardSearch(placements, plan, tables=tables)
+    if kernel == "live":
+        return LiveSetSearch(placements, plan, tables=tables)
+    region_check = puzzle.kind is not GridKind.CUBE
+    return ExactCoverSearch(placements, plan, region_check=region_check)
 
 
 def make_search(puzzle: Puzzle, placements: Placements | None, symmetry: str,
                 kernel: str = "auto", cancel: CancelCheck | None = None):
-    """(search object, number of symmetries that identify solutions). `kernel` forces the
-    polyform kernel ("bitboard", "live" or "general") for benchmarks and tests; "auto" picks
-    it: the bit-board for flat boards it suits, live sets for the rest up to 64 cells
-    (measured: Mini Bedlam 3.2x, Soma all 3x faster than the general kernel), the general
-    kernel beyond."""
-    if puzzle.is_sudoku:
-        from .sudoku import SudokuSearch
-
-        grid = puzzle.sudoku
-        givens = np.array(grid.givens, dtype=np.int16)
-        return SudokuSearch(grid.n, grid.box_rows, grid.box_cols, givens), 1
+    """(a search of the whole tree, number of symmetries that identify solutions); Cancelled
+    once `cancel()` is true while planning."""
+    chosen = choose_kernel(puzzle, placements, kernel)
+    if chosen == "sudoku":
+        return build_search(chosen, puzzle, None, None), 1
     plan = plan_symmetry(puzzle, placements, symmetry, cancel)
     check_cancel(cancel)
-    if kernel not in ("auto", "bitboard", "live", "general"):
-        raise ValueError(f"unknown kernel {kernel!r}: use auto, bitboard, live or general")
-    if kernel == "bitboard" or kernel == "auto" and suits_bitboard(puzzle, placements):
-        return BitboardSearch(placements, plan), plan.group_size
-    if kernel == "live" or kernel == "auto" and suits_live_sets(placements):
-        return LiveSetSearch(placements, plan), plan.group_size
-    region_check = puzzle.kind is not GridKind.CUBE
-    return ExactCoverSearch(placements, plan, region_check=region_check), plan.group_size
+    tables = shared_tables(chosen, placements)
+    return build_search(chosen, puzzle, placements, plan, tables), plan.group_size

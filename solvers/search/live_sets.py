@@ -52,26 +52,36 @@ def row_bitsets(placements: Placements) -> tuple[np.ndarray, np.ndarray, np.ndar
     return cover, piece_rows, conflict
 
 
+class LiveSetTables:
+    """What every live-set search of one puzzle reads and none writes: built once, shared by
+    the searches of all tasks and threads."""
+
+    def __init__(self, placements: Placements) -> None:
+        if not suits_live_sets(placements):
+            raise ValueError("the live-set kernel takes up to 64 cells and 64 piece types")
+        self.cover, self.piece_rows, self.conflict = row_bitsets(placements)
+        self.full = np.uint64((1 << placements.n_items) - 1)
+        self.row_mask = np.ascontiguousarray(placements.masks[:, 0])
+        # piece p's rows lie in words piece_words[p, 0] to piece_words[p, 1] - 1
+        self.piece_words = np.zeros((len(placements.piece_counts), 2), dtype=np.int32)
+        for piece in range(len(placements.piece_counts)):
+            rows = placements.rows_of_piece(piece)
+            if len(rows):
+                self.piece_words[piece] = rows[0] >> 6, (rows[-1] >> 6) + 1
+
+
 class LiveSetSearch(ResumableSearch):
     """ExactCoverSearch's search with each node's live rows as a bitset (live_sets.py)."""
 
     def __init__(self, placements: Placements, plan: SymmetryPlan, *,
-                 max_solutions_buffered: int = 256) -> None:
-        if not suits_live_sets(placements):
-            raise ValueError("the live-set kernel takes up to 64 cells and 64 piece types")
-        n_types = len(placements.piece_counts)
+                 max_solutions_buffered: int = 256, tables: LiveSetTables | None = None) -> None:
+        """`tables`: shared with the other searches of this puzzle (built here if None)."""
+        tables = tables or LiveSetTables(placements)
         goal = int(placements.piece_counts.sum())
         super().__init__(placements, plan, goal, max_solutions_buffered)
-        self.cover, self.piece_rows, self.conflict = row_bitsets(placements)
+        self.cover, self.piece_rows, self.conflict = tables.cover, tables.piece_rows, tables.conflict
+        self.full, self.row_mask, self.piece_words = tables.full, tables.row_mask, tables.piece_words
         row_words = self.cover.shape[1]
-        self.full = np.uint64((1 << placements.n_items) - 1)
-        self.row_mask = np.ascontiguousarray(placements.masks[:, 0])
-        # piece p's rows lie in words piece_words[p, 0] to piece_words[p, 1] - 1
-        self.piece_words = np.zeros((n_types, 2), dtype=np.int32)
-        for piece in range(n_types):
-            rows = placements.rows_of_piece(piece)
-            if len(rows):
-                self.piece_words[piece] = rows[0] >> 6, (rows[-1] >> 6) + 1
         self.live = np.zeros((goal + 1, row_words), dtype=np.uint64)
         self.nonzero = np.zeros((goal + 1, (row_words + 63) // 64), dtype=np.uint64)
         self.planes = np.zeros((goal + 1, general.NB), dtype=np.uint64)

@@ -10,7 +10,7 @@ import threading
 from PySide6.QtCore import QCoreApplication
 from run_signals import Collector
 
-import solvers.search.solve as solve_module
+import solvers.search.prepare as prepare_module
 from polygui.resources import default_puzzle, examples_dir
 from polygui.solving.run import SolveRun, running_solves
 from solvers import GridKind, Piece, Progress, Puzzle
@@ -29,8 +29,8 @@ def big_pentomino_board() -> Puzzle:
 
 def test_stop_while_preparing_ends_the_run_before_the_search_is_built(qtbot, monkeypatch):
     built = []
-    real = solve_module.make_search
-    monkeypatch.setattr(solve_module, "make_search",
+    real = prepare_module.build_search
+    monkeypatch.setattr(prepare_module, "build_search",
                         lambda *args, **kwargs: built.append(1) or real(*args, **kwargs))
     run = SolveRun(big_pentomino_board(), "distinct")
     signals = Collector(run)

@@ -1,0 +1,90 @@
+"""The Solve panel's "Search on" choice: threads on this computer (every core by default), a
+Dask cluster of worker processes here, or a Dask scheduler elsewhere. Kept in the settings."""
+
+from __future__ import annotations
+
+import importlib.util
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QComboBox, QInputDialog, QWidget
+
+from solvers.parallel.run import available_cores
+
+SETTING = "solve/search_on"
+ADDRESS_SETTING = "solve/cluster_address"
+ELSEWHERE = "elsewhere"  # the item that asks for a scheduler's address
+TOOLTIP = (
+    "Where the search runs. Threads share the work of one search between the cores of this "
+    "computer (a puzzle solved in a moment stays on one). A Dask cluster spreads it over "
+    "worker processes: here, or on other computers running 'dask worker' with PolyGUI "
+    "installed (pip install \"polygui[cluster]\"). Long runs are kept either way: Stop offers "
+    "to keep the run, and Solve > Resume Run continues it, even after PolyGUI was closed.")
+
+
+def dask_installed() -> bool:
+    return importlib.util.find_spec("distributed") is not None
+
+
+class SearchOnChoice(QComboBox):
+    def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.setToolTip(TOOLTIP)
+        cores = available_cores()
+        self.addItem(f"This computer, {cores} threads" if cores > 1 else "This computer",
+                     ("threads", cores))
+        for jobs in range(cores - 1, 0, -1):
+            self.addItem(f"This computer, {jobs} thread{'s' * (jobs != 1)}", ("threads", jobs))
+        if dask_installed():
+            self.addItem(f"Dask cluster here, {cores} processes", ("cluster", f"local:{cores}"))
+            self.addItem("Dask cluster elsewhere…", ("cluster", ELSEWHERE))
+        self._restore()
+        self.activated.connect(self._on_activated)
+
+    def jobs_and_cluster(self) -> tuple[int, str | None]:
+        """(threads, None) or (1, the cluster's address)."""
+        kind, value = self.currentData()
+        return (value, None) if kind == "threads" else (1, value)
+
+    def _on_activated(self, index: int) -> None:
+        kind, value = self.itemData(index)
+        if kind == "cluster" and value == ELSEWHERE:
+            self._ask_address(index)
+        self._save()
+
+    def _ask_address(self, index: int) -> None:
+        known = self.settings.value(ADDRESS_SETTING, "tcp://") if self.settings else "tcp://"
+        address, ok = QInputDialog.getText(
+            self, "Dask cluster", "The Dask scheduler's address (started with 'dask scheduler' "
+            "on the cluster's computer):", text=str(known))
+        address = address.strip()
+        if not ok or not address or address == "tcp://":
+            self.setCurrentIndex(0)
+            return
+        self._add_address(address)
+        if self.settings is not None:
+            self.settings.setValue(ADDRESS_SETTING, address)
+
+    def _add_address(self, address: str) -> None:
+        for index in range(self.count()):
+            if self.itemData(index) == ("cluster", address):
+                self.setCurrentIndex(index)
+                return
+        self.insertItem(self.count() - 1, f"Dask cluster at {address}", ("cluster", address))
+        self.setCurrentIndex(self.count() - 2)
+
+    def _save(self) -> None:
+        if self.settings is not None:
+            kind, value = self.currentData()
+            self.settings.setValue(SETTING, f"{kind}:{value}")
+
+    def _restore(self) -> None:
+        saved = str(self.settings.value(SETTING, "")) if self.settings is not None else ""
+        kind, _, value = saved.partition(":")
+        for index in range(self.count()):
+            data = self.itemData(index)
+            if f"{data[0]}:{data[1]}" == saved:
+                self.setCurrentIndex(index)
+                return
+        if kind == "cluster" and value and not value.startswith("local") and dask_installed():
+            self._add_address(value)

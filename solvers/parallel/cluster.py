@@ -1,0 +1,311 @@
+"""The Dask backend: tasks on the workers of a Dask cluster, one task per worker thread.
+
+Dask is an optional extra (`pip install "polygui[cluster]"`), imported only here. `address`
+is a scheduler's (`tcp://HOST:8786`, started with `dask scheduler`, its workers with
+`dask worker tcp://HOST:8786` on machines where PolyGUI is installed), or `local:N` for a
+LocalCluster of N worker processes on this machine.
+
+A task travels as the puzzle's JSON text and the task's prefix; a worker prepares each puzzle
+once (placements, plan, kernel tables, the compiled kernels) and keeps it for the next tasks.
+A finished task sends back its counts and the kernel's solutions; a running one reports how
+far it is on a Dask topic about twice a second. When a worker dies, the scheduler runs its
+tasks elsewhere; a task counts only once it has finished, so the count stays exact. Stop and
+pause are Dask Events the tasks look at between kernel slices.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+import uuid
+from collections import OrderedDict
+
+import numpy as np
+
+from ..puzzle.fileformat import puzzle_from_json, puzzle_to_json
+from ..search.prepare import Prepared, prepare_puzzle
+from .runfile import placements_fingerprint
+from .tasks import Task, TaskSearches
+from .worker import SliceReport, TaskResult, run_task
+
+CONNECT_TIMEOUT = "10s"  # for a scheduler to answer
+CONTROL_CHECK_SECONDS = 0.2  # how often a task asks the scheduler whether to stop or pause
+REPORT_SECONDS = 0.5  # how often a running task says how far it is
+ABSENCE_SECONDS = 0.25  # the run's caller away this long pauses the cluster
+PUZZLES_KEPT = 4  # prepared puzzles a worker keeps
+NO_ROWS = np.zeros((0, 0), dtype=np.int32)  # a running task's report carries no solutions
+
+
+class ClusterError(RuntimeError):
+    """The cluster cannot be reached or used: the message says why."""
+
+
+def _distributed():
+    try:
+        import distributed
+    except ImportError as error:
+        raise ClusterError('solving on a cluster needs Dask: pip install "polygui[cluster]"') from error
+    return distributed
+
+
+class ClusterBackend:
+    streams_solutions = False  # a task's solutions come when it finishes
+
+    def __init__(self, address: str, *, slice_seconds: float = 0.05,
+                 demand: threading.Event | None = None) -> None:
+        """`demand`: set while the run's caller waits for events; away longer than
+        ABSENCE_SECONDS, the tasks are paused until it is back."""
+        distributed = _distributed()
+        self._demand = demand
+        self.slice_seconds = slice_seconds
+        self.reports: queue.Queue = queue.Queue()
+        self._cluster = None
+        try:
+            if address.startswith("local:"):
+                self._cluster = distributed.LocalCluster(
+                    n_workers=_worker_count(address), threads_per_worker=1, processes=True,
+                    dashboard_address=None, silence_logs=logging.ERROR)
+                self.client = distributed.Client(self._cluster)
+            else:
+                self.client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError) as error:
+            self._close_cluster()
+            raise ClusterError(f"cannot reach the Dask scheduler at {address}: {error}") from error
+        self._run = uuid.uuid4().hex[:12]
+        self._stop = distributed.Event(f"polygui-stop-{self._run}", client=self.client)
+        self._pause = distributed.Event(f"polygui-pause-{self._run}", client=self.client)
+        self._topic = f"polygui-progress-{self._run}"
+        self._futures: list = []
+        self._futures_warming: list = []
+        self._tasks: dict[str, Task] = {}
+        self._feeder: threading.Thread | None = None
+        self._watchdog: threading.Thread | None = None
+        self._stopped = False
+        self._paused_explicitly = False
+
+    @property
+    def workers(self) -> int:
+        """Worker threads in the cluster now (at least one)."""
+        info = self.client.scheduler_info()
+        return max(1, sum(w.get("nthreads", 1) for w in info.get("workers", {}).values()))
+
+    def warm_up(self, puzzle_json: str, symmetry: str) -> None:
+        """Have every worker prepare the puzzle (and load the kernels) now, while this side
+        prepares and splits it; the tasks then find it ready."""
+        for address in self.client.scheduler_info().get("workers", {}):
+            self._futures_warming.append(self.client.submit(
+                warm_worker, puzzle_json, symmetry, workers=[address], pure=False,
+                key=f"polygui-warm-{self._run}-{address}"))
+
+    def submit(self, prepared: Prepared, tasks: list[Task], *, record: bool, limit: int = 0) -> None:
+        """Send every task to the cluster; their reports arrive in `reports`."""
+        self._tasks = {task.name: task for task in tasks}
+        self.client.subscribe_topic(self._topic, self._on_progress)
+        puzzle = self.client.scatter(puzzle_to_json(prepared.puzzle), broadcast=True)
+        fingerprint = placements_fingerprint(prepared)
+        for task in tasks:
+            self._futures.append(self.client.submit(
+                run_on_worker, puzzle, prepared.symmetry, fingerprint, task.prefix, task.share,
+                record, limit, self.slice_seconds, self._stop.name, self._pause.name,
+                self._topic, key=f"polygui-task-{self._run}-{task.name}", pure=False))
+        self._feeder = threading.Thread(target=self._feed, name="polygui-cluster-results",
+                                        daemon=True)
+        self._feeder.start()
+        if self._demand is not None:
+            self._watchdog = threading.Thread(target=self._pause_while_away,
+                                              name="polygui-cluster-pause", daemon=True)
+            self._watchdog.start()
+
+    def start(self) -> None:
+        """Tasks start as `submit` sends them."""
+
+    # --- control -------------------------------------------------------------------------------
+    def pause(self) -> None:
+        self._paused_explicitly = True
+        self._pause.set()
+
+    def resume(self) -> None:
+        self._paused_explicitly = False
+        self._pause.clear()
+
+    def _pause_while_away(self) -> None:
+        """Pause the tasks while the run's caller is not asking for events."""
+        away_paused = False
+        while not self._stopped:
+            back = self._demand.wait(ABSENCE_SECONDS)
+            try:
+                if not back and not away_paused:
+                    away_paused = True
+                    self._pause.set()
+                elif back and away_paused:
+                    away_paused = False
+                    if not self._paused_explicitly:
+                        self._pause.clear()
+                    time.sleep(ABSENCE_SECONDS)
+            except Exception:  # the cluster is going away
+                return
+
+    def stop(self, timeout: float = 10.0) -> bool:
+        """Stop every task, drop the client, and end a local cluster's worker processes."""
+        if self._stopped:
+            return True
+        self._stopped = True
+        try:
+            self._stop.set()
+            self.client.cancel(self._futures + self._futures_warming, force=True)
+            self.client.unsubscribe_topic(self._topic)
+        except Exception:  # the cluster may already be gone
+            pass
+        for thread in (self._feeder, self._watchdog):
+            if thread is not None and thread is not threading.current_thread():
+                thread.join(timeout)
+        self.client.close(timeout=timeout)
+        self._close_cluster()
+        return True
+
+    def _close_cluster(self) -> None:
+        if self._cluster is not None:
+            self._cluster.close()
+            self._cluster = None
+
+    # --- reports -------------------------------------------------------------------------------
+    def _feed(self) -> None:
+        distributed = _distributed()
+        try:
+            for future in distributed.as_completed(self._futures):
+                if self._stopped:
+                    return
+                outcome = future.result()
+                if outcome is not None:
+                    self.reports.put(self._result(outcome))
+        except Exception as error:
+            if not self._stopped:
+                self.reports.put(ClusterError(f"a task failed on the cluster: {error}"))
+
+    def _result(self, outcome: tuple) -> TaskResult:
+        name, share, solutions, nodes, seconds, rows, complete = outcome
+        return TaskResult(Task(self._tasks[name].prefix, share), solutions, nodes, seconds,
+                          rows, complete)
+
+    def _on_progress(self, event: tuple) -> None:
+        _, (name, fraction, nodes, solutions) = event
+        task = self._tasks.get(name)
+        if task is not None and not self._stopped:
+            self.reports.put(SliceReport(task, NO_ROWS, fraction, nodes, solutions))
+
+
+# --- on the workers --------------------------------------------------------------------------
+_PREPARED: "OrderedDict[tuple[str, str], tuple[TaskSearches, str]]" = OrderedDict()
+_PREPARED_LOCK = threading.Lock()
+
+
+def run_on_worker(puzzle_json: str, symmetry: str, fingerprint: str, prefix: tuple[int, ...],
+                  share: float, record: bool, limit: int, slice_seconds: float,
+                  stop_name: str, pause_name: str, topic: str) -> tuple | None:
+    """One task on a Dask worker: (name, share, solutions, nodes, seconds, rows, complete),
+    or None when the run stopped first."""
+    distributed = _distributed()
+    searches = _prepared_here(puzzle_json, symmetry, fingerprint)
+    task = Task(prefix, share)
+    controls = _controls(stop_name, pause_name)
+    worker = distributed.get_worker()
+    last_report = [0.0]
+
+    def report(progress: SliceReport) -> None:
+        now = time.monotonic()
+        if now - last_report[0] >= REPORT_SECONDS:
+            last_report[0] = now
+            worker.log_event(topic, (task.name, progress.fraction, progress.nodes,
+                                     progress.solutions))
+
+    result = run_task(searches, task, controls, record=record, limit=limit,
+                      slice_seconds=slice_seconds, on_slice=report)
+    if result is None:
+        return None
+    return (task.name, share, result.solutions, result.nodes, result.seconds, result.rows,
+            result.complete)
+
+
+def warm_worker(puzzle_json: str, symmetry: str) -> None:
+    """Prepare the puzzle on this worker and load the kernels it needs."""
+    searches = _prepared_here(puzzle_json, symmetry)
+    searches.search(()).run(0)
+
+
+def _prepared_here(puzzle_json: str, symmetry: str, fingerprint: str | None = None) -> TaskSearches:
+    key = (puzzle_json, symmetry)
+    with _PREPARED_LOCK:
+        entry = _PREPARED.get(key)
+        if entry is None:
+            searches = TaskSearches(prepare_puzzle(puzzle_from_json(puzzle_json), symmetry))
+            entry = _PREPARED[key] = (searches, placements_fingerprint(searches.prepared))
+            while len(_PREPARED) > PUZZLES_KEPT:
+                _PREPARED.popitem(last=False)
+        _PREPARED.move_to_end(key)
+    searches, found = entry
+    if fingerprint is not None and found != fingerprint:
+        raise ClusterError("this worker numbers the placements differently: it runs another "
+                           "version of PolyGUI than the one that sent the task")
+    return searches
+
+
+_CONTROLS: dict[str, "_EventControls"] = {}
+_CONTROLS_LOCK = threading.Lock()
+
+
+def _controls(stop_name: str, pause_name: str) -> "_EventControls":
+    """The run's stop and pause as this worker process sees them, shared by its tasks, so
+    the scheduler is asked once per CONTROL_CHECK_SECONDS, not once per task."""
+    with _CONTROLS_LOCK:
+        if stop_name not in _CONTROLS:
+            distributed = _distributed()
+            _CONTROLS[stop_name] = _EventControls(distributed.Event(stop_name),
+                                                  distributed.Event(pause_name))
+            while len(_CONTROLS) > PUZZLES_KEPT:
+                _CONTROLS.pop(next(iter(_CONTROLS)))
+        return _CONTROLS[stop_name]
+
+
+class _EventControls:
+    """Stop and pause from Dask Events, asked of the scheduler at most every
+    CONTROL_CHECK_SECONDS by all the tasks of a worker process together (a task looks between
+    kernel slices, far more often)."""
+
+    def __init__(self, stop_event, pause_event) -> None:
+        self._stop_event, self._pause_event = stop_event, pause_event
+        self._lock = threading.Lock()
+        self._checked = time.monotonic()  # a new run is neither stopped nor paused
+        self._stop = self._pause = False
+
+    def _ask(self) -> None:
+        with self._lock:
+            now = time.monotonic()
+            if now - self._checked < CONTROL_CHECK_SECONDS:
+                return
+            self._checked = now
+        stop = self._stop_event.is_set()
+        self._pause = not stop and self._pause_event.is_set()
+        self._stop = stop
+
+    def stopped(self) -> bool:
+        self._ask()
+        return self._stop
+
+    def wait_while_paused(self) -> None:
+        self._ask()
+        while self._pause and not self._stop:
+            time.sleep(CONTROL_CHECK_SECONDS)
+            self._ask()
+
+
+def _worker_count(address: str) -> int:
+    try:
+        count = int(address.split(":", 1)[1])
+    except ValueError:
+        count = 0
+    if count < 1:
+        raise ClusterError(f"{address!r}: say how many worker processes, e.g. local:4")
+    return count
+

@@ -1,0 +1,302 @@
+"""A run on every core, on a cluster, or across restarts, with the events of `solve()`.
+
+How a run goes:
+1. Prepare the puzzle (placements, symmetry plan, kernel tables), once.
+2. Unless it resumes a run file or goes to a cluster, search the whole tree on this thread
+   for up to `trial_seconds`: a puzzle that finishes by then is done (splitting would not pay);
+   otherwise what the trial found is dropped, to be found again by the tasks.
+3. Split the tree into tasks (solvers.parallel.tasks), about TASKS_PER_WORKER per worker, and
+   run them on a thread pool or a Dask cluster. With a run file, every few seconds the tasks
+   finished since are committed to it; a resumed run reruns only the others.
+Solutions, counts, the fraction done and the time left come from all tasks together: a
+finished task's share is exact, a running task's is its share times its own fraction done.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+from typing import Callable, Iterator
+
+import numpy as np
+
+from ..puzzle.cancel import CancelCheck
+from ..puzzle.model import Puzzle, PuzzleError
+from ..search.events import Event, Progress, Solution
+from ..search.prepare import Prepared, prepare_puzzle
+from ..search.slices import SlicedSearch
+from ..search.solve import solution_event
+from .runfile import RunFile, RunFileError
+from .tally import Tally
+from .tasks import Split, Task, split_tree
+from .threads import ThreadBackend
+from .worker import SliceReport, TaskResult, no_rows
+
+TRIAL_SECONDS = 0.3
+TASKS_PER_WORKER = 64  # threads: a task costs about half a millisecond to start
+TASKS_PER_CLUSTER_WORKER = 16  # Dask: a task costs a few milliseconds of scheduling
+CHECKPOINT_SECONDS = 3.0
+
+
+def available_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+class ParallelRun:
+    """One run. Iterate `events()` (in one thread); `pause`, `resume` and `stop` may be called
+    from any other."""
+
+    def __init__(self, puzzle: Puzzle | None, symmetry: str = "distinct", *, limit: int = 0,
+                 count_only: bool = False, jobs: int | None = None, cluster: str | None = None,
+                 checkpoint: str | Path | None = None, resume: str | Path | None = None,
+                 slice_seconds: float = 0.05, trial_seconds: float = TRIAL_SECONDS,
+                 thread_setup: Callable[[], None] | None = None,
+                 cancel: CancelCheck | None = None) -> None:
+        """`jobs`: threads (None: every core); `cluster`: "local:N" or a scheduler address;
+        `checkpoint`: a new run file to keep; `resume`: a run file to continue (its puzzle
+        must be `puzzle`'s when one is given); `thread_setup` runs first in each pool
+        thread; `cancel` stops the preparation (Cancelled)."""
+        if puzzle is None and resume is None:
+            raise ValueError("a run needs a puzzle, or a run file to resume")
+        self.puzzle, self.symmetry, self.limit, self.count_only = puzzle, symmetry, limit, count_only
+        self.jobs = jobs or available_cores()
+        self.cluster, self.slice_seconds, self.trial_seconds = cluster, slice_seconds, trial_seconds
+        self.checkpoint_path = Path(checkpoint) if checkpoint else None
+        self.resume_path = Path(resume) if resume else None
+        self.thread_setup = thread_setup
+        self.cancel = cancel
+        self.run_file: RunFile | None = None
+        self._backend = None
+        self._stopped = False
+        self._paused = False
+        self._backend_paused = False
+        self._demand = threading.Event()  # set while the caller waits for the next event
+        self._demand.set()
+
+    # --- control, from any thread ---------------------------------------------------------
+    # Flags only: the thread iterating `events()` hands them to the backend within a slice,
+    # so the caller never waits (a cluster's pause is a message to its scheduler).
+    def pause(self) -> None:
+        self._paused = True
+
+    def resume(self) -> None:
+        self._paused = False
+
+    def stop(self) -> None:
+        self._stopped = True
+
+    # --- the run ---------------------------------------------------------------------------
+    def events(self) -> Iterator[Event]:
+        """The run's events. As with `solve()`, not asking for the next one pauses the run:
+        the pool's threads wait between slices while the caller is away (a cluster is
+        paused once the caller has been away for a moment), and stopping the iteration
+        stops every task."""
+        inner = self._events()
+        try:
+            for event in inner:
+                self._demand.clear()
+                yield event
+                self._demand.set()
+        finally:
+            self._demand.set()
+            inner.close()
+
+    def _events(self) -> Iterator[Event]:
+        yield Progress("preparing", symmetry=self.symmetry)
+        try:
+            if self.cluster is not None:
+                self._connect_cluster()
+            prepared, split, done = self._prepare()
+            if split is None:
+                yield from self._trial(prepared)
+                if self._trial_finished:
+                    return
+                split = self._split(prepared)
+            yield from self._run_tasks(prepared, split, done)
+        finally:
+            if self._backend is not None:
+                self._backend.stop()
+            if self.run_file is not None:
+                self.run_file.close()
+
+    def _connect_cluster(self) -> None:
+        from ..puzzle.fileformat import puzzle_to_json
+        from .cluster import ClusterBackend  # Dask only when asked for
+
+        self._backend = ClusterBackend(self.cluster, slice_seconds=self.slice_seconds)
+        puzzle, symmetry = self.puzzle, self.symmetry
+        if self.resume_path is not None:
+            run_file = RunFile.open(self.resume_path)
+            puzzle, symmetry = run_file.puzzle, run_file.symmetry
+            run_file.close()
+        self._backend.warm_up(puzzle_to_json(puzzle), symmetry)
+
+    def _split(self, prepared: Prepared) -> Split:
+        if self._backend is not None:
+            split = split_tree(prepared, TASKS_PER_CLUSTER_WORKER * self._backend.workers)
+        else:
+            split = split_tree(prepared, TASKS_PER_WORKER * self.jobs)
+        if self.checkpoint_path is not None:
+            self.run_file = RunFile.create(self.checkpoint_path, prepared, split,
+                                           count_only=self.count_only, limit=self.limit)
+        return split
+
+    def _prepare(self) -> tuple[Prepared, Split | None, dict]:
+        if self.resume_path is None:
+            return prepare_puzzle(self.puzzle, self.symmetry, cancel=self.cancel), None, {}
+        run_file = RunFile.open(self.resume_path)
+        if self.puzzle is not None:
+            run_file.check_matches(self.puzzle)
+        self.symmetry, self.limit = run_file.symmetry, run_file.limit
+        if run_file.count_only and not self.count_only:
+            raise RunFileError(f"{self.resume_path}: this run counts without keeping the "
+                               f"solutions; resume it counting only")
+        prepared = prepare_puzzle(run_file.puzzle, self.symmetry, cancel=self.cancel)
+        run_file.check_matches(run_file.puzzle, prepared)
+        self.run_file = run_file
+        return prepared, run_file.split(), run_file.finished()
+
+    def _trial(self, prepared: Prepared) -> Iterator[Event]:
+        """The whole tree on this thread for a moment; its events only if it finished."""
+        self._trial_finished = False
+        if self.cluster is not None:  # the cluster was asked for: use it
+            return
+        sliced = SlicedSearch(prepared, prepared.new_search(), record=not self.count_only,
+                              slice_seconds=self.slice_seconds)
+        sliced.warm_up()
+        held: list[np.ndarray] = []
+        started = time.perf_counter()
+        while not sliced.finished and not (self.limit and sliced.solutions >= self.limit):
+            if self._paused:
+                paused_at = time.perf_counter()
+                while self._paused and not self._stopped:
+                    time.sleep(self.slice_seconds)
+                started += time.perf_counter() - paused_at
+            if self._stopped or time.perf_counter() - started >= self.trial_seconds:
+                return
+            held.append(sliced.step(self.limit))
+        self._trial_finished = True
+        whole = Split([Task((), 1.0)], 0.0)
+        if self.checkpoint_path is not None:
+            rows = np.concatenate(held) if held else no_rows(prepared)
+            run_file = RunFile.create(self.checkpoint_path, prepared, whole,
+                                      count_only=self.count_only, limit=self.limit)
+            run_file.record([TaskResult(whole.tasks[0], sliced.solutions, sliced.nodes,
+                                        sliced.elapsed, rows, sliced.finished)], sliced.elapsed)
+            run_file.close()
+        tally = Tally(prepared, whole, self.limit)
+        for block in held:
+            yield from _give_out(prepared, tally, block)
+        tally.trial_done(sliced)
+        yield tally.progress("done")
+
+    def _run_tasks(self, prepared: Prepared, split: Split, done: dict) -> Iterator[Event]:
+        tally = Tally(prepared, split, self.limit)
+        tally.restore(done, self.run_file.seconds if self.run_file is not None else 0.0)
+        if self.run_file is not None and not self.count_only:
+            for block in self.run_file.kept_solutions():
+                yield from _give_out(prepared, tally, block.astype(_dtype(prepared)))
+        pending = [task for task in split.tasks if task.name not in done]
+        if pending and not tally.limit_reached and not self._stopped:
+            self._start_backend(prepared, pending)
+            yield from self._consume(prepared, tally, len(pending))
+        yield tally.progress("done")
+
+    def _start_backend(self, prepared: Prepared, pending: list[Task]) -> None:
+        record = not self.count_only
+        if self._backend is None:
+            self._backend = ThreadBackend(prepared, pending, self.jobs, record=record,
+                                          limit=self.limit, slice_seconds=self.slice_seconds,
+                                          thread_setup=self.thread_setup, demand=self._demand)
+        else:
+            self._backend.submit(prepared, pending, record=record, limit=self.limit)
+        self._apply_pause()
+        self._backend.start()
+
+    def _apply_pause(self) -> None:
+        """Hand a pause or resume asked for since to the backend."""
+        if self._paused != self._backend_paused:
+            self._backend_paused = self._paused
+            (self._backend.pause if self._paused else self._backend.resume)()
+
+    def _consume(self, prepared: Prepared, tally: Tally, pending: int) -> Iterator[Event]:
+        backend = self._backend
+        unsaved: list[TaskResult] = []
+        last_progress = last_save = time.perf_counter()
+        try:
+            while pending and not tally.limit_reached and not self._stopped:
+                self._apply_pause()
+                report = _next_report(backend, self.slice_seconds)
+                if isinstance(report, BaseException):
+                    raise report
+                if isinstance(report, SliceReport):
+                    tally.running(report)
+                    if backend.streams_solutions:
+                        yield from _give_out(prepared, tally, report.rows)
+                elif isinstance(report, TaskResult):
+                    pending -= 1
+                    tally.finished(report)
+                    unsaved.append(report)
+                    if not backend.streams_solutions:
+                        yield from _give_out(prepared, tally, report.rows)
+                now = time.perf_counter()
+                if self.run_file is not None and now - last_save >= CHECKPOINT_SECONDS:
+                    self.run_file.record(unsaved, tally.elapsed)
+                    unsaved, last_save = [], now
+                if now - last_progress >= self.slice_seconds and pending:
+                    last_progress = now
+                    yield tally.progress("searching")
+        finally:  # stopped, interrupted or done: keep what finished
+            if self.run_file is not None:
+                self.run_file.record(unsaved, tally.elapsed)
+
+
+def _give_out(prepared: Prepared, tally: Tally, kernel_rows: np.ndarray) -> Iterator[Solution]:
+    """Solution events for the counted solutions the kernel's rows stand for, numbered on
+    from those given out before, up to the limit."""
+    first = tally.emitted
+    for index, rows in enumerate(tally.take(prepared.expand(kernel_rows)), start=first):
+        yield solution_event(prepared, rows, index)
+
+
+def _next_report(backend, timeout: float) -> object:
+    try:
+        return backend.reports.get(timeout=timeout)
+    except Exception:  # queue.Empty: nothing new in this slice
+        return None
+
+
+def _dtype(prepared: Prepared):
+    return np.int16 if prepared.kernel == "sudoku" else np.int32
+
+
+def solve(puzzle: Puzzle, symmetry: str = "distinct", limit: int = 0, count_only: bool = False,
+          slice_seconds: float = 0.05, *, jobs: int = 1, cluster: str | None = None,
+          checkpoint: str | Path | None = None, resume: str | Path | None = None,
+          thread_setup: Callable[[], None] | None = None,
+          cancel: CancelCheck | None = None) -> Iterator[Event]:
+    """`solvers.search.solve.solve`, on `jobs` threads (None: every core), on a cluster
+    ("local:N" or a scheduler address), kept in a run file (`checkpoint`) or resumed from
+    one (`resume`). Stopping the iteration stops every task; `cancel` stops preparing."""
+    from ..search.solve import solve as solve_here
+
+    if jobs == 1 and cluster is None and checkpoint is None and resume is None:
+        return solve_here(puzzle, symmetry, limit, count_only, slice_seconds, cancel=cancel)
+    run = ParallelRun(puzzle, symmetry, limit=limit, count_only=count_only, jobs=jobs,
+                      cluster=cluster, checkpoint=checkpoint, resume=resume,
+                      slice_seconds=slice_seconds, thread_setup=thread_setup, cancel=cancel)
+    return run.events()
+
+
+def count_solutions(puzzle: Puzzle, symmetry: str = "distinct", limit: int = 0, **options) -> Progress:
+    """Run to the end without recording solutions; the final Progress."""
+    last = None
+    for event in solve(puzzle, symmetry, limit, True, 0.5, **options):
+        last = event
+    assert isinstance(last, Progress)
+    return last

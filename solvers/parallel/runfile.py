@@ -1,0 +1,200 @@
+"""The run file: everything needed to resume a run, kept as it goes.
+
+An SQLite database (Python's sqlite3): every update is one transaction, so after Stop, a
+crash, kill -9 or a power cut the file holds the run as of its last commit, never half of
+one, and a long run's file grows by appending instead of being rewritten. Its tables:
+
+  meta       key -> value: format "polygui-run", version 1, the puzzle (its JSON file text),
+             `puzzle_sha256` (of what decides the solutions: grid, board, pieces' cells,
+             copies and mirroring, Sudoku givens; names, colours and description may change),
+             `placements_sha256` (the placement rows tasks are named by: a PolyGUI that
+             numbers them differently refuses the file), symmetry, counting ("count" or
+             "list": whether solutions are kept), limit, dead_share, seconds (search time
+             so far, all sessions), created and updated
+  tasks      one per task: name (its prefix, "." between choices; "root" for the whole
+             tree), position, share (Knuth's estimate of its part of the tree), done (0 or
+             1), solutions (counted in the run's mode), nodes, seconds
+  solutions  per finished task: its kernel solutions (distinct ones, when 'all' or
+             'rotations' expand them) as little-endian int32 rows in one blob, and the width
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import os
+import sqlite3
+from pathlib import Path
+
+import numpy as np
+
+from ..puzzle.fileformat import puzzle_from_json, puzzle_to_json
+from ..puzzle.model import Puzzle, PuzzleError
+from ..search.prepare import Prepared
+from .tasks import Split, Task
+from .worker import TaskResult
+
+FORMAT, VERSION = "polygui-run", 1
+
+SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE tasks (name TEXT PRIMARY KEY, position INTEGER NOT NULL, share REAL NOT NULL,
+                    done INTEGER NOT NULL DEFAULT 0, solutions INTEGER NOT NULL DEFAULT 0,
+                    nodes INTEGER NOT NULL DEFAULT 0, seconds REAL NOT NULL DEFAULT 0);
+CREATE TABLE solutions (task TEXT NOT NULL REFERENCES tasks(name), width INTEGER NOT NULL,
+                        rows BLOB NOT NULL);
+"""
+
+
+class RunFileError(PuzzleError):
+    """A run file that cannot be resumed: the message says why."""
+
+
+def puzzle_fingerprint(puzzle: Puzzle) -> str:
+    """SHA-256 of what decides a puzzle's solutions."""
+    what = {"grid": puzzle.kind.value, "board": sorted(puzzle.board),
+            "pieces": [[sorted(p.cells), p.count, p.mirror] for p in puzzle.pieces]}
+    if puzzle.is_sudoku:
+        grid = puzzle.sudoku
+        what["sudoku"] = [grid.box_rows, grid.box_cols, list(grid.givens)]
+    return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()
+
+
+def placements_fingerprint(prepared: Prepared) -> str:
+    """SHA-256 of the placement rows and the rows the search may use."""
+    digest = hashlib.sha256(prepared.kernel.encode())
+    if prepared.placements is not None:
+        digest.update(np.ascontiguousarray(prepared.placements.masks).tobytes())
+        digest.update(np.ascontiguousarray(prepared.placements.row_piece).tobytes())
+        digest.update(np.ascontiguousarray(prepared.plan.root_rows).tobytes())
+    return digest.hexdigest()
+
+
+class RunFile:
+    def __init__(self, path: Path, connection: sqlite3.Connection) -> None:
+        self.path, self._db = path, connection
+        self.meta = dict(connection.execute("SELECT key, value FROM meta"))
+
+    # --- making and opening --------------------------------------------------------------
+    @classmethod
+    def create(cls, path: str | Path, prepared: Prepared, split: Split, *, count_only: bool,
+               limit: int = 0) -> "RunFile":
+        """A new run file at `path` (replacing one there), written whole before it appears
+        under its name."""
+        path = Path(path)
+        partial = path.with_name(f".{path.name}.creating-{os.getpid()}")
+        partial.unlink(missing_ok=True)
+        db = sqlite3.connect(partial)
+        now = _now()
+        meta = {"format": FORMAT, "version": str(VERSION), "puzzle": puzzle_to_json(prepared.puzzle),
+                "puzzle_sha256": puzzle_fingerprint(prepared.puzzle),
+                "placements_sha256": placements_fingerprint(prepared),
+                "symmetry": prepared.symmetry, "counting": "count" if count_only else "list",
+                "limit": str(limit), "dead_share": repr(split.dead_share), "seconds": "0",
+                "created": now, "updated": now}
+        with db:
+            db.executescript(SCHEMA)
+            db.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
+            db.executemany("INSERT INTO tasks (name, position, share) VALUES (?, ?, ?)",
+                           [(task.name, i, task.share) for i, task in enumerate(split.tasks)])
+        db.close()
+        os.replace(partial, path)
+        return cls(path, sqlite3.connect(path, check_same_thread=False))
+
+    @classmethod
+    def open(cls, path: str | Path) -> "RunFile":
+        path = Path(path)
+        if not path.is_file():
+            raise RunFileError(f"{path}: no such run file")
+        try:
+            db = sqlite3.connect(f"file:{path}?mode=rw", uri=True, check_same_thread=False)
+            run = cls(path, db)
+        except sqlite3.DatabaseError as error:
+            raise RunFileError(f"{path}: not a PolyGUI run file ({error})") from error
+        if run.meta.get("format") != FORMAT:
+            raise RunFileError(f"{path}: not a PolyGUI run file")
+        if run.meta.get("version") != str(VERSION):
+            raise RunFileError(f"{path}: run file version {run.meta.get('version')} "
+                               f"(this PolyGUI reads version {VERSION})")
+        return run
+
+    def close(self) -> None:
+        self._db.close()
+
+    # --- what it says --------------------------------------------------------------------
+    @property
+    def puzzle(self) -> Puzzle:
+        return puzzle_from_json(self.meta["puzzle"])
+
+    @property
+    def symmetry(self) -> str:
+        return self.meta["symmetry"]
+
+    @property
+    def count_only(self) -> bool:
+        return self.meta["counting"] == "count"
+
+    @property
+    def limit(self) -> int:
+        return int(self.meta["limit"])
+
+    def check_matches(self, puzzle: Puzzle, prepared: Prepared | None = None) -> None:
+        """Refuse (RunFileError) a run of another puzzle, or of other placement rows."""
+        if puzzle_fingerprint(puzzle) != self.meta["puzzle_sha256"]:
+            raise RunFileError(f"{self.path}: this run is of another puzzle (or of this "
+                               f"puzzle before it was changed): it cannot be resumed for it")
+        if prepared is not None and placements_fingerprint(prepared) != self.meta["placements_sha256"]:
+            raise RunFileError(f"{self.path}: this run was made by a PolyGUI that numbers "
+                               f"the placements differently: it cannot be resumed here")
+
+    def split(self) -> Split:
+        rows = self._db.execute("SELECT name, share FROM tasks ORDER BY position").fetchall()
+        return Split([Task(_prefix(name), share) for name, share in rows],
+                     float(self.meta["dead_share"]))
+
+    def finished(self) -> dict[str, tuple[int, int, float]]:
+        """Task name -> (solutions, nodes, seconds) of every finished task."""
+        rows = self._db.execute("SELECT name, solutions, nodes, seconds FROM tasks WHERE done")
+        return {name: (solutions, nodes, seconds) for name, solutions, nodes, seconds in rows}
+
+    def standing(self) -> tuple[float, int]:
+        """(the fraction of the tree its finished tasks cover, their solutions)."""
+        share, solutions = self._db.execute(
+            "SELECT coalesce(sum(share), 0), coalesce(sum(solutions), 0) FROM tasks WHERE done"
+        ).fetchone()
+        return min(1.0, float(self.meta["dead_share"]) + share), int(solutions)
+
+    def kept_solutions(self) -> list[np.ndarray]:
+        """The kernel solutions of the finished tasks, a block per task."""
+        rows = self._db.execute("SELECT width, rows FROM solutions ORDER BY rowid")
+        return [np.frombuffer(blob, dtype="<i4").reshape(-1, width) for width, blob in rows]
+
+    # --- keeping it up to date -----------------------------------------------------------
+    @property
+    def seconds(self) -> float:
+        """The run's search time so far, over every session."""
+        return float(self.meta.get("seconds", 0))
+
+    def record(self, results: list[TaskResult], seconds: float) -> None:
+        """The finished tasks and the search time so far, all in one transaction."""
+        with self._db:
+            self._db.executemany(
+                "UPDATE tasks SET done = 1, solutions = ?, nodes = ?, seconds = ? WHERE name = ?",
+                [(r.solutions, r.nodes, r.seconds, r.task.name) for r in results])
+            if not self.count_only:
+                self._db.executemany(
+                    "INSERT INTO solutions VALUES (?, ?, ?)",
+                    [(r.task.name, r.rows.shape[1], r.rows.astype("<i4").tobytes())
+                     for r in results if len(r.rows)])
+            self._db.executemany("UPDATE meta SET value = ? WHERE key = ?",
+                                 [(_now(), "updated"), (repr(seconds), "seconds")])
+        self.meta["seconds"] = repr(seconds)
+
+
+def _prefix(name: str) -> tuple[int, ...]:
+    return () if name == "root" else tuple(int(part) for part in name.split("."))
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")

@@ -1,0 +1,226 @@
+"""A run as independent tasks: the search tree split into subtrees, each named by its prefix.
+
+A prefix is the choices on the path to a subtree: placement rows for a polyform (its task is
+every solution containing all of them), (cell, value) assignments for a Sudoku (every
+solution extending the givens with them). At each node the split branches on one item every
+solution covers exactly once, so the tasks partition the solutions exactly, whatever the
+kernel that solves them: a polyform task's search keeps to the prefix's rows and the rows
+compatible with them (the prefix's items can then only be covered by its own rows), a Sudoku
+task's search starts from the givens plus the assignments. The split branches as the kernel
+does (the exact-cover kernels: the item, or the piece placed once, with the fewest live rows;
+the bit-board kernel: the lowest empty cell of its sweep; Sudoku: the cell with the fewest
+candidates), so a task's subtree is the single search's subtree.
+
+The tree is split where it is biggest, by Knuth's estimate: a node's share is the product of
+1/branching along its path; the node with the largest share is split until there are enough
+tasks. A dead end found while splitting has its share finished at once. The tasks then run in
+a fixed shuffled order: the shares of the tasks finished so far are a fair sample of the tree,
+so the fraction done (the sum of their shares) predicts the time left without the bias of
+running the biggest shares first; the split keeps every task small, so the order costs no
+tail.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..search.prepare import Prepared
+from ..search.sudoku import sudoku_peers
+
+SATURATION = 16  # the kernels' per-item counters saturate here (exact_cover.NB = 4 planes)
+
+
+@dataclass(frozen=True)
+class Task:
+    prefix: tuple[int, ...]  # placement rows, or Sudoku cell * n + value - 1
+    share: float  # Knuth's estimate of its part of the tree
+
+    @property
+    def name(self) -> str:
+        """The prefix as text: how run files and clusters know a task."""
+        return ".".join(map(str, self.prefix)) or "root"
+
+
+@dataclass(frozen=True)
+class Split:
+    tasks: list[Task]
+    dead_share: float  # the part of the tree already known to hold no solution
+
+
+PROBES_PER_TASK = 4  # at most this many nodes probed per task allowed: splitting stays cheap
+MOST_TASKS_PER_TARGET = 16  # the split stops here even if some share is still too big
+
+
+def split_tree(prepared: Prepared, target: int) -> Split:
+    """Tasks with shares of at most 1/`target` where the tree is big enough (at least
+    `target` of them), biggest first. Splitting every node over that share, not only until
+    there are `target` tasks, keeps equal siblings together: a tree whose first levels branch
+    evenly would otherwise leave some of them whole, several times bigger than the rest."""
+    probe = SudokuProbe(prepared) if prepared.kernel == "sudoku" else PolyformProbe(prepared)
+    heap: list[tuple[float, int, tuple[int, ...], object]] = []
+    leaves: list[Task] = []
+    dead = 0.0
+    order = 0
+    heapq.heappush(heap, (-1.0, order, (), probe.root()))
+    most = MOST_TASKS_PER_TARGET * target
+    probes_left = PROBES_PER_TASK * most  # a tree that hardly branches stops splitting early
+    while heap and (len(heap) + len(leaves) < target or -heap[0][0] > 1.0 / target) \
+            and len(heap) + len(leaves) < most and probes_left > 0:
+        probes_left -= 1
+        negative_share, _, prefix, node = heapq.heappop(heap)
+        choices = probe.choices(node)
+        if choices is None:  # complete: nothing left to choose
+            leaves.append(Task(prefix, -negative_share))
+            continue
+        if not choices:
+            dead -= negative_share
+            continue
+        share = -negative_share / len(choices)
+        for choice in choices:
+            order += 1
+            heapq.heappush(heap, (-share, order, prefix + (choice,), probe.child(node, choice)))
+    tasks = leaves + [Task(prefix, -negative) for negative, _, prefix, _ in heap]
+    tasks.sort(key=lambda task: task.prefix)
+    random.Random(len(tasks)).shuffle(tasks)
+    return Split(tasks, dead)
+
+
+class TaskSearches:
+    """Makes the search of any task of one prepared puzzle (its probe's tables built once)."""
+
+    def __init__(self, prepared: Prepared) -> None:
+        self.prepared = prepared
+        self.probe = SudokuProbe(prepared) if prepared.kernel == "sudoku" else PolyformProbe(prepared)
+
+    def search(self, prefix: tuple[int, ...]):
+        """A search of exactly the task's part of the tree."""
+        if self.prepared.kernel == "sudoku":
+            return self.prepared.new_search(givens=self.probe.givens_with(prefix))
+        return self.prepared.new_search(root_rows=self.probe.task_rows(prefix))
+
+
+class PolyformProbe:
+    """Nodes of a polyform search: (live rows, copies of each piece type left, free items).
+    Which items each row covers is kept sparse (rows x items would take gigabytes for the
+    largest puzzles allowed), both ways: a row's items, an item's rows."""
+
+    def __init__(self, prepared: Prepared) -> None:
+        placements = prepared.placements
+        self.row_piece = placements.row_piece
+        self.n_items = placements.n_items
+        lengths = np.fromiter((len(items) for items in placements.row_items), dtype=np.int64,
+                              count=placements.n_rows)
+        self.row_starts = np.concatenate(([0], np.cumsum(lengths)))
+        self.entry_item = np.fromiter((item for items in placements.row_items for item in items),
+                                      dtype=np.int64, count=int(self.row_starts[-1]))
+        self.entry_row = np.repeat(np.arange(placements.n_rows), lengths)
+        by_item = np.argsort(self.entry_item, kind="stable")
+        self.item_rows = self.entry_row[by_item]  # the rows covering each item, item by item
+        self.item_starts = np.searchsorted(self.entry_item[by_item], np.arange(self.n_items + 1))
+        self.root_rows = prepared.plan.root_rows
+        self.counts = placements.piece_counts.astype(np.int64)
+        # the bit-board kernel fills the lowest empty cell of its sweep: branch on that
+        self.sweep = prepared.tables.kernel_cell if prepared.kernel == "bitboard" else None
+
+    def items_of(self, row: int) -> np.ndarray:
+        return self.entry_item[self.row_starts[row]:self.row_starts[row + 1]]
+
+    def rows_covering(self, item: int) -> np.ndarray:
+        return self.item_rows[self.item_starts[item]:self.item_starts[item + 1]]
+
+    def root(self):
+        live = np.zeros(len(self.row_piece), dtype=bool)
+        live[self.root_rows] = True
+        return live, self.counts.copy(), np.ones(self.n_items, dtype=bool)
+
+    def child(self, node, row: int):
+        live, left, free = node
+        live, free = live.copy(), free.copy()
+        items = self.items_of(row)
+        for item in items:
+            live[self.rows_covering(item)] = False
+        free[items] = False
+        left = left.copy()
+        piece = self.row_piece[row]
+        left[piece] -= 1
+        if left[piece] == 0:
+            live &= self.row_piece != piece
+        return live, left, free
+
+    def choices(self, node) -> list[int] | None:
+        """The rows to branch on (none: a dead end), or None when the node is complete."""
+        live, left, free = node
+        if not free.any():
+            return None
+        rows = np.flatnonzero(live)
+        if np.any((left > 0) & (np.bincount(self.row_piece[rows], minlength=len(left)) == 0)):
+            return []  # a piece still to place has no live row
+        items = np.flatnonzero(free)
+        if self.sweep is not None:
+            lowest = items[np.argmin(self.sweep[items])]
+            return self._live_rows_covering(live, lowest)
+        per_item = np.bincount(self.entry_item[live[self.entry_row]], minlength=self.n_items)
+        saturated = np.minimum(per_item[items], SATURATION)
+        best = int(np.argmin(saturated))
+        fewest = int(saturated[best])
+        branch = self._live_rows_covering(live, items[best])
+        if fewest > 1:
+            for piece in np.flatnonzero(left == 1):
+                of_piece = rows[self.row_piece[rows] == piece]
+                if len(of_piece) < fewest:
+                    branch, fewest = [int(row) for row in of_piece], len(of_piece)
+        return branch if fewest else []
+
+    def _live_rows_covering(self, live: np.ndarray, item: int) -> list[int]:
+        covering = self.rows_covering(int(item))
+        return [int(row) for row in covering[live[covering]]]
+
+    def task_rows(self, prefix: tuple[int, ...]) -> np.ndarray:
+        """The prefix's rows and the rows compatible with all of them."""
+        node = self.root()
+        for row in prefix:
+            node = self.child(node, row)
+        live = node[0].copy()
+        live[list(prefix)] = True
+        return np.flatnonzero(live).astype(np.int32)
+
+
+class SudokuProbe:
+    """Nodes of a Sudoku search: the grid with givens and assignments (0 empty)."""
+
+    def __init__(self, prepared: Prepared) -> None:
+        grid = prepared.puzzle.sudoku
+        self.n = grid.n
+        self.givens = np.array(grid.givens, dtype=np.int16)
+        self.peers = sudoku_peers(grid.n, grid.box_rows, grid.box_cols)
+
+    def root(self) -> np.ndarray:
+        return self.givens.copy()
+
+    def child(self, grid: np.ndarray, code: int) -> np.ndarray:
+        grid = grid.copy()
+        cell, value = divmod(code, self.n)
+        grid[cell] = value + 1
+        return grid
+
+    def choices(self, grid: np.ndarray) -> list[int] | None:
+        empty = np.flatnonzero(grid == 0)
+        if not len(empty):
+            return None
+        taken = np.zeros((len(empty), self.n + 1), dtype=bool)
+        np.put_along_axis(taken, grid[self.peers[empty]].astype(np.int64), True, axis=1)
+        open_values = ~taken[:, 1:]
+        counts = open_values.sum(axis=1)
+        best = int(np.argmin(counts))
+        return [int(empty[best]) * self.n + int(value)
+                for value in np.flatnonzero(open_values[best])]
+
+    def givens_with(self, prefix: tuple[int, ...]) -> np.ndarray:
+        grid = self.root()
+        for code in prefix:
+            grid = self.child(grid, code)
+        return grid

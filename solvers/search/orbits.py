@@ -1,0 +1,87 @@
+"""Every solution from the distinct ones: 'all' and 'rotations' by expanding orbits.
+
+A distinct search finds one solution per class of the board's symmetry group G (the symmetries
+that map the board and the piece set onto themselves). The class is the solution's orbit: its
+images under G, fewer than |G| when the solution is symmetric (its stabiliser is the group of
+symmetries fixing it). So 'all' is the union of the orbits, and 'rotations' keeps one member
+of each orbit of the rotation subgroup inside them; neither needs the bigger search tree.
+
+Solutions are sorted rows of placement indices; `images[s]` maps each placement to its image
+under the s-th symmetry of G (identity first). Whole batches are expanded at once: the images
+of k solutions are sorted together (numpy's lexsort), so duplicates sit side by side.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..placements.compile import Placements
+from ..placements.symmetry import board_symmetries, row_images
+from ..puzzle.grids import is_rotation
+from ..puzzle.model import Puzzle
+
+
+class OrbitExpander:
+    """Turns batches of distinct solutions into the solutions of `mode` ('all' or
+    'rotations')."""
+
+    def __init__(self, puzzle: Puzzle, placements: Placements, mode: str) -> None:
+        if mode not in ("all", "rotations"):
+            raise ValueError(f"orbits expand to 'all' or 'rotations', not {mode!r}")
+        symmetries = board_symmetries(puzzle, "distinct")
+        self.mode = mode
+        self.group_size = len(symmetries)
+        identity = np.arange(placements.n_rows, dtype=np.int32)[None, :]
+        self.images = np.concatenate([identity, row_images(placements, symmetries)])
+        self.rotations = self.images[[is_rotation(s.matrix) for s in symmetries]]
+
+    def expand(self, distinct: np.ndarray) -> np.ndarray:
+        """(k, pieces) rows of distinct solutions -> (m, pieces) sorted rows of every solution
+        of the mode they stand for, each orbit's members together."""
+        distinct = np.asarray(distinct, dtype=np.int32)
+        if len(distinct) == 0:
+            return distinct.reshape(0, distinct.shape[-1] if distinct.ndim == 2 else 0)
+        members, _ = _distinct_images(distinct, self.images)
+        if self.mode == "rotations":
+            members = members[_is_least_of_its_images(members, self.rotations)]
+        return members
+
+    def count(self, distinct: np.ndarray) -> int:
+        """How many solutions of the mode the distinct solutions stand for."""
+        distinct = np.asarray(distinct, dtype=np.int32)
+        if len(distinct) == 0:
+            return 0
+        _, orbit_sizes = _distinct_images(distinct, self.images)
+        if self.mode == "all":
+            return int(orbit_sizes.sum())
+        # the rotations are a normal subgroup of G: the members of an orbit have rotation
+        # orbits of one size, and the orbit splits into whole rotation orbits
+        _, rotation_sizes = _distinct_images(distinct, self.rotations)
+        return int((orbit_sizes // rotation_sizes).sum())
+
+
+def _distinct_images(solutions: np.ndarray, images: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The different images of each solution under the table `images` (g, R), owner by owner
+    and in table order within an owner, and how many each solution has."""
+    k, pieces = solutions.shape
+    g = len(images)
+    found = np.sort(images[:, solutions], axis=2).transpose(1, 0, 2).reshape(k * g, pieces)
+    owner = np.repeat(np.arange(k), g)
+    order = np.lexsort([found[:, c] for c in reversed(range(pieces))] + [owner])
+    ranked, ranked_owner = found[order], owner[order]
+    first = np.ones(k * g, dtype=bool)
+    first[1:] = (ranked_owner[1:] != ranked_owner[:-1]) | np.any(ranked[1:] != ranked[:-1], axis=1)
+    keep = np.sort(order[first])
+    return found[keep], np.bincount(owner[keep], minlength=k)
+
+
+def _is_least_of_its_images(solutions: np.ndarray, images: np.ndarray) -> np.ndarray:
+    """(k,) bool: whether each solution is the lexicographically least of its images under
+    the group `images`: exactly one member of every orbit of that group is."""
+    k, pieces = solutions.shape
+    g = len(images)
+    found = np.sort(images[:, solutions], axis=2).transpose(1, 0, 2).reshape(k * g, pieces)
+    owner = np.repeat(np.arange(k), g)
+    order = np.lexsort([found[:, c] for c in reversed(range(pieces))] + [owner])
+    least = found[order][np.searchsorted(owner[order], np.arange(k))]
+    return np.all(least == solutions, axis=1)

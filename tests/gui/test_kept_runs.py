@@ -1,0 +1,114 @@
+"""Long runs in the app: Stop and closing the window offer to keep the run, the open puzzle's
+kept run is offered again (also in a new window, after a restart), Resume continues it to the
+exact count of an uninterrupted run, a run file of another puzzle is refused by name, and the
+Search on choice is kept in the settings."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PySide6.QtWidgets import QMessageBox
+
+from puzzles import pentomino_box
+from qt_fixtures import show_window
+from solvers import count_solutions
+
+Button = QMessageBox.StandardButton
+BOX = pentomino_box(3, 4, 5)  # seconds on two threads: long enough to stop half way
+
+
+@cache
+def box_count() -> int:
+    """BOX's count by the plain single-thread search, nothing kept or resumed."""
+    return count_solutions(BOX, jobs=1).solutions
+
+
+def choose_threads(window, jobs: int) -> None:
+    choice = window.panel.search_on
+    (index,) = [i for i in range(choice.count()) if choice.itemData(i) == ("threads", jobs)]
+    choice.setCurrentIndex(index)
+    choice.activated.emit(index)  # as a user's choice: kept in the settings
+
+
+def stop_half_way(window, qtbot, answer: Button) -> list[bool]:
+    """Solve BOX on two threads, stop once its tasks run (the run file is made when the tree
+    has been split), answer the keep question; the `closing` flags it was asked with."""
+    asked: list[bool] = []
+    window.keeping.ask_keep = lambda parent, kept, closing: asked.append(closing) or answer
+    window.set_puzzle(BOX)
+    choose_threads(window, 2)
+    window.start_solve()
+    qtbot.waitUntil(lambda: window.keeping.run_file is not None
+                    and window.keeping.run_file.exists(), timeout=60_000)
+    window.stop_solve()
+    qtbot.waitUntil(lambda: not window.is_solving(), timeout=10_000)
+    return asked
+
+
+def resume_to_the_end(window, qtbot) -> None:
+    window.keeping.resume()
+    assert window.is_solving()
+    qtbot.waitUntil(lambda: not window.is_solving(), timeout=300_000)
+
+
+def test_a_stopped_run_kept_and_resumed_ends_with_the_exact_count(window, qtbot):
+    assert stop_half_way(window, qtbot, Button.Save) == [False]
+    bar = window.panel.kept_bar
+    assert bar.isVisible() and bar.label.text().startswith("Kept run: ")
+    kept = bar.kept.path
+    assert window.browser.count < box_count()
+    resume_to_the_end(window, qtbot)
+    assert window.browser.count == box_count()  # 3940, found anew
+    assert window.panel.status.text().startswith("Finished: 3,940 solutions")
+    assert not kept.exists() and not bar.isVisible()  # a finished run is forgotten
+
+
+def test_a_stopped_run_discarded_leaves_nothing_to_resume(window, qtbot):
+    assert stop_half_way(window, qtbot, Button.Discard) == [False]
+    assert not window.panel.kept_bar.isVisible()
+    assert not list(window.keeping.runs.directory.glob("*"))
+
+
+def test_a_run_kept_when_the_window_closes_resumes_in_the_next_one(window, qtbot, settings,
+                                                                   tmp_path):
+    asked: list[bool] = []
+    window.keeping.ask_keep = lambda parent, kept, closing: asked.append(closing) or Button.Save
+    window.set_puzzle(BOX)
+    choose_threads(window, 2)
+    window.start_solve()
+    qtbot.waitUntil(lambda: window.keeping.run_file is not None
+                    and window.keeping.run_file.exists(), timeout=60_000)
+    assert window.close()
+    assert asked == [True]
+    again = show_window(qtbot, settings, tmp_path / "autosave")
+    again.set_puzzle(BOX)
+    assert again.panel.kept_bar.isVisible()
+    assert again.panel.search_on.jobs_and_cluster() == (2, None)  # the choice was kept
+    resume_to_the_end(again, qtbot)
+    assert again.browser.count == box_count()
+
+
+def test_cancel_on_closing_keeps_the_window_and_its_run(window, qtbot):
+    window.keeping.ask_keep = lambda parent, kept, closing: Button.Cancel
+    window.set_puzzle(BOX)
+    choose_threads(window, 2)
+    window.start_solve()
+    qtbot.waitUntil(lambda: window.keeping.run_file is not None
+                    and window.keeping.run_file.exists(), timeout=60_000)
+    assert not window.close()
+    assert window.isVisible() and window.is_solving()
+    window.keeping.ask_keep = lambda parent, kept, closing: Button.Discard
+    window.stop_solve(wait=True)
+
+
+def test_a_run_of_another_puzzle_is_refused_naming_why(window, qtbot):
+    stop_half_way(window, qtbot, Button.Save)
+    kept = window.panel.kept_bar.kept.path
+    window.set_puzzle(pentomino_box(2, 5, 6))
+    assert not window.panel.kept_bar.isVisible()  # not this puzzle's run
+    warnings: list[str] = []
+    window.keeping.warn = lambda title, text: warnings.append(text)
+    window.keeping.ask_run_file = lambda parent, folder: str(kept)
+    window.keeping.resume()
+    assert not window.is_solving()
+    assert len(warnings) == 1 and "another puzzle" in warnings[0] and str(kept) in warnings[0]
