@@ -124,6 +124,7 @@ class SolvePanel(QWidget):
         layout.addLayout(options)
         layout.addWidget(box)
         layout.addWidget(self.plot, 1)
+        layout.addStretch()  # takes the room when the plot is hidden (a Sudoku)
 
     # --- state ------------------------------------------------------------------------
     def symmetry_mode(self) -> str:

@@ -82,3 +82,11 @@ def test_a_sudoku_has_no_plot_and_polyforms_have_one(window):
     window.open_puzzle(examples_dir() / "meteor.json")
     assert window.panel.plot.isVisible()
 
+
+def test_without_its_plot_the_sudoku_panel_keeps_its_boxes_at_their_height(qtbot):
+    panel = show_widget(qtbot, SolvePanel(), 340, 700)
+    box = panel.status.parentWidget()
+    panel.set_sudoku(True)
+    qtbot.wait(10)
+    assert not panel.plot.isVisible()
+    assert box.height() <= box.sizeHint().height() + 4  # not a tall box of empty grey
