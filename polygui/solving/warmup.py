@@ -24,7 +24,9 @@ from solvers.placements.compile import compile_placements
 from solvers.search.choice import make_search
 
 BUDGET = 10_000  # nodes per call: the tiny puzzles finish in one or two
-NOTICE_DELAY_MS = 400  # a warm-up over by then (kernels loaded from the cache) says nothing
+# A warm-up over by then says nothing: loading the kernels from numba's cache takes about a
+# second (two on a busy machine), compiling them 12 s or more.
+NOTICE_DELAY_MS = 3_000
 
 _DOMINO_HEX = Puzzle(GridKind.HEX, "warm-up", board=((0, 0), (1, 0), (0, 1), (1, 1)),
                      pieces=(Piece("A", ((0, 0), (1, 0)), count=2),))
