@@ -116,3 +116,18 @@ def test_open_recent_tells_files_of_one_name_apart_by_their_folder(window, tmp_p
     assert home == "&1 a.json  —  ~/puzzles"
     deep = recent_text(0, Path("/" + "/".join(["folder"] * 20)) / "b.json")
     assert len(deep) < 80 and "…" in deep
+
+
+def test_a_help_page_asked_for_twice_opens_once_and_fits_its_text(window, qtbot):
+    for _ in range(2):
+        action_named(window, "Help", "Getting Started").trigger()
+    pages = [d for d in window.findChildren(QDialog) if d.isVisible()]
+    assert len(pages) == 1
+    browser = pages[0].findChild(QTextBrowser)
+    qtbot.waitExposed(pages[0])
+    assert browser.verticalScrollBar().maximum() == 0  # the whole page shows
+    empty = browser.viewport().height() - browser.document().size().height()
+    assert empty < 3 * browser.fontMetrics().lineSpacing()  # and no band of empty space
+    pages[0].close()
+    action_named(window, "Help", "Getting Started").trigger()  # closed, then asked for again
+    assert [d for d in window.findChildren(QDialog) if d.isVisible()] == pages
