@@ -88,11 +88,12 @@ class KernelWarmup(QObject):
             for kernel in self.order:
                 warm(kernel)
         except Exception as error:  # never fatal: Solve compiles what it needs itself
-            self._emit(self.failed, f"{type(error).__name__}: {error}")
+            outcome = (self.failed, f"{type(error).__name__}: {error}")
         else:
-            self._emit(self.finished, time.perf_counter() - start)
+            outcome = (self.finished, time.perf_counter() - start)
         finally:
-            self.done.set()
+            self.done.set()  # before the signal: whoever it reaches sees the work done
+        self._emit(*outcome)
 
     @staticmethod
     def _emit(signal, value) -> None:

@@ -28,6 +28,17 @@ def test_every_kernel_warms_by_solving_its_tiny_puzzle(qtbot):
     assert finished.args[0] >= 0 and job.done.is_set()
 
 
+def test_the_warm_up_is_done_when_it_says_so(qtbot, monkeypatch):
+    monkeypatch.setattr(warmup, "warm", lambda kernel: None)
+    done_when_said = []
+    monkeypatch.setattr(KernelWarmup, "_emit", staticmethod(
+        lambda signal, value: done_when_said.append(job.done.is_set())))
+    job = KernelWarmup(GridKind.HEX)
+    job.start()
+    qtbot.waitUntil(lambda: bool(done_when_said), timeout=10_000)
+    assert done_when_said == [True]  # (it was set after the signal: a listener saw it unset)
+
+
 def test_a_long_warm_up_is_announced_then_reported_ready(window, qtbot, monkeypatch):
     release, order = threading.Event(), []
 
