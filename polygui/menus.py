@@ -95,8 +95,12 @@ class Menus:
         panel.running_changed.connect(self.pause_action.setEnabled)
         panel.pause_toggled.connect(
             lambda paused: self.pause_action.setText("&Resume" if paused else "&Pause"))
-        self._action(menu, "S&top", window.stop_solve, QKeySequence("Shift+F5"))
-        self._action(menu, "&Resume Run…", window.keeping.resume, QKeySequence("Ctrl+R"))
+        self.stop_action = self._action(menu, "S&top", window.stop_solve,
+                                        QKeySequence("Shift+F5"))
+        self.stop_action.setEnabled(False)  # as the panel's Stop: only while a run is on
+        panel.running_changed.connect(self.stop_action.setEnabled)
+        resume = self._action(menu, "&Resume Run…", window.keeping.resume, QKeySequence("Ctrl+R"))
+        panel.running_changed.connect(lambda running: resume.setEnabled(not running))
         menu.addSeparator()
         browser = window.browser
         # the window's keys for stepping (turned off in Design mode, where editors use them)

@@ -94,8 +94,25 @@ def shortcuts_html(window: QMainWindow) -> str:
                     ("Keys or mouse", "What it does")))
 
 
+PAGE_WIDTH, MAX_PAGE_HEIGHT = 620, 640
+
+
 def show_page(parent: QWidget, title: str, html: str) -> QDialog:
-    """A non-modal window with `html`, so it can stay open beside the app."""
+    """A non-modal window with `html`, so it can stay open beside the app; sized to its page
+    (up to MAX_PAGE_HEIGHT). Asked for again, the page already open comes to the front rather
+    than a second copy."""
+    name = f"help-page:{title}"
+    dialog = parent.findChild(QDialog, name)
+    if dialog is None:
+        dialog = page_dialog(parent, title, html)
+        dialog.setObjectName(name)
+    dialog.show()
+    dialog.raise_()
+    dialog.activateWindow()
+    return dialog
+
+
+def page_dialog(parent: QWidget, title: str, html: str) -> QDialog:
     dialog = QDialog(parent)
     dialog.setWindowTitle(title)
     browser = QTextBrowser()
@@ -106,8 +123,13 @@ def show_page(parent: QWidget, title: str, html: str) -> QDialog:
     layout = QVBoxLayout(dialog)
     layout.addWidget(browser)
     layout.addWidget(buttons)
-    dialog.resize(620, 640)
-    dialog.show()
+    margins = layout.contentsMargins()
+    frame = 2 * browser.frameWidth() + margins.left() + margins.right()
+    browser.document().setTextWidth(PAGE_WIDTH - frame)
+    around = (margins.top() + margins.bottom() + layout.spacing() + 2 * browser.frameWidth()
+              + buttons.sizeHint().height())
+    page = int(browser.document().size().height()) + 2  # (+2: no scroll bar for a rounding)
+    dialog.resize(PAGE_WIDTH, min(MAX_PAGE_HEIGHT, page + around))
     return dialog
 
 

@@ -38,9 +38,13 @@ def _spin(low: int, high: int, value: int) -> QSpinBox:
     return spin
 
 
+NEXT_STEP = "Choose File…"  # the accept button says what comes next: the file dialog
+
+
 def _run(dialog: QDialog, form: QFormLayout) -> bool:
     buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                | QDialogButtonBox.StandardButton.Cancel)
+    buttons.button(QDialogButtonBox.StandardButton.Ok).setText(NEXT_STEP)
     buttons.accepted.connect(dialog.accept)
     buttons.rejected.connect(dialog.reject)
     form.addRow(buttons)

@@ -26,6 +26,7 @@ STOP_TIP = "Stop the search (Shift+F5). The solutions found so far stay."
 WARMING_TEXT = ("Getting the solver ready: the first start compiles its search kernels (about a "
                 "minute). Solve works meanwhile; it waits for the kernel it needs.")
 READY_SHOWN_MS = 6_000  # how long "Solver ready" stays after a long warm-up
+COMPILED_SECONDS = 8  # a warm-up this long compiled kernels; a shorter one loaded them
 
 
 def symmetry_label(mode: str) -> str:
@@ -130,6 +131,7 @@ class SolvePanel(QWidget):
         layout.addLayout(options)
         layout.addWidget(box)
         layout.addWidget(self.plot, 1)
+        layout.addStretch()  # takes the room when the plot is hidden (a Sudoku)
 
     # --- state ------------------------------------------------------------------------
     def symmetry_mode(self) -> str:
@@ -207,7 +209,8 @@ class SolvePanel(QWidget):
         self._warm = True
         if self.readiness.isVisible():
             self.readiness.setText(f"The solver is ready (its kernels took {seconds:.0f} s to "
-                                   "compile; later starts load them in a second).")
+                                   "compile; later starts load them in a second)."
+                                   if seconds >= COMPILED_SECONDS else "The solver is ready.")
             QTimer.singleShot(READY_SHOWN_MS, self.readiness, self.readiness.hide)
 
     @Slot(str)

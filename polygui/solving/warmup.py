@@ -24,7 +24,9 @@ from solvers.placements.compile import compile_placements
 from solvers.search.choice import make_search
 
 BUDGET = 10_000  # nodes per call: the tiny puzzles finish in one or two
-NOTICE_DELAY_MS = 400  # a warm-up over by then (kernels loaded from the cache) says nothing
+# A warm-up over by then says nothing: loading the kernels from numba's cache takes about a
+# second (two on a busy machine), compiling them 12 s or more.
+NOTICE_DELAY_MS = 3_000
 
 _DOMINO_HEX = Puzzle(GridKind.HEX, "warm-up", board=((0, 0), (1, 0), (0, 1), (1, 1)),
                      pieces=(Piece("A", ((0, 0), (1, 0)), count=2),))
@@ -86,11 +88,12 @@ class KernelWarmup(QObject):
             for kernel in self.order:
                 warm(kernel)
         except Exception as error:  # never fatal: Solve compiles what it needs itself
-            self._emit(self.failed, f"{type(error).__name__}: {error}")
+            outcome = (self.failed, f"{type(error).__name__}: {error}")
         else:
-            self._emit(self.finished, time.perf_counter() - start)
+            outcome = (self.finished, time.perf_counter() - start)
         finally:
-            self.done.set()
+            self.done.set()  # before the signal: whoever it reaches sees the work done
+        self._emit(*outcome)
 
     @staticmethod
     def _emit(signal, value) -> None:

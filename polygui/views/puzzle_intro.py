@@ -36,9 +36,11 @@ def hint_for(puzzle: Puzzle, solving: bool = False, found: int | None = None) ->
                 "→ meanwhile. Pause (F6) and Stop (Shift+F5) keep what was found.")
     if found == 0:
         return "No solution. Design mode (Ctrl+1) changes the puzzle."
+    if found == 1:
+        return "1 solution. File › Export saves a picture of it, or the data."
     if found is not None:
-        return (f"{found:,} solution{'s' * (found != 1)}: step through them with ← and → (Home, "
-                "End) or the slider; File › Export saves pictures, a contact sheet or the data.")
+        return (f"{found:,} solutions: step through them with ← and → (Home, End) or the "
+                "slider; File › Export saves pictures, a contact sheet or the data.")
     if puzzle.is_sudoku:
         return ("Press <b>Solve</b> (F5) to solve it: the solver fills in the grid and proves "
                 "whether the solution is the only one.")

@@ -1,14 +1,17 @@
 """Where export dialogs open and what they propose: the last export's folder (remembered
-across sessions), never the app's own examples; names that say what the file holds."""
+across sessions), never the app's own examples; names that say what the file holds; option
+dialogs whose button says that a file dialog comes next."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from polygui.export.actions import file_name
-from polygui.export.dialogs import ImageOptions, SheetOptions
+from polygui.export.dialogs import (ImageOptions, SheetOptions, ask_image_options,
+                                    ask_sheet_options)
 from polygui.resources import examples_dir
 from qt_fixtures import show_window
 
@@ -72,3 +75,25 @@ def test_the_puzzle_alone_is_named_after_the_puzzle(window, tmp_path):
 def test_file_names_drop_characters_file_systems_refuse():
     assert file_name("A/B: C?", "solution 3") == "A-B- C- solution 3"
     assert file_name("", "") == "puzzle"
+
+
+def test_the_option_dialogs_say_a_file_is_chosen_next(window, qtbot):
+    seen = []
+
+    def press_the_accept_button():
+        dialog = QApplication.activeModalWidget()
+        if dialog is None:  # not shown yet
+            QTimer.singleShot(10, press_the_accept_button)
+            return
+        buttons = dialog.findChild(QDialogButtonBox)
+        accept = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        seen.append(accept.text())
+        qtbot.mouseClick(accept, Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, press_the_accept_button)
+    image = ask_image_options(window, QSize(300, 200), vector=True)
+    QTimer.singleShot(0, press_the_accept_button)
+    sheet = ask_sheet_options(window, 40)
+    assert seen == ["Choose File…", "Choose File…"]  # not a bare "OK"
+    assert image == ImageOptions("png", QSize(300, 200), False)
+    assert (sheet.first, sheet.last) == (1, 40)

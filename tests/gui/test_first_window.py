@@ -89,3 +89,12 @@ def test_tray_names_line_up_under_each_row():
     heights = {round(anchor.y(), 6) for _, anchor in layout.captions}
     assert len(heights) == 1  # one line, under the tallest piece
     assert [caption for caption, _ in layout.captions] == ["tall", "flat", "mid ×2"]
+
+
+def test_a_unique_solution_is_not_offered_for_stepping_through(window, qtbot):
+    window.open_puzzle(examples_dir() / "sudoku-reference.json")
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+    qtbot.waitUntil(lambda: not window.is_solving(), timeout=60_000)
+    hint = window.intro.hint.text()
+    assert hint.startswith("1 solution.") and "step through" not in hint
+    assert "Export" in hint

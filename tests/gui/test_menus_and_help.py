@@ -23,10 +23,12 @@ def action_named(window, menu_text: str, text: str):
 def test_pause_and_resume_from_the_solve_menu_by_key(window, qtbot):
     window.open_puzzle(examples_dir() / "mini-bedlam.json")  # long enough to pause
     pause = action_named(window, "Solve", "Pause")
+    stop = action_named(window, "Solve", "Stop")
     assert pause.shortcut().toString() == "F6" and not pause.isEnabled()
+    assert not stop.isEnabled()  # as the panel's Stop button: nothing to stop
     qtbot.keyClick(window, Qt.Key.Key_F5)
     qtbot.waitUntil(lambda: window.run is not None and window.run.thread.isRunning())
-    assert pause.isEnabled()
+    assert pause.isEnabled() and stop.isEnabled()
     qtbot.keyClick(window, Qt.Key.Key_F6)
     assert window.run.worker.paused and pause.text().replace("&", "") == "Resume"
     assert window.panel.pause_button.text() == "Resume"
@@ -34,7 +36,7 @@ def test_pause_and_resume_from_the_solve_menu_by_key(window, qtbot):
     assert not window.run.worker.paused and pause.text().replace("&", "") == "Pause"
     qtbot.keyClick(window, Qt.Key.Key_F5, Qt.KeyboardModifier.ShiftModifier)
     qtbot.waitUntil(lambda: not window.is_solving(), timeout=30_000)
-    assert not pause.isEnabled()
+    assert not pause.isEnabled() and not stop.isEnabled()
 
 
 def test_the_stepping_commands_show_their_keys_and_the_keys_step(window, qtbot):
@@ -116,3 +118,18 @@ def test_open_recent_tells_files_of_one_name_apart_by_their_folder(window, tmp_p
     assert home == "&1 a.json  —  ~/puzzles"
     deep = recent_text(0, Path("/" + "/".join(["folder"] * 20)) / "b.json")
     assert len(deep) < 80 and "…" in deep
+
+
+def test_a_help_page_asked_for_twice_opens_once_and_fits_its_text(window, qtbot):
+    for _ in range(2):
+        action_named(window, "Help", "Getting Started").trigger()
+    pages = [d for d in window.findChildren(QDialog) if d.isVisible()]
+    assert len(pages) == 1
+    browser = pages[0].findChild(QTextBrowser)
+    qtbot.waitExposed(pages[0])
+    assert browser.verticalScrollBar().maximum() == 0  # the whole page shows
+    empty = browser.viewport().height() - browser.document().size().height()
+    assert empty < 3 * browser.fontMetrics().lineSpacing()  # and no band of empty space
+    pages[0].close()
+    action_named(window, "Help", "Getting Started").trigger()  # closed, then asked for again
+    assert [d for d in window.findChildren(QDialog) if d.isVisible()] == pages

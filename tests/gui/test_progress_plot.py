@@ -72,8 +72,8 @@ def test_a_stopped_run_is_drawn_to_its_last_point_inside_the_axes(qtbot):
 
 
 def test_nice_limits():
-    assert [nice_limit(v) for v in (1, 1.2, 3, 240, 19_186, 0.0012)] == \
-        [1, 2, 5, 250, 20_000, pytest.approx(0.002)]
+    assert [nice_limit(v) for v in (1, 1.3, 3, 240, 1049, 19_186, 0.0012)] == \
+        [1, 1.5, 3, 250, 1200, 20_000, pytest.approx(0.0012)]
 
 
 def test_a_sudoku_has_no_plot_and_polyforms_have_one(window):
@@ -81,3 +81,12 @@ def test_a_sudoku_has_no_plot_and_polyforms_have_one(window):
     assert not window.panel.plot.isVisible()
     window.open_puzzle(examples_dir() / "meteor.json")
     assert window.panel.plot.isVisible()
+
+
+def test_without_its_plot_the_sudoku_panel_keeps_its_boxes_at_their_height(qtbot):
+    panel = show_widget(qtbot, SolvePanel(), 340, 700)
+    box = panel.status.parentWidget()
+    panel.set_sudoku(True)
+    qtbot.wait(10)
+    assert not panel.plot.isVisible()
+    assert box.height() <= box.sizeHint().height() + 4  # not a tall box of empty grey

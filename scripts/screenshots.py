@@ -1,0 +1,137 @@
+"""Take the README's pictures from the app itself, so they stay current: the first window,
+a solved meteor, the Soma cube in 3D and a solved Sudoku.
+
+Run `scripts/screenshots` (it sets up the virtual environment and a virtual screen), or
+under a display: `.venv/bin/python scripts/screenshots.py [FOLDER]` (default docs/images).
+The window uses settings and an autosave folder of its own, so your own are left alone.
+`tests/gl/test_screenshots.py` runs `take_screenshots` too, so a change to the app that
+breaks this script fails the tests.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QSettings, QSize, Qt
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QApplication, QWidget
+
+from polygui.app import make_application
+from polygui.resources import examples_dir
+from solvers.puzzle.atomic import write_atomically
+
+ROOT = Path(__file__).resolve().parent.parent
+WINDOW = QSize(1100, 720)  # the app's first size: it fits a 1280x800 screen
+PALETTE = 256  # colours kept: a screenshot's 256 commonest cover about 98% of its pixels
+NAMES = ("first-window.png", "meteor-solved.png", "soma-3d.png", "sudoku.png")
+METEOR_SOLUTION = 41  # any solution would do: this one puts every colour in view
+SOMA_EXPLODE = 25  # pieces pulled a little apart, so that their shapes show
+
+
+def settle(app: QApplication, seconds: float = 0.4) -> None:
+    """Let the window lay itself out and paint (and the 3D view render)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.processEvents()
+        time.sleep(0.01)
+
+
+def solve(app: QApplication, window, timeout: float = 120) -> None:
+    """Press Solve and wait, with the event loop running, until the run is over."""
+    window.start_solve()
+    end = time.monotonic() + timeout
+    while window.is_solving():
+        if time.monotonic() > end:
+            raise SystemExit(f"{window.puzzle.name}: not solved in {timeout:.0f} s")
+        app.processEvents()
+        time.sleep(0.01)
+    settle(app)
+
+
+def picture(window: QWidget) -> QImage:
+    """The window as on screen. A widget grab leaves the 3D view (a native OpenGL window)
+    blank, so its framebuffer is painted in where it sits."""
+    image = window.grab().toImage()
+    view = window.current_view()
+    if hasattr(view, "gl_container"):
+        painter = QPainter(image)
+        painter.drawImage(view.gl_container.mapTo(window, QPoint(0, 0)), view.gl.readQImage())
+        painter.end()
+    return image
+
+
+def indexed(image: QImage, colours: int = PALETTE) -> QImage:
+    """`image` with one byte a pixel: its `colours` commonest colours, every other pixel the
+    nearest of them (antialiased edges; no dithering). A quarter of the PNG's size, and an
+    image of no more colours than that is kept exactly."""
+    rgb = image.convertToFormat(QImage.Format.Format_RGB32)
+    pixels = np.frombuffer(rgb.constBits(), dtype=np.uint32, count=rgb.sizeInBytes() // 4)
+    values, counts = np.unique(pixels.reshape(rgb.height(), -1)[:, :rgb.width()],
+                               return_counts=True)
+    table = [int(value) for value in values[np.argsort(counts)[::-1][:colours]]]
+    return rgb.convertToFormat(QImage.Format.Format_Indexed8, table,
+                               Qt.ImageConversionFlag.ThresholdDither
+                               | Qt.ImageConversionFlag.AvoidDither)
+
+
+def save(image: QImage, path: Path) -> None:
+    """`image` as a PNG at `path`, packed tight (Qt's quality 0) and written atomically."""
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not indexed(image).save(buffer, "PNG", 0):
+        raise SystemExit(f"cannot encode {path.name} as PNG")
+    buffer.close()
+    write_atomically(path, bytes(data))
+
+
+def take_screenshots(app: QApplication, window, folder: Path) -> list[Path]:
+    """Open, solve and photograph the README's four scenes in `window` (shown, at its size);
+    the paths written, in NAMES' order."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = [folder / name for name in NAMES]
+    window.open_puzzle(examples_dir() / "meteor.json")
+    settle(app)
+    save(picture(window), paths[0])
+
+    solve(app, window)
+    window.browser.set_current(METEOR_SOLUTION)
+    settle(app)
+    save(picture(window), paths[1])
+
+    window.open_puzzle(examples_dir() / "soma.json")
+    solve(app, window)
+    window.current_view().explode.setValue(SOMA_EXPLODE)
+    settle(app, 1.0)
+    save(picture(window), paths[2])
+
+    window.open_puzzle(examples_dir() / "sudoku-hard.json")
+    solve(app, window)
+    save(picture(window), paths[3])
+    return paths
+
+
+def main(argv: list[str]) -> int:
+    folder = Path(argv[1]) if len(argv) > 1 else ROOT / "docs" / "images"
+    app = make_application(argv[:1])
+    from polygui.main_window import MainWindow
+
+    with tempfile.TemporaryDirectory(prefix="polygui-screenshots-") as scratch:
+        settings = QSettings(str(Path(scratch) / "settings.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(settings, autosave_dir=Path(scratch) / "autosave")
+        window.resize(WINDOW)
+        window.show()
+        settle(app, 1.0)
+        for path in take_screenshots(app, window, folder):
+            shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+            print(f"wrote {shown} ({path.stat().st_size // 1024} KB)")
+        window.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,87 @@
+"""The README's pictures are taken by scripts/screenshots.py from the app: the script still
+works against the app as it is (the 3D view painted in, not left blank), its PNGs stay small,
+and the README shows the committed ones."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QApplication
+
+from polygui.views.cube_view import CubeView
+
+ROOT = Path(__file__).resolve().parents[2]
+IMAGES = ROOT / "docs" / "images"
+BUDGET = 400 * 1024  # bytes, the four committed pictures together
+
+
+@pytest.fixture(scope="module")
+def script():
+    spec = importlib.util.spec_from_file_location("screenshots", ROOT / "scripts" / "screenshots.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def pixels(image: QImage, rect: QRect) -> np.ndarray:
+    """The RGB values of `rect` of `image`, as 0xRRGGBB."""
+    part = image.copy(rect).convertToFormat(QImage.Format.Format_RGB32)
+    data = np.frombuffer(part.constBits(), dtype=np.uint32, count=part.sizeInBytes() // 4)
+    return data.reshape(part.height(), -1)[:, :part.width()].ravel() & 0xFFFFFF
+
+
+def coloured(rgb: np.ndarray) -> float:
+    """The share of pixels in a piece's colour (saturated), not grey, white or black."""
+    channels = np.stack([(rgb >> shift) & 255 for shift in (16, 8, 0)]).astype(int)
+    return float(np.mean(channels.max(axis=0) - channels.min(axis=0) > 80))
+
+
+def test_the_script_photographs_the_four_scenes_with_the_3d_view_in_them(script, window, qtbot,
+                                                                        tmp_path):
+    window.resize(script.WINDOW)
+    window.open_puzzle(ROOT / "assets" / "puzzles" / "meteor.json")  # as the script will
+    qtbot.wait(50)
+    board = window.current_view()
+    top_left = board.mapTo(window, QPoint(0, 0))
+    area = QRect(top_left, board.size())  # the meteor board (the tray of pieces is below it)
+    paths = script.take_screenshots(QApplication.instance(), window, tmp_path)
+    assert [path.name for path in paths] == list(script.NAMES)
+    first, solved, soma, sudoku = (QImage(str(path)) for path in paths)
+    assert all(image.size() == window.size() for image in (first, solved, soma, sudoku))
+    assert coloured(pixels(first, area)) < 0.02 < 0.1 < coloured(pixels(solved, area))
+    gl = window.findChild(CubeView).gl_container
+    assert coloured(pixels(soma, QRect(gl.mapTo(window, QPoint(0, 0)), gl.size()))) > 0.1
+
+
+def test_a_picture_keeps_its_commonest_colours_exactly(script):
+    image = QImage(40, 30, QImage.Format.Format_RGB32)
+    image.fill(QColor("#e8f1fb"))
+    for x in range(20):
+        for y in (5, 6):  # twice each: commoner than the rare colour below
+            image.setPixelColor(x, y, QColor(x * 12, 100, 200))
+    image.setPixelColor(3, 20, QColor("#e8f1fc"))  # a rare colour beside a common one
+    small = script.indexed(image, colours=21)
+    assert small.format() == QImage.Format.Format_Indexed8
+    assert small.pixelColor(0, 0) == QColor("#e8f1fb")
+    assert [small.pixelColor(x, 5) for x in range(20)] == \
+        [QColor(x * 12, 100, 200) for x in range(20)]
+    assert small.pixelColor(3, 20) == QColor("#e8f1fb")  # the nearest kept colour
+
+
+def test_the_readme_shows_the_committed_pictures_and_they_are_small():
+    readme = (ROOT / "README.md").read_text("utf-8")
+    shown = re.findall(r"!\[[^\]]*\]\((docs/images/[^)]+\.png)\)", readme)
+    assert sorted(Path(path).name for path in shown) == sorted(
+        ["first-window.png", "meteor-solved.png", "soma-3d.png", "sudoku.png"])
+    sizes = [(ROOT / path).stat().st_size for path in shown]
+    assert sum(sizes) < BUDGET, sizes
+    for path in shown:
+        image = QImage(str(ROOT / path))
+        assert not image.isNull() and image.width() >= 1000, path
+    assert "scripts/screenshots" in readme  # how to take them again
