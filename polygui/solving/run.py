@@ -5,6 +5,13 @@ they search, so the GUI thread stays fluid. Signals are throttled: progress at m
 `EMIT_INTERVAL` apart, solutions batched into numpy arrays of placement rows (or Sudoku grids).
 Stop and pause are flags set from the GUI thread; one `finished` per run.
 
+Solutions arrive from the solver as arrays (`solve(..., batched=True)`) and leave in the type
+the store keeps them in: no Python object per solution. The worker's thread yields the CPU to
+every other (latency.py), so while it holds the GIL, a busy machine can keep it off the CPU,
+and the GUI thread, waiting for the GIL, with it: measured, building a tuple and a Solution
+per solution (50,000 to 97,000 a second) held the GIL most of the time, and the window
+stalled for up to 1.5 s; taking them in bulk holds it for moments.
+
 The placements a run decodes its solutions with travel once, in `placements_ready`, before the
 first batch: compiling them again on the GUI thread would stall it (a quarter of a second for
 Mini Bedlam).
@@ -22,13 +29,15 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 
-from solvers import Cancelled, Progress, Puzzle, PuzzleError, Solution, solve
+from solvers import Cancelled, Progress, Puzzle, PuzzleError, SolutionBatch, solve
+from solvers.output.kept import kept_dtype
 from solvers.parallel.cluster import ClusterError
 from solvers.parallel.runfile import RunFileError
 
 from .latency import lower_this_threads_priority, pause_collector, resume_collector
 
 EMIT_INTERVAL = 0.04  # seconds between signals: about 25 per second at most
+BATCH_ROWS = 65_536  # solutions sent at once, at most (a few MB)
 _RUNS: "weakref.WeakSet[SolveRun]" = weakref.WeakSet()
 
 
@@ -56,7 +65,7 @@ class SolveWorker(QObject):
 
     progress_changed = Signal(object)  # Progress
     placements_ready = Signal(object)  # solvers.placements.compile.Placements, before the first batch
-    solutions_found = Signal(object)  # np.ndarray (k, pieces) int32 rows, or (k, n*n) grids
+    solutions_found = Signal(object)  # np.ndarray (k, pieces) rows or (k, n*n) grids, as kept_dtype
     finished = Signal(str)  # "done" (search complete), "limit", "stopped", "unsolvable", "failed"
     unsolvable = Signal(str)  # why the puzzle has no solution, known before searching
     failed = Signal(str)  # a message for the user: the solver broke
@@ -73,7 +82,8 @@ class SolveWorker(QObject):
         self._stop = threading.Event()
         self._running = threading.Event()
         self._running.set()
-        self._batch: list[tuple[int, ...]] = []
+        self._batch: list[np.ndarray] = []
+        self._batched = 0  # rows in _batch
         self._last_emit = 0.0
         self._placements_sent = False
         self._searching = False
@@ -121,22 +131,19 @@ class SolveWorker(QObject):
         options = {} if self.options is None else {
             **self.options.solve_options(), "thread_setup": lower_this_threads_priority}
         for event in solve(self.puzzle, self.symmetry, limit=self.limit,
-                           cancel=self._stop.is_set, **options):
+                           cancel=self._stop.is_set, batched=True, **options):
             self._running.wait()
             if self._stop.is_set():
                 self._flush(last, force=True)
                 return "stopped"
             if not self._searching and getattr(event, "phase", "") != "preparing":
                 self._searching_begins()
-            if isinstance(event, Solution):
+            if isinstance(event, SolutionBatch):
                 self._send_placements(event)
-                if self.keep is not None and self._sent >= self.keep:
-                    continue
-                self._sent += 1
-                self._batch.append(event.grid if self.puzzle.is_sudoku else event.rows)
+                self._take(event)
                 # on time even when no progress comes between solutions (a parallel run
                 # hands out a finished trial's solutions at once)
-                self._flush(None, force=len(self._batch) >= 10_000)
+                self._flush(None, force=self._batched >= BATCH_ROWS)
             else:
                 last = event
                 self._flush(event, force=event.phase != "searching")
@@ -152,10 +159,20 @@ class SolveWorker(QObject):
         resume_collector()
         lower_this_threads_priority()
 
-    def _send_placements(self, solution: Solution) -> None:
-        if not self._placements_sent and solution.placements is not None:
-            self.placements_ready.emit(solution.placements)
+    def _send_placements(self, batch: SolutionBatch) -> None:
+        if not self._placements_sent and batch.placements is not None:
+            self.placements_ready.emit(batch.placements)
             self._placements_sent = True
+
+    def _take(self, batch: SolutionBatch) -> None:
+        """Queue as many of the batch's rows as `keep` still allows, in the store's type."""
+        room = len(batch) if self.keep is None else max(0, self.keep - self._sent)
+        rows = batch.rows[:room]
+        if len(rows):
+            self._batch.append(rows.astype(kept_dtype(self.puzzle, batch.placements, rows),
+                                           copy=False))
+            self._sent += len(rows)
+            self._batched += len(rows)
 
     def _flush(self, progress: Progress | None, *, force: bool) -> None:
         now = time.monotonic()
@@ -163,9 +180,9 @@ class SolveWorker(QObject):
             return
         self._last_emit = now
         if self._batch:
-            dtype = np.int16 if self.puzzle.is_sudoku else np.int32
-            self.solutions_found.emit(np.array(self._batch, dtype=dtype))
-            self._batch = []
+            rows = self._batch[0] if len(self._batch) == 1 else np.concatenate(self._batch)
+            self.solutions_found.emit(rows)
+            self._batch, self._batched = [], 0
         if progress is not None:
             self.progress_changed.emit(progress)
 

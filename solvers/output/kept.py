@@ -21,6 +21,20 @@ DEFAULT_MAX_KEPT = 10_000_000
 _GATHER = 65_536  # solutions added one at a time are gathered into chunks of this many
 
 
+def kept_dtype(puzzle: Puzzle, placements: Placements | None,
+               batch: np.ndarray | None = None) -> type:
+    """The type rows are kept in: int16 when every value fits (placement numbers of most
+    puzzles, Sudoku values), else int32: half the memory for the common case. Without the
+    placements, the values of `batch` decide."""
+    if puzzle.is_sudoku:
+        return np.int16
+    if placements is not None:
+        return np.int16 if placements.n_rows <= np.iinfo(np.int16).max else np.int32
+    if batch is None:
+        return np.int32
+    return np.int16 if not len(batch) or batch.max() <= np.iinfo(np.int16).max else np.int32
+
+
 class KeptSolutions:
     """Up to `max_kept` solutions of `puzzle` as integer rows; the count of those past it."""
 
@@ -76,13 +90,7 @@ class KeptSolutions:
             self.extend(rows)
 
     def _dtype(self, batch: np.ndarray) -> type:
-        """int16 when every value fits (placement numbers of most puzzles, Sudoku values),
-        else int32: half the memory for the common case."""
-        if self.puzzle.is_sudoku:
-            return np.int16
-        if self._placements is not None:
-            return np.int16 if self._placements.n_rows <= np.iinfo(np.int16).max else np.int32
-        return np.int16 if not len(batch) or batch.max() <= np.iinfo(np.int16).max else np.int32
+        return kept_dtype(self.puzzle, self._placements, batch)
 
     def set_placements(self, placements: Placements) -> None:
         """The rows the solver numbered its placements by (decoding needs them)."""

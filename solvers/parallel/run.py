@@ -24,10 +24,10 @@ import numpy as np
 
 from ..puzzle.cancel import CancelCheck
 from ..puzzle.model import Puzzle, PuzzleError
-from ..search.events import Event, Progress, Solution
+from ..search.events import Event, Progress, Solution, SolutionBatch
 from ..search.prepare import Prepared, prepare_puzzle
 from ..search.slices import SlicedSearch
-from ..search.solve import solution_event
+from ..search.solve import solution_batch, solution_event
 from .runfile import RunFile, RunFileError
 from .tally import Tally
 from .tasks import Split, Task, split_tree
@@ -56,11 +56,12 @@ class ParallelRun:
                  checkpoint: str | Path | None = None, resume: str | Path | None = None,
                  slice_seconds: float = 0.05, trial_seconds: float = TRIAL_SECONDS,
                  thread_setup: Callable[[], None] | None = None,
-                 cancel: CancelCheck | None = None) -> None:
+                 cancel: CancelCheck | None = None, batched: bool = False) -> None:
         """`jobs`: threads (None: every core); `cluster`: "local:N" or a scheduler address;
         `checkpoint`: a new run file to keep; `resume`: a run file to continue (its puzzle
         must be `puzzle`'s when one is given); `thread_setup` runs first in each pool
-        thread; `cancel` stops the preparation (Cancelled)."""
+        thread; `cancel` stops the preparation (Cancelled); `batched`: solutions as a
+        SolutionBatch per block found, not a Solution each (see solve())."""
         if puzzle is None and resume is None:
             raise ValueError("a run needs a puzzle, or a run file to resume")
         self.puzzle, self.symmetry, self.limit, self.count_only = puzzle, symmetry, limit, count_only
@@ -70,6 +71,7 @@ class ParallelRun:
         self.resume_path = Path(resume) if resume else None
         self.thread_setup = thread_setup
         self.cancel = cancel
+        self.batched = batched
         self.run_file: RunFile | None = None
         self._backend = None
         self._stopped = False
@@ -191,7 +193,7 @@ class ParallelRun:
             run_file.close()
         tally = Tally(prepared, whole, self.limit)
         for block in held:
-            yield from _give_out(prepared, tally, block)
+            yield from _give_out(prepared, tally, block, self.batched)
         tally.trial_done(sliced)
         yield tally.progress("done")
 
@@ -200,7 +202,8 @@ class ParallelRun:
         tally.restore(done, self.run_file.seconds if self.run_file is not None else 0.0)
         if self.run_file is not None and not self.count_only:
             for block in self.run_file.kept_solutions():
-                yield from _give_out(prepared, tally, block.astype(_dtype(prepared)))
+                yield from _give_out(prepared, tally, block.astype(_dtype(prepared)),
+                                     self.batched)
         pending = [task for task in split.tasks if task.name not in done]
         if pending and not tally.limit_reached and not self._stopped:
             self._start_backend(prepared, pending)
@@ -237,13 +240,13 @@ class ParallelRun:
                 if isinstance(report, SliceReport):
                     tally.running(report)
                     if backend.streams_solutions:
-                        yield from _give_out(prepared, tally, report.rows)
+                        yield from _give_out(prepared, tally, report.rows, self.batched)
                 elif isinstance(report, TaskResult):
                     pending -= 1
                     tally.finished(report)
                     unsaved.append(report)
                     if not backend.streams_solutions:
-                        yield from _give_out(prepared, tally, report.rows)
+                        yield from _give_out(prepared, tally, report.rows, self.batched)
                 now = time.perf_counter()
                 if self.run_file is not None and now - last_save >= CHECKPOINT_SECONDS:
                     self.run_file.record(unsaved, tally.elapsed)
@@ -256,11 +259,17 @@ class ParallelRun:
                 self.run_file.record(unsaved, tally.elapsed)
 
 
-def _give_out(prepared: Prepared, tally: Tally, kernel_rows: np.ndarray) -> Iterator[Solution]:
+def _give_out(prepared: Prepared, tally: Tally, kernel_rows: np.ndarray,
+              batched: bool = False) -> Iterator[Solution | SolutionBatch]:
     """Solution events for the counted solutions the kernel's rows stand for, numbered on
-    from those given out before, up to the limit."""
+    from those given out before, up to the limit: one each, or (`batched`) one for all."""
     first = tally.emitted
-    for index, rows in enumerate(tally.take(prepared.expand(kernel_rows)), start=first):
+    counted = tally.take(prepared.expand(kernel_rows))
+    if batched:
+        if len(counted):
+            yield solution_batch(prepared, counted, first)
+        return
+    for index, rows in enumerate(counted, start=first):
         yield solution_event(prepared, rows, index)
 
 
@@ -279,17 +288,20 @@ def solve(puzzle: Puzzle, symmetry: str = "distinct", limit: int = 0, count_only
           slice_seconds: float = 0.05, *, jobs: int = 1, cluster: str | None = None,
           checkpoint: str | Path | None = None, resume: str | Path | None = None,
           thread_setup: Callable[[], None] | None = None,
-          cancel: CancelCheck | None = None) -> Iterator[Event]:
+          cancel: CancelCheck | None = None, batched: bool = False) -> Iterator[Event]:
     """`solvers.search.solve.solve`, on `jobs` threads (None: every core), on a cluster
     ("local:N" or a scheduler address), kept in a run file (`checkpoint`) or resumed from
-    one (`resume`). Stopping the iteration stops every task; `cancel` stops preparing."""
+    one (`resume`). Stopping the iteration stops every task; `cancel` stops preparing;
+    `batched`: SolutionBatch events instead of a Solution per solution."""
     from ..search.solve import solve as solve_here
 
     if jobs == 1 and cluster is None and checkpoint is None and resume is None:
-        return solve_here(puzzle, symmetry, limit, count_only, slice_seconds, cancel=cancel)
+        return solve_here(puzzle, symmetry, limit, count_only, slice_seconds, cancel=cancel,
+                          batched=batched)
     run = ParallelRun(puzzle, symmetry, limit=limit, count_only=count_only, jobs=jobs,
                       cluster=cluster, checkpoint=checkpoint, resume=resume,
-                      slice_seconds=slice_seconds, thread_setup=thread_setup, cancel=cancel)
+                      slice_seconds=slice_seconds, thread_setup=thread_setup, cancel=cancel,
+                      batched=batched)
     return run.events()
 
 

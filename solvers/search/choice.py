@@ -45,25 +45,41 @@ def shared_tables(kernel: str, placements: Placements | None):
     return None
 
 
+BUFFER_BYTES = 4 << 20  # solutions a search's kernel buffers between two returns (buffer_rows)
+SMALL_BUFFER = 256  # at least this many, however long a solution
+
+
+def buffer_rows(row_values: int, buffer_bytes: int = BUFFER_BYTES) -> int:
+    """How many solutions of `row_values` numbers fit `buffer_bytes` (at least SMALL_BUFFER):
+    32,768 domino tilings of 8x8. A kernel returns when its buffer is full, and each return
+    runs Python holding the GIL (taking, sorting, counting the solutions): a few returns a
+    second, not thousands, keep a thread that finds a million solutions a second from holding
+    the GIL the window needs (polygui.solving.latency)."""
+    return max(SMALL_BUFFER, buffer_bytes // (4 * max(1, row_values)))
+
+
 def build_search(kernel: str, puzzle: Puzzle, placements: Placements | None,
                  plan: SymmetryPlan | None, tables=None, *, root_rows: np.ndarray | None = None,
                  givens: np.ndarray | None = None):
     """A fresh search of the whole tree, or of the part a task names: polyform searches keep
     to `root_rows` (the plan's when None), a Sudoku search starts from `givens` (the
-    puzzle's when None)."""
+    puzzle's when None). Its kernel buffers BUFFER_BYTES of solutions."""
     if kernel == "sudoku":
         grid = puzzle.sudoku
         if givens is None:
             givens = np.array(grid.givens, dtype=np.int16)
-        return SudokuSearch(grid.n, grid.box_rows, grid.box_cols, givens)
+        return SudokuSearch(grid.n, grid.box_rows, grid.box_cols, givens,
+                            max_solutions_buffered=buffer_rows(grid.n * grid.n))
     if root_rows is not None:
         plan = replace(plan, root_rows=np.asarray(root_rows, dtype=np.int32))
+    rows = buffer_rows(int(placements.piece_counts.sum()))
     if kernel == "bitboard":
-        return BitboardSearch(placements, plan, tables=tables)
+        return BitboardSearch(placements, plan, tables=tables, max_solutions_buffered=rows)
     if kernel == "live":
-        return LiveSetSearch(placements, plan, tables=tables)
+        return LiveSetSearch(placements, plan, tables=tables, max_solutions_buffered=rows)
     region_check = puzzle.kind is not GridKind.CUBE
-    return ExactCoverSearch(placements, plan, region_check=region_check)
+    return ExactCoverSearch(placements, plan, region_check=region_check,
+                            max_solutions_buffered=rows)
 
 
 def make_search(puzzle: Puzzle, placements: Placements | None, symmetry: str,

@@ -1,8 +1,9 @@
-"""What `solve()` yields: frozen `Progress` and `Solution` events, and the `Search` protocol
-every kernel's Python side follows."""
+"""What `solve()` yields: frozen `Progress` and `Solution` events (or `SolutionBatch` ones), and
+the `Search` protocol every kernel's Python side follows."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -54,7 +55,29 @@ def decode_rows(placements: Placements, rows) -> tuple[tuple[int, tuple[Cell, ..
                   tuple(placements.cells[i] for i in placements.row_items[r])) for r in rows)
 
 
-Event = Progress | Solution
+@dataclass(frozen=True, eq=False)
+class SolutionBatch:
+    """The solutions one search slice found, as one array (`solve(..., batched=True)`): row i
+    is solution `first + i`, its placement rows sorted (polyforms) or its grid (Sudoku). A run
+    with millions of solutions passes them on without a Python object per solution."""
+
+    first: int
+    rows: np.ndarray  # (k, pieces) int32 sorted placement rows, or (k, n*n) int16 grids
+    placements: Placements | None = field(default=None, repr=False)  # None for a Sudoku
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[Solution]:
+        """The batch's solutions one by one, as `solve()` without `batched` yields them."""
+        for offset, row in enumerate(self.rows.tolist()):
+            if self.placements is None:
+                yield Solution(self.first + offset, grid=tuple(row))
+            else:
+                yield Solution(self.first + offset, rows=tuple(row), placements=self.placements)
+
+
+Event = Progress | Solution | SolutionBatch
 
 
 class Search(Protocol):

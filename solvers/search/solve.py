@@ -2,8 +2,9 @@
 
 Cancelling is stopping the iteration; pausing is not asking for the next event. The generator
 prepares the puzzle (compile, symmetry plan, JIT load), then alternates kernel slices of about
-`slice_seconds` with a `Progress` event, yielding a `Solution` for every solution found.
-(solvers.parallel runs the same searches on every core, on a cluster, or across restarts.)
+`slice_seconds` with a `Progress` event, yielding a `Solution` for every solution found (or,
+`batched`, a `SolutionBatch` of each slice's solutions). (solvers.parallel runs the same
+searches on every core, on a cluster, or across restarts.)
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import numpy as np
 
 from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.model import Puzzle
-from .events import Event, Progress, Solution
+from .events import Event, Progress, Solution, SolutionBatch
 from .prepare import Prepared, prepare_puzzle
 from .slices import SlicedSearch
 
@@ -30,23 +31,25 @@ def prepare(puzzle: Puzzle, symmetry: str = "distinct", cancel: CancelCheck | No
 
 def solve(puzzle: Puzzle, symmetry: str = "distinct", limit: int = 0, count_only: bool = False,
           slice_seconds: float = 0.05, kernel: str = "auto",
-          cancel: CancelCheck | None = None) -> Iterator[Event]:
+          cancel: CancelCheck | None = None, batched: bool = False) -> Iterator[Event]:
     """Yield Progress and Solution events until the search ends or `limit` solutions are found.
 
     `symmetry`: "distinct" (rotations and reflections identify solutions), "rotations", or
     "all". Sudoku solutions are always all distinct. The last event is a Progress with
     phase "done". `kernel` forces a polyform kernel (benchmarks, tests). Preparing happens
     inside one step of the iteration: `cancel`, checked every few milliseconds there, stops it
-    with Cancelled (between events, stop iterating)."""
+    with Cancelled (between events, stop iterating). `batched`: a SolutionBatch per slice
+    instead of a Solution per solution, so that a run of a million solutions a second spends
+    its time in the kernel (which releases the GIL), not building objects in Python."""
     yield Progress("preparing", symmetry=symmetry)
     prepared = prepare_puzzle(puzzle, symmetry, kernel, cancel)
     check_cancel(cancel)  # before loading the kernel, which nothing interrupts
     sliced = SlicedSearch(prepared, prepared.new_search(), record=not count_only,
                           slice_seconds=slice_seconds)
-    yield from run_sliced(sliced, limit)
+    yield from run_sliced(sliced, limit, batched)
 
 
-def run_sliced(sliced: SlicedSearch, limit: int = 0) -> Iterator[Event]:
+def run_sliced(sliced: SlicedSearch, limit: int = 0, batched: bool = False) -> Iterator[Event]:
     """The events of one sliced search, from warming up its kernel to the end."""
     sliced.warm_up()
     prepared = sliced.prepared
@@ -54,9 +57,15 @@ def run_sliced(sliced: SlicedSearch, limit: int = 0) -> Iterator[Event]:
     last_progress = time.perf_counter()
     while True:
         counted = prepared.expand(sliced.step(limit))
-        for rows in counted[:limit - found] if limit else counted:
-            yield solution_event(prepared, rows, found)
-            found += 1
+        if limit:
+            counted = counted[:limit - found]
+        if batched:
+            if len(counted):
+                yield solution_batch(prepared, counted, found)
+        else:
+            for offset, rows in enumerate(counted):
+                yield solution_event(prepared, rows, found + offset)
+        found += len(counted)
         if sliced.finished or (limit and sliced.solutions >= limit):
             break
         now = time.perf_counter()
@@ -82,6 +91,11 @@ def solution_event(prepared: Prepared, rows: np.ndarray, index: int) -> Solution
     if prepared.kernel == "sudoku":
         return Solution(index, grid=tuple(rows.tolist()))
     return Solution(index, rows=tuple(rows.tolist()), placements=prepared.placements)
+
+
+def solution_batch(prepared: Prepared, rows: np.ndarray, first: int) -> SolutionBatch:
+    """Solutions `first` on, as one event: sorted placement rows, or Sudoku grids."""
+    return SolutionBatch(first, rows, None if prepared.kernel == "sudoku" else prepared.placements)
 
 
 def count_solutions(puzzle: Puzzle, symmetry: str = "distinct", limit: int = 0) -> Progress:

@@ -6,7 +6,7 @@ from PySide6.QtCore import QCoreApplication
 from run_signals import Collector
 
 from polygui.solving.run import SolveRun
-from solvers import GridKind, Piece, Puzzle
+from solvers import GridKind, Piece, Puzzle, Solution, solve
 
 
 def finish(qtbot, run: SolveRun, timeout: int = 60_000) -> Collector:
@@ -84,3 +84,41 @@ def test_the_thread_ends_when_the_search_ends_even_if_the_gui_thread_is_blocked(
         run = SolveRun(puzzle, "all")
         run.start()
         assert run.thread.wait(10_000)  # no event processing in between
+
+
+def dominoes_6x6() -> Puzzle:
+    """6,728 domino tilings, found in a fraction of a second: many solutions a slice."""
+    board = tuple((x, y) for x in range(6) for y in range(6))
+    return Puzzle(GridKind.SQUARE, "dominoes", board=board,
+                  pieces=(Piece("domino", ((0, 0), (1, 0)), count=18),))
+
+
+def test_the_worker_takes_solutions_in_bulk_without_an_object_per_solution(qtbot, monkeypatch):
+    """A tuple and a Solution built per solution, in Python, by a thread that yields the CPU
+    to every other while it holds the GIL, stalled the window for up to 1.5 s through the
+    8x8 domino tilings: the worker takes a slice's solutions as one array."""
+    puzzle = dominoes_6x6()
+    plain = [list(event.rows) for event in solve(puzzle, "all") if isinstance(event, Solution)]
+    built = []
+    original = Solution.__init__
+
+    def counted(self, *args, **kwargs) -> None:
+        built.append(args[0] if args else kwargs.get("index"))
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Solution, "__init__", counted)
+    result = finish(qtbot, SolveRun(puzzle, "all"))
+    assert result.status == "done" and result.rows.tolist() == plain
+    assert built == []
+
+
+def test_solutions_leave_the_worker_in_the_stores_type_up_to_keep(qtbot):
+    """The window keeps the rows as they arrive (int16 placement numbers here: no conversion
+    on the GUI thread); a bound that falls inside one of the solver's batches is kept
+    exactly, and the rest are counted."""
+    puzzle = dominoes_6x6()
+    plain = [list(event.rows) for event in solve(puzzle, "all") if isinstance(event, Solution)]
+    result = finish(qtbot, SolveRun(puzzle, "all", keep=1000))
+    assert all(batch.dtype == np.int16 for batch in result.batches)
+    assert result.rows.tolist() == plain[:1000]
+    assert result.progress[-1].solutions == len(plain)
