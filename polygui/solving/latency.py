@@ -13,6 +13,10 @@ bench/gui_latency.py during a Mini Bedlam solve:
   policy; a high nice value elsewhere), so the GUI thread, and the X server it draws through,
   never wait for it. With nice 5 the largest gap was 62-145 ms over three runs, with
   SCHED_IDLE 29-72 ms (an idle window on this virtual machine alone shows up to 20-67 ms).
+  The price: while that thread holds the GIL, any busy thread on the machine can keep it off
+  the CPU, and the GUI thread waiting for the GIL waits with it (priority inversion, a
+  quarter of a second or more under load). So the searching thread must hold the GIL only
+  for moments: the kernels release it, and solutions come out of them in bulk (run.py).
 """
 
 from __future__ import annotations

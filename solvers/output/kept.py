@@ -1,9 +1,10 @@
 """Solutions kept for later (browsing, export), compactly and up to a bound.
 
 Each solution is one row of numbers: its placement rows (polyforms) or its grid (Sudoku),
-in the smallest integer type that holds them, gathered in chunks. Past `max_kept`, a run goes
-on counting but keeps nothing more: `dropped` says how many were counted, not kept, so
-memory stays bounded whatever the puzzle (10 million Mini Bedlam solutions take 260 MB).
+in the smallest integer type that holds them (`kept_dtype`), gathered in chunks. Past
+`max_kept`, a run goes on counting but keeps nothing more: `dropped` says how many were
+counted, not kept, so memory stays bounded whatever the puzzle (10 million Mini Bedlam
+solutions take 260 MB, 10 million 9x9 Sudoku grids 810 MB).
 A solution is decoded into a `Solution` only when asked for; finding one bisects the chunks.
 """
 
@@ -23,16 +24,20 @@ _GATHER = 65_536  # solutions added one at a time are gathered into chunks of th
 
 def kept_dtype(puzzle: Puzzle, placements: Placements | None,
                batch: np.ndarray | None = None) -> type:
-    """The type rows are kept in: int16 when every value fits (placement numbers of most
-    puzzles, Sudoku values), else int32: half the memory for the common case. Without the
-    placements, the values of `batch` decide."""
+    """The smallest type every value fits in: uint8 for Sudoku values and the placement
+    numbers of puzzles with at most 256 placements (the 8x8 domino tilings: 32 bytes a
+    solution), int16 for most others, else int32. Without the placements, the values of
+    `batch` decide."""
     if puzzle.is_sudoku:
-        return np.int16
+        return np.uint8  # values 1 to 35 (1-9 and A-Z)
     if placements is not None:
-        return np.int16 if placements.n_rows <= np.iinfo(np.int16).max else np.int32
-    if batch is None:
+        largest = placements.n_rows - 1
+    elif batch is not None:
+        largest = int(batch.max()) if len(batch) else 0
+    else:
         return np.int32
-    return np.int16 if not len(batch) or batch.max() <= np.iinfo(np.int16).max else np.int32
+    return next(kind for kind in (np.uint8, np.int16, np.int32)
+                if largest <= np.iinfo(kind).max)
 
 
 class KeptSolutions:

@@ -113,12 +113,12 @@ def test_the_worker_takes_solutions_in_bulk_without_an_object_per_solution(qtbot
 
 
 def test_solutions_leave_the_worker_in_the_stores_type_up_to_keep(qtbot):
-    """The window keeps the rows as they arrive (int16 placement numbers here: no conversion
-    on the GUI thread); a bound that falls inside one of the solver's batches is kept
-    exactly, and the rest are counted."""
+    """The window keeps the rows as they arrive (one byte a placement number here, 60 of
+    them: no conversion on the GUI thread); a bound that falls inside one of the solver's
+    batches is kept exactly, and the rest are counted."""
     puzzle = dominoes_6x6()
     plain = [list(event.rows) for event in solve(puzzle, "all") if isinstance(event, Solution)]
     result = finish(qtbot, SolveRun(puzzle, "all", keep=1000))
-    assert all(batch.dtype == np.int16 for batch in result.batches)
+    assert all(batch.dtype == np.uint8 for batch in result.batches)
     assert result.rows.tolist() == plain[:1000]
     assert result.progress[-1].solutions == len(plain)
