@@ -19,9 +19,11 @@ Each run is a process of its own, so its peak resident memory (`ru_maxrss`) is i
 A 2 ms timer measures the event loop's gaps from Solve to the end (as bench/gui_latency.py
 does): median, 99th percentile and largest, with the GUI thread's own CPU time in the largest
 (`time.thread_time`: little means it waited, for the GIL or for a CPU), and the largest stall
-of a sentinel thread that only sleeps 2 ms at a time (when it stalls as long, the machine
-stalled the process). The window's pair of runs is repeated RUNS times (default 3): timings
-on a shared machine are noisy, so compare the best of them.
+of a sentinel, a process of its own that only sleeps 2 ms at a time: when it stalls as long,
+the machine stalled (a sentinel thread in the app's process would wait for the GIL with the
+window, and could not tell a stall of the machine from one of the process). The window's
+pair of runs is repeated RUNS times (default 3): timings on a shared machine are noisy, so
+compare the best of them.
 """
 
 from __future__ import annotations
@@ -39,8 +41,6 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-
-from gui_latency import Sentinel  # noqa: E402  (bench/ is on the path when run as a script)
 
 TICK_SECONDS = 0.002
 EXPECTED = 12_988_816
@@ -80,6 +80,30 @@ def cli_rows(puzzle: Path, folder: Path) -> list[str]:
         rows.append(f"| polygui-solve, {name} | {seconds:.1f} s | "
                     f"{EXPECTED / seconds:,.0f} | {mib} MiB | – | – |")
     return rows
+
+
+class Sentinel:
+    """A process that sleeps TICK_SECONDS at a time and records when it wakes (perf_counter
+    is the system's monotonic clock, the same in every process)."""
+
+    def start(self) -> None:
+        self._child = subprocess.Popen([sys.executable, __file__, "--sentinel"],
+                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def stop(self) -> np.ndarray:
+        out, _ = self._child.communicate("stop\n")
+        return np.array(json.loads(out))
+
+
+def sentinel_process() -> None:
+    import selectors
+
+    wakes = []
+    watch = selectors.DefaultSelector()
+    watch.register(sys.stdin, selectors.EVENT_READ)
+    while not watch.select(timeout=TICK_SECONDS):
+        wakes.append(time.perf_counter())
+    print(json.dumps(wakes))
 
 
 def gap_figures(ticks: np.ndarray, wakes: np.ndarray, solve: float) -> dict:
@@ -181,6 +205,8 @@ def main(runs: int, cli: bool) -> None:
                 print(row, flush=True)
                 if not limit:
                     fulls.append(run)
+        if not fulls:
+            return
         best = min(fulls, key=lambda run: run["seconds"])
         largest = ", ".join(f"{run['largest']:.0f}" for run in fulls)
         print(f"\nBest of {runs}: {best['seconds']:.1f} s, "
@@ -192,6 +218,8 @@ def main(runs: int, cli: bool) -> None:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--app"]:
         print(json.dumps(app_run(Path(sys.argv[2]), int(sys.argv[3]))))
+    elif sys.argv[1:2] == ["--sentinel"]:
+        sentinel_process()
     else:
         arguments = [a for a in sys.argv[1:] if a != "--no-cli"]
         main(int(arguments[0]) if arguments else 3, "--no-cli" not in sys.argv)
