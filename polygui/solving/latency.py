@@ -28,6 +28,7 @@ import threading
 
 GIL_SWITCH_INTERVAL = 0.001  # seconds
 SOLVER_NICENESS = 5
+_LOWERED: set[int] = set()  # native ids of the threads lowered (see raise_lowered_threads)
 
 
 def tune_interpreter() -> None:
@@ -59,6 +60,7 @@ def lower_this_threads_priority(niceness: int = SOLVER_NICENESS) -> None:
     if not sys.platform.startswith("linux"):
         return
     thread = threading.get_native_id()
+    _LOWERED.add(thread)
     try:
         os.sched_setscheduler(thread, os.SCHED_IDLE, os.sched_param(0))
         return
@@ -68,3 +70,20 @@ def lower_this_threads_priority(niceness: int = SOLVER_NICENESS) -> None:
         os.setpriority(os.PRIO_PROCESS, thread, niceness)
     except OSError:
         pass
+
+
+def raise_lowered_threads() -> None:
+    """Give the lowered threads still alive in this process their normal priority back, so a
+    stopped run ends at once even on a busy machine (they must run to stop). Best effort: an
+    unprivileged process may not be allowed to raise a thread again."""
+    if not sys.platform.startswith("linux"):
+        return
+    for thread in list(_LOWERED):
+        if not os.path.exists(f"/proc/self/task/{thread}"):  # ended: its id may be reused
+            _LOWERED.discard(thread)
+            continue
+        try:
+            os.sched_setscheduler(thread, os.SCHED_OTHER, os.sched_param(0))
+            os.setpriority(os.PRIO_PROCESS, thread, 0)
+        except (AttributeError, OSError):
+            pass

@@ -34,7 +34,8 @@ from solvers.output.kept import kept_dtype
 from solvers.parallel.cluster import ClusterError
 from solvers.parallel.runfile import RunFileError
 
-from .latency import lower_this_threads_priority, pause_collector, resume_collector
+from .latency import (lower_this_threads_priority, pause_collector, raise_lowered_threads,
+                      resume_collector)
 
 EMIT_INTERVAL = 0.04  # seconds between signals: about 25 per second at most
 BATCH_ROWS = 65_536  # solutions sent at once, at most (a few MB)
@@ -92,6 +93,7 @@ class SolveWorker(QObject):
     def stop(self) -> None:
         self._stop.set()
         self._running.set()
+        raise_lowered_threads()  # they must run to stop, busy machine or not
 
     def pause(self) -> None:
         self._running.clear()
