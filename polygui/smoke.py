@@ -17,7 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QSettings, QTemporaryDir, Slot
 from PySide6.QtWidgets import QApplication
 
-from solvers import PuzzleError, count_solutions
+from solvers import Puzzle, PuzzleError, count_solutions
 from solvers.puzzle.fileformat import load_puzzle
 
 from .export.printing import PrintJob, new_printer, print_job
@@ -66,7 +66,7 @@ def run_smoke_test(app: QApplication) -> int:
     return 0
 
 
-def print_to_pdf(puzzle, path: Path) -> bool:
+def print_to_pdf(puzzle: Puzzle, path: Path) -> bool:
     printer = new_printer()
     printer.setOutputFormat(printer.OutputFormat.PdfFormat)
     printer.setOutputFileName(str(path))
