@@ -71,6 +71,9 @@ class Menus:
                                            QKeySequence("Ctrl+Shift+S"))
         file_menu.addSeparator()
         self._export_menu(file_menu.addMenu("&Export"))
+        printing = window.exports.printing
+        self._action(file_menu, "&Print…", printing.print_pages, QKeySequence.StandardKey.Print)
+        self._action(file_menu, "Print Pre&view…", printing.print_preview)
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", window.close, QKeySequence.StandardKey.Quit)
         self._edit_menu(bar.addMenu("&Edit"))

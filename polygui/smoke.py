@@ -1,7 +1,8 @@
 """`polygui --smoke-test`: does this installation work? Opens the main window off screen,
 solves the Soma cube through the solver thread as the Solve button does, and checks the count
-against a direct solve in this process (the worker path and the kernels both count). Exit
-status 0 when it holds, 1 (with the reason) otherwise.
+against a direct solve in this process (the worker path and the kernels both count); prints
+the puzzle to a PDF file (a bundle needs Qt's print support). Exit status 0 when it all
+holds, 1 (with the reason) otherwise.
 
 Without a display Qt draws off screen; the 3D view needs OpenGL on a screen, so there the
 cube is solved without showing it (the window shows the meteor puzzle)."""
@@ -16,9 +17,10 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QSettings, QTemporaryDir, Slot
 from PySide6.QtWidgets import QApplication
 
-from solvers import count_solutions
+from solvers import Puzzle, PuzzleError, count_solutions
 from solvers.puzzle.fileformat import load_puzzle
 
+from .export.printing import PrintJob, new_printer, print_job
 from .main_window import MainWindow
 from .resources import default_puzzle, examples_dir
 from .solving.run import SolveRun
@@ -54,9 +56,25 @@ def run_smoke_test(app: QApplication) -> int:
         print(f"polygui smoke test FAILED: the window found {found} Soma solutions, a direct "
               f"solve {expected}", file=sys.stderr)
         return 1
+    if not print_to_pdf(soma, Path(scratch.filePath("soma.pdf"))):
+        print("polygui smoke test FAILED: printing the Soma cube to a PDF file wrote nothing",
+              file=sys.stderr)
+        return 1
     print(f"polygui smoke test passed: {found} distinct Soma cube solutions through the "
-          f"solver thread ({time.monotonic() - started:.1f} s), as a direct solve finds")
+          f"solver thread ({time.monotonic() - started:.1f} s), as a direct solve finds; "
+          "printed the puzzle to a PDF file")
     return 0
+
+
+def print_to_pdf(puzzle: Puzzle, path: Path) -> bool:
+    printer = new_printer()
+    printer.setOutputFormat(printer.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(path))
+    try:
+        pages = print_job(printer, PrintJob(puzzle, "puzzle", puzzle.name))
+    except PuzzleError:
+        return False
+    return pages == 1 and path.is_file() and path.read_bytes().startswith(b"%PDF")
 
 
 def wait_while(app, busy, started: float) -> None:

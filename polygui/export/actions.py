@@ -1,75 +1,29 @@
 """File > Export: the current view as an image (PNG at any size, SVG for flat puzzles),
-copied to the clipboard, a contact sheet of the solutions, the solutions as data.
+copied to the clipboard, a contact sheet of the solutions, the solutions as data; File > Print
+(`printing`, a PrintActions).
 
-Dialogs go through `ask_*` attributes that tests replace. Save dialogs open in the folder of
-the last export (remembered in the settings), else beside the open puzzle's file, else in the
-user's documents, never in the app's own examples; files are named after the puzzle and what
-they hold ("Meteor solution 12.png", "Meteor solutions 1-100.pdf")."""
+Dialogs go through `ask_*` attributes that tests replace; where files go and how they are
+named is export.context's."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
-from PySide6.QtCore import QObject, QSettings, QSize, QStandardPaths, Qt, Slot
+from PySide6.QtCore import QObject, QSize, Qt, Slot
 from PySide6.QtGui import QGuiApplication, QImage
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QStatusBar, QWidget
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog
 
 from solvers import GridKind, PuzzleError
 from solvers.output.export_data import data_kind
 
 from ..models.status import plural
-from ..resources import examples_dir
-from ..solving.store import SolutionStore
+from .context import ExportWindow, Shown, file_name, remember_folder, shown, start_folder
 from .data_job import DataExportJob
 from .dialogs import ImageOptions, SheetOptions, ask_image_options, ask_sheet_options
 from .images import (drawing_scale, render_cube_view, render_flat, save_image, save_svg,
                      svg_bytes)
+from .print_actions import PrintActions
 from .sheet import ContactSheet
-
-
-FOLDER_KEY = "export/folder"
-UNSAFE_IN_NAMES = '/\\:*?"<>|'
-
-
-def file_name(*parts: str) -> str:
-    """A file name from words, without characters file systems refuse."""
-    text = " ".join(part for part in parts if part)
-    return "".join("-" if char in UNSAFE_IN_NAMES else char for char in text).strip() or "puzzle"
-
-
-def is_shipped(path: Path) -> bool:
-    """Whether `path` is one of the app's own example files."""
-    try:
-        return Path(path).resolve().is_relative_to(examples_dir().resolve())
-    except OSError:
-        return False
-
-
-@dataclass
-class Shown:
-    """What the Solve view shows: the puzzle it draws and the solution on it, if any."""
-
-    puzzle: object
-    solution: object
-
-
-class ExportWindow(Protocol):
-    """What exporting needs of the main window (a QMainWindow, which also parents the
-    dialogs). A protocol, so this module does not import the window that imports it."""
-
-    store: SolutionStore
-    solved_symmetry: str  # the symmetry mode of the solutions in the store
-    settings: QSettings  # where the last export folder is kept
-
-    @property
-    def path(self) -> Path | None: ...
-    def current_view(self) -> QWidget: ...
-    def is_designing(self) -> bool: ...
-    def set_mode(self, mode: str) -> None: ...
-    def statusBar(self) -> QStatusBar: ...
-
 
 class ExportActions(QObject):
     def __init__(self, window: ExportWindow) -> None:
@@ -84,11 +38,11 @@ class ExportActions(QObject):
         self.ask_path = self._ask_save_file  # (title, proposed path, filters) -> path or ""
         self.warn = lambda title, text: QMessageBox.warning(window, title, text)
         self.inform = lambda text: window.statusBar().showMessage(text, 8_000)
+        self.printing = PrintActions(window)
 
     # --- what is shown -----------------------------------------------------------------
     def shown(self) -> Shown:
-        view = self.window.current_view()
-        return Shown(view.puzzle, view.solution)
+        return shown(self.window)
 
     def _is_cube(self) -> bool:
         return self.shown().puzzle.kind is GridKind.CUBE
@@ -281,17 +235,7 @@ class ExportActions(QObject):
         return True
 
     def start_folder(self) -> Path:
-        """The last export's folder, else the open puzzle's (unless it is a shipped example),
-        else the user's documents."""
-        remembered = self.window.settings.value(FOLDER_KEY)
-        if remembered and Path(str(remembered)).is_dir():
-            return Path(str(remembered))
-        path = self.window.path
-        if path is not None and not is_shipped(path) and path.parent.is_dir():
-            return path.parent
-        documents = QStandardPaths.writableLocation(
-            QStandardPaths.StandardLocation.DocumentsLocation)
-        return Path(documents) if documents and Path(documents).is_dir() else Path.home()
+        return start_folder(self.window)
 
     def _ask_path(self, title: str, name: str, suffix: str, filters: str) -> str:
         """Ask where to write (through `ask_path`); remember the folder chosen."""
@@ -299,7 +243,7 @@ class ExportActions(QObject):
             filters = f"{filters} (*.{suffix})"
         path = self.ask_path(title, str(self.start_folder() / f"{name}.{suffix}"), filters)
         if path:
-            self.window.settings.setValue(FOLDER_KEY, str(Path(path).parent))
+            remember_folder(self.window, Path(path))
         return path
 
     def _ask_save_file(self, title: str, start: str, filters: str) -> str:

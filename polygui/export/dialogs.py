@@ -1,16 +1,22 @@
-"""The small dialogs of File > Export: image size and format, contact sheet range and grid."""
+"""The small dialogs of File > Export and Print: image size and format, contact sheet range
+and grid, what to print."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from PySide6.QtCore import QSize
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
-                               QSpinBox, QWidget)
+from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDialog, QDialogButtonBox,
+                               QFormLayout, QLabel, QRadioButton, QSpinBox, QWidget)
 
+from ..models.status import plural
 from .images import MAX_SIDE
 
 PAGES = ("A4", "Letter", "A3")  # the page sizes export.sheet knows
+# Solutions a printed contact sheet holds: the preview draws every page before it shows one,
+# and printing draws them all at once (200 meteor thumbnails: 1 to 2 s here). Export >
+# Contact Sheet writes any number, a few at a time.
+MAX_PRINTED = 200
 
 
 @dataclass(frozen=True)
@@ -41,10 +47,10 @@ def _spin(low: int, high: int, value: int) -> QSpinBox:
 NEXT_STEP = "Choose File…"  # the accept button says what comes next: the file dialog
 
 
-def _run(dialog: QDialog, form: QFormLayout) -> bool:
+def _run(dialog: QDialog, form: QFormLayout, next_step: str = NEXT_STEP) -> bool:
     buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                | QDialogButtonBox.StandardButton.Cancel)
-    buttons.button(QDialogButtonBox.StandardButton.Ok).setText(NEXT_STEP)
+    buttons.button(QDialogButtonBox.StandardButton.Ok).setText(next_step)
     buttons.accepted.connect(dialog.accept)
     buttons.rejected.connect(dialog.reject)
     form.addRow(buttons)
@@ -107,3 +113,59 @@ def ask_sheet_options(parent: QWidget, count: int) -> SheetOptions | None:
         return None
     return SheetOptions(kind.currentData(), first.value(), last.value(), columns.value(),
                         rows.value(), page.currentText(), orientation.currentData())
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    what: str  # "puzzle", "solution" (the one shown) or "sheet"
+    first: int = 1  # the sheet's solutions as the browser numbers them, 1-based, inclusive
+    last: int = 1
+    columns: int = 4
+    rows: int = 5
+
+
+def ask_print_options(parent: QWidget, count: int, shown: int | None, ok_text: str,
+                      filtered: bool = False) -> PrintOptions | None:
+    """The puzzle, the solution shown (`shown`: its number, 1-based) or a contact sheet of
+    up to MAX_PRINTED of the `count` solutions browsed (the filter's matches if `filtered`)."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle("Print")
+    form = QFormLayout(dialog)
+    choices = {"puzzle": QRadioButton("The puzzle"),
+               "solution": QRadioButton(f"The solution shown (#{shown:,})" if shown
+                                        else "The solution shown (none yet)"),
+               "sheet": QRadioButton("A contact sheet of the solutions matching the filter"
+                                     if filtered else "A contact sheet of solutions")}
+    group = QButtonGroup(dialog)
+    for choice in choices.values():
+        group.addButton(choice)
+        form.addRow(choice)
+    choices["solution"].setEnabled(shown is not None)
+    choices["sheet"].setEnabled(count > 0)
+    choices["solution" if shown else "puzzle"].setChecked(True)
+    first, last = _spin(1, max(1, count), 1), _spin(1, max(1, count), min(count, 20))
+    columns, rows = _spin(1, 10, 4), _spin(1, 12, 5)
+    note = QLabel()
+
+    def follow() -> None:
+        last.setRange(first.value(), max(first.value(),
+                                         min(count, first.value() + MAX_PRINTED - 1)))
+        solutions = last.value() - first.value() + 1
+        pages = -(-solutions // (columns.value() * rows.value()))
+        note.setText(f"{plural(solutions, 'solution')} on {plural(pages, 'page')} (at most "
+                     f"{MAX_PRINTED}: Export > Contact Sheet writes any number)")
+        for widget in (first, last, columns, rows, note):
+            widget.setEnabled(choices["sheet"].isChecked())
+
+    for spin in (first, last, columns, rows):
+        spin.valueChanged.connect(follow)
+    choices["sheet"].toggled.connect(follow)
+    follow()
+    for label, widget in ((f"From solution (of {count:,})", first), ("To solution", last),
+                          ("Columns", columns), ("Rows", rows), ("", note)):
+        form.addRow(label, widget)
+    accepted = _run(dialog, form, ok_text)
+    what = next(name for name, choice in choices.items() if choice.isChecked())
+    options = PrintOptions(what, first.value(), last.value(), columns.value(), rows.value())
+    dialog.deleteLater()
+    return options if accepted else None

@@ -144,4 +144,5 @@ class SolutionBrowser(QWidget):
         self.previous_button.setEnabled(has and self._current > 0)
         self.next_button.setEnabled(has and self._current < self._count - 1)
         self.last_button.setEnabled(has and self._current < self._count - 1)
-        self.label.setText(f"{self._current + 1:,} of {self._count:,}" if has else self._filter_text or self._empty_text)
+        self.label.setText(f"{self._current + 1:,} of {self._count:,}" if has
+                           else self._filter_text or self._empty_text)

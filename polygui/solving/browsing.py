@@ -43,6 +43,10 @@ class Browsing(QObject):
     def count(self) -> int:
         return len(self.filter.filter) if self.filter.active else len(self.store)
 
+    def store_index(self, position: int) -> int:
+        """The store's number of the solution the browser numbers `position` (0-based)."""
+        return self.filter.filter.store_index(position) if self.filter.active else position
+
     def refresh(self) -> None:
         """The store has grown, or the filter found more: the browser follows."""
         self.filter.more_solutions()

@@ -85,6 +85,7 @@ class SolveWorker(QObject):
         self._running.set()
         self._batch: list[np.ndarray] = []
         self._batched = 0  # rows in _batch
+        self._progress: Progress | None = None  # the latest report, until it is sent
         self._last_emit = 0.0
         self._placements_sent = False
         self._searching = False
@@ -136,7 +137,7 @@ class SolveWorker(QObject):
                            cancel=self._stop.is_set, batched=True, **options):
             self._running.wait()
             if self._stop.is_set():
-                self._flush(last, force=True)
+                self._flush(force=True)
                 return "stopped"
             if not self._searching and getattr(event, "phase", "") != "preparing":
                 self._searching_begins()
@@ -145,10 +146,10 @@ class SolveWorker(QObject):
                 self._take(event)
                 # on time even when no progress comes between solutions (a parallel run
                 # hands out a finished trial's solutions at once)
-                self._flush(None, force=self._batched >= BATCH_ROWS)
+                self._flush(force=self._batched >= BATCH_ROWS)
             else:
-                last = event
-                self._flush(event, force=event.phase != "searching")
+                last = self._progress = event
+                self._flush(force=event.phase != "searching")
         if last is not None and last.exhausted:
             return "done"
         return "limit"
@@ -176,7 +177,11 @@ class SolveWorker(QObject):
             self._sent += len(rows)
             self._batched += len(rows)
 
-    def _flush(self, progress: Progress | None, *, force: bool) -> None:
+    def _flush(self, *, force: bool) -> None:
+        """Send the solutions batched and the latest progress not sent yet, at most every
+        EMIT_INTERVAL unless forced. A progress report that comes too soon waits for the
+        next send: dropped, a run streaming solutions (each batch sent restarts the
+        interval) lost nearly every report and showed no progress at all."""
         now = time.monotonic()
         if not force and now - self._last_emit < EMIT_INTERVAL:
             return
@@ -185,8 +190,9 @@ class SolveWorker(QObject):
             rows = self._batch[0] if len(self._batch) == 1 else np.concatenate(self._batch)
             self.solutions_found.emit(rows)
             self._batch, self._batched = [], 0
-        if progress is not None:
-            self.progress_changed.emit(progress)
+        if self._progress is not None:
+            self.progress_changed.emit(self._progress)
+            self._progress = None
 
 
 class SolveRun(QObject):

@@ -197,7 +197,8 @@ class _ProgressLine:
             return
         self.last, self.shown = now, True
         left = f", ~{progress.time_left:.0f} s left" if progress.time_left is not None else ""
-        self.stream.write(f"\r{progress.fraction_done:6.1%} done, {progress.solutions:,} solution{'s' * (progress.solutions != 1)}, "
+        found = f"{progress.solutions:,} solution{'s' * (progress.solutions != 1)}"
+        self.stream.write(f"\r{progress.fraction_done:6.1%} done, {found}, "
                           f"{progress.nodes:,} nodes ({progress.nodes_per_second:,.0f}/s){left}   ")
         self.stream.flush()
 

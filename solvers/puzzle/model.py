@@ -99,7 +99,8 @@ class Puzzle:
             reasons.append("there are no pieces")
         board_size, total = len(self.board), self.piece_cell_total
         if self.board and self.pieces and total != board_size:
-            reasons.append(f"the pieces cover {cell_count_text(total)} but the board has {board_size}")
+            reasons.append(f"the pieces cover {cell_count_text(total)} but the board has "
+                           f"{board_size}")
         homeless = self.pieces_that_fit_nowhere() if self.board else []  # else said above
         if homeless:
             reasons.append(naming_pieces(homeless, "fits nowhere on the board",

@@ -111,7 +111,8 @@ def test_right_click_a_cell_keeps_the_solutions_with_its_piece_there(window, qtb
     menu = right_click(window.current_view(), board_point(window.current_view(), cell))
     texts = [action.text() for action in menu.actions()]
     name = window.puzzle.pieces[piece].name
-    assert texts[0] == f"Only solutions where piece “{name}” covers {cell_name(window.puzzle, cell)}"
+    where = cell_name(window.puzzle, cell)
+    assert texts[0] == f"Only solutions where piece “{name}” covers {where}"
     assert texts[1] == f"Only solutions with piece “{name}” placed as it is here"
     menu.actions()[0].trigger()
     menu.close()

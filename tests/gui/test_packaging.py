@@ -18,9 +18,10 @@ PACKAGING = Path(__file__).resolve().parents[2] / "packaging"
 SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 
 
-def test_smoke_test_solves_the_soma_cube_through_the_window(capsys):
+def test_smoke_test_solves_the_soma_cube_through_the_window_and_prints(capsys):
     assert app_main(["polygui", "--smoke-test"]) == 0
-    assert "240 distinct Soma cube solutions" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "240 distinct Soma cube solutions" in out and "printed the puzzle to a PDF" in out
 
 
 def test_the_desktop_file_names_the_app_and_its_icon():

@@ -1,12 +1,15 @@
 """The solver worker: solutions through Qt signals, exact pause/resume and stop, no leaks."""
 
+import time
+
 import numpy as np
 import pytest
 from PySide6.QtCore import QCoreApplication
 from run_signals import Collector
 
-from polygui.solving.run import SolveRun
-from solvers import GridKind, Piece, Puzzle, Solution, solve
+from polygui.solving.run import EMIT_INTERVAL, SolveRun
+from solvers import (GridKind, Piece, Progress, Puzzle, Solution, SolutionBatch, SudokuGrid,
+                     solve)
 
 
 def finish(qtbot, run: SolveRun, timeout: int = 60_000) -> Collector:
@@ -122,3 +125,24 @@ def test_solutions_leave_the_worker_in_the_stores_type_up_to_keep(qtbot):
     assert all(batch.dtype == np.uint8 for batch in result.batches)
     assert result.rows.tolist() == plain[:1000]
     assert result.progress[-1].solutions == len(plain)
+
+
+def test_progress_between_solutions_reaches_the_window(qtbot, monkeypatch):
+    """A run handing out solutions without pause (a parallel run of an empty Sudoku) sends a
+    batch every EMIT_INTERVAL; a progress report coming just after one must wait for the next
+    send, not be dropped: dropped every time, the panel said "Preparing" for the whole run."""
+    puzzle = Puzzle(GridKind.SUDOKU, "empty", sudoku=SudokuGrid(2, 2, (0,) * 16))
+
+    def streaming(*args, **kwargs):
+        yield Progress("preparing", symmetry="all")
+        for index in range(8):
+            time.sleep(EMIT_INTERVAL * 1.5)  # so this solution's batch goes at once...
+            yield SolutionBatch(index, np.ones((1, 16), dtype=np.int16))
+            yield Progress("searching", solutions=index + 1, symmetry="all")  # ...and this
+        yield Progress("done", solutions=8, exhausted=True, symmetry="all")  # is too soon
+
+    monkeypatch.setattr("polygui.solving.run.solve", streaming)
+    result = finish(qtbot, SolveRun(puzzle, "all"))
+    assert result.status == "done" and len(result.rows) == 8
+    searching = [p.solutions for p in result.progress if p.phase == "searching"]
+    assert searching and searching == sorted(searching) and searching[-1] >= 6
