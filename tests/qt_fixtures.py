@@ -42,6 +42,16 @@ def no_cross_thread_misuse(qtlog):
 
 
 @pytest.fixture(autouse=True)
+def private_data_folders(monkeypatch, tmp_path):
+    """Autosaves and kept runs of windows made without a folder of their own go to the
+    test's folder, never the user's data folder (shared by every test run on the machine)."""
+    monkeypatch.setattr("polygui.files.autosave.default_directory",
+                        lambda: tmp_path / "data" / "autosave")
+    monkeypatch.setattr("polygui.solving.kept_runs.default_directory",
+                        lambda: tmp_path / "data" / "runs")
+
+
+@pytest.fixture(autouse=True)
 def no_unexpected_dialogs(qtbot, monkeypatch):
     """A message box nobody answers would hang the test run: fail instead. Tests that expect
     one replace it (or the window's `files.ask_*` stand-ins) themselves. Windows are closed
