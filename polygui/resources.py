@@ -47,3 +47,11 @@ def icons_dir() -> Path:
 
 def default_puzzle() -> Path:
     return examples_dir() / "meteor.json"
+
+
+def data_folder() -> Path:
+    """The per-user folder of the app's data (autosaves, kept runs)."""
+    from PySide6.QtCore import QStandardPaths
+
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(base or Path.home() / ".polygui")

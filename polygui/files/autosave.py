@@ -15,19 +15,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths
-
 from solvers import Puzzle, PuzzleError
-from solvers.puzzle.atomic import remove_stale_temporaries
+from solvers.puzzle.atomic import process_alive, remove_stale_temporaries
 from solvers.puzzle.fileformat import puzzle_from_dict, puzzle_to_dict, write_atomically
+
+from ..resources import data_folder
 
 FORMAT = "polygui-autosave"
 _numbers = itertools.count(1)
 
 
 def default_directory() -> Path:
-    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-    return Path(base or Path.home() / ".polygui") / "autosave"
+    return data_folder() / "autosave"
 
 
 @dataclass(frozen=True)
@@ -80,16 +79,9 @@ class Autosave:
 
 
 def _process_alive(file: Path) -> bool:
+    """Whether the process named in an autosave file's name ("autosave-PID-...") still runs."""
     try:
         pid = int(file.stem.split("-")[1])
     except (IndexError, ValueError):
         return False
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+    return process_alive(pid)

@@ -8,17 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths
-
 from solvers import Puzzle, PuzzleError
 from solvers.parallel.runfile import RunFile, puzzle_fingerprint
+
+from ..resources import data_folder
 
 SUFFIX = ".polyrun"
 
 
 def default_directory() -> Path:
-    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-    return Path(base or Path.home() / ".polygui") / "runs"
+    return data_folder() / "runs"
 
 
 @dataclass(frozen=True)

@@ -72,7 +72,7 @@ def remove_stale_temporaries(directory: Path, target: str | None = None) -> list
         file = Path(directory) / name
         try:
             old = now - file.stat().st_mtime > STALE_AFTER
-            if old or not _process_alive(int(match["pid"])):
+            if old or not process_alive(int(match["pid"])):
                 file.unlink()
                 removed.append(file)
         except OSError:
@@ -80,7 +80,8 @@ def remove_stale_temporaries(directory: Path, target: str | None = None) -> list
     return removed
 
 
-def _process_alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
+    """Whether process `pid` still runs (this one always does)."""
     if pid == os.getpid():
         return True
     try:
