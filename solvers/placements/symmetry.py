@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..puzzle.cancel import CancelCheck, check_cancel
-from ..puzzle.grids import is_rotation, normalise, orientations_of, symmetry_group
+from ..puzzle.grids import normalise, rotation_class, rotation_flags, symmetry_group
 from ..puzzle.model import Puzzle, SYMMETRY_MODES
 from .compile import Placements
 
@@ -49,45 +49,46 @@ def board_symmetries(puzzle: Puzzle, mode: str) -> list[BoardSymmetry]:
     board = np.array(puzzle.board, dtype=np.int64)
     index_of = {cell: index for index, cell in enumerate(puzzle.board)}
     found = []
-    for matrix in symmetry_group(puzzle.kind):
+    group = symmetry_group(puzzle.kind)
+    for matrix, rotation in zip(group, rotation_flags(puzzle.kind)):
         if mode == "all" and found:
             break
-        if mode == "rotations" and not is_rotation(matrix):
+        if mode == "rotations" and not rotation:
             continue
         image = board @ matrix.T
         image += board.min(axis=0) - image.min(axis=0)
-        items = [index_of.get(tuple(int(v) for v in cell)) for cell in image]
+        items = [index_of.get(cell) for cell in map(tuple, image.tolist())]
         if any(item is None for item in items):
             continue
-        piece_perm = _piece_permutation(puzzle, matrix)
+        piece_perm = _piece_permutation(puzzle, matrix, rotation)
         if piece_perm is not None:
             found.append(BoardSymmetry(matrix, np.array(items, dtype=np.int64), piece_perm))
     return found
 
 
-def _piece_permutation(puzzle: Puzzle, matrix: np.ndarray) -> tuple[int, ...] | None:
+def _piece_permutation(puzzle: Puzzle, matrix: np.ndarray,
+                       rotation: bool) -> tuple[int, ...] | None:
     """Piece type -> the type its image belongs to; None when the image is not in the set.
 
     A piece that may not be turned over maps to an unused piece of the same count whose
-    rotations include its mirror image; they are found by the smallest of their rotations."""
+    rotations include its mirror image; they are found by their rotation classes."""
     pieces = puzzle.pieces
-    if is_rotation(matrix):
+    if rotation:
         return tuple(range(len(pieces)))
     perm: list[int | None] = [None] * len(pieces)
-    free: dict[tuple, list[int]] = {}  # (smallest rotation, count) -> unused chiral pieces
+    free: dict[tuple, list[int]] = {}  # (rotation class, count) -> unused chiral pieces
     for index, piece in enumerate(pieces):
         if piece.mirror:
             perm[index] = index
         else:
-            key = (min(orientations_of(puzzle.kind, piece.cells, False)), piece.count)
-            free.setdefault(key, []).append(index)
+            free.setdefault((rotation_class(puzzle.kind, piece.cells), piece.count), []).append(index)
     for key in free:
         free[key].reverse()  # pop() takes them in piece order
     for index, piece in enumerate(pieces):
         if perm[index] is not None:
             continue
         image = normalise(np.array(piece.cells, dtype=np.int64) @ matrix.T)
-        matches = free.get((min(orientations_of(puzzle.kind, image, False)), piece.count))
+        matches = free.get((rotation_class(puzzle.kind, image), piece.count))
         if not matches:
             return None
         perm[index] = matches.pop()
@@ -149,8 +150,11 @@ def _hash_rows(keys: np.ndarray, item_hash: np.ndarray, piece_hash: np.ndarray) 
 
 
 def plan_symmetry(puzzle: Puzzle, placements: Placements, mode: str,
-                  cancel: CancelCheck | None = None) -> SymmetryPlan:
-    symmetries = board_symmetries(puzzle, mode)
+                  cancel: CancelCheck | None = None,
+                  symmetries: list[BoardSymmetry] | None = None) -> SymmetryPlan:
+    """`symmetries`: `board_symmetries(puzzle, mode)` when the caller has them already."""
+    if symmetries is None:
+        symmetries = board_symmetries(puzzle, mode)
     check_cancel(cancel)
     images = row_images(placements, symmetries, cancel)
     n_rows = placements.n_rows

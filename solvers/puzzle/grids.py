@@ -97,6 +97,12 @@ def is_rotation(matrix: np.ndarray) -> bool:
     return round(float(np.linalg.det(matrix))) == 1
 
 
+@cache
+def rotation_flags(kind: GridKind) -> tuple[bool, ...]:
+    """Which members of `symmetry_group(kind)` are rotations, in its order."""
+    return tuple(is_rotation(matrix) for matrix in symmetry_group(kind))
+
+
 def neighbour_offsets(kind: GridKind) -> tuple[Cell, ...]:
     if kind is GridKind.HEX:
         return ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
@@ -127,6 +133,13 @@ def orientations(kind: GridKind, shape: Shape, *, mirror: bool) -> list[Shape]:
 def orientations_of(kind: GridKind, shape: Shape, mirror: bool) -> tuple[Shape, ...]:
     """`orientations`, remembered: the editors ask again after every edit."""
     return tuple(orientations(kind, shape, mirror=mirror))
+
+
+@cache
+def rotation_class(kind: GridKind, shape: Shape) -> Shape:
+    """The smallest of a shape's rotations: two shapes are rotations of each other exactly
+    when their classes are equal."""
+    return min(orientations_of(kind, shape, False))
 
 
 def transform(cells: np.ndarray, matrix: np.ndarray) -> np.ndarray:

@@ -85,8 +85,10 @@ class Puzzle:
     def piece_cell_total(self) -> int:
         return sum(piece.size * piece.count for piece in self.pieces)
 
-    def problems(self) -> list[str]:
-        """Reasons, found without searching, why this puzzle cannot have a solution."""
+    def problems(self, fit_check: bool = True) -> list[str]:
+        """Reasons, found without searching, why this puzzle cannot have a solution.
+        `fit_check=False` leaves out pieces that fit nowhere (the slowest check: a search
+        learns it from the placements anyway)."""
         if self.is_sudoku:
             grid = self.sudoku
             return [f"conflicting givens: {_sudoku_cell_name(grid, a)} and "
@@ -101,7 +103,7 @@ class Puzzle:
         if self.board and self.pieces and total != board_size:
             reasons.append(f"the pieces cover {cell_count_text(total)} but the board has "
                            f"{board_size}")
-        homeless = self.pieces_that_fit_nowhere() if self.board else []  # else said above
+        homeless = self.pieces_that_fit_nowhere() if self.board and fit_check else []
         if homeless:
             reasons.append(naming_pieces(homeless, "fits nowhere on the board",
                                          "fit nowhere on the board"))

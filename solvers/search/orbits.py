@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..placements.compile import Placements
-from ..placements.symmetry import board_symmetries, row_images
+from ..placements.symmetry import BoardSymmetry, board_symmetries, row_images
 from ..puzzle.grids import is_rotation
 from ..puzzle.model import Puzzle
 
@@ -25,14 +25,21 @@ class OrbitExpander:
     """Turns batches of distinct solutions into the solutions of `mode` ('all' or
     'rotations')."""
 
-    def __init__(self, puzzle: Puzzle, placements: Placements, mode: str) -> None:
+    def __init__(self, puzzle: Puzzle, placements: Placements, mode: str,
+                 symmetries: list[BoardSymmetry] | None = None,
+                 images: np.ndarray | None = None) -> None:
+        """`symmetries`, `images`: the distinct mode's board symmetries and their row images
+        (`row_images`) when the caller has them already."""
         if mode not in ("all", "rotations"):
             raise ValueError(f"orbits expand to 'all' or 'rotations', not {mode!r}")
-        symmetries = board_symmetries(puzzle, "distinct")
+        if symmetries is None:
+            symmetries = board_symmetries(puzzle, "distinct")
+        if images is None:
+            images = row_images(placements, symmetries)
         self.mode = mode
         self.group_size = len(symmetries)
         identity = np.arange(placements.n_rows, dtype=np.int32)[None, :]
-        self.images = np.concatenate([identity, row_images(placements, symmetries)])
+        self.images = np.concatenate([identity, images])
         self.rotations = self.images[[is_rotation(s.matrix) for s in symmetries]]
 
     def expand(self, distinct: np.ndarray) -> np.ndarray:

@@ -57,25 +57,31 @@ def prepare_puzzle(puzzle: Puzzle, symmetry: str = "distinct", kernel: str = "au
     true. `kernel` forces a polyform kernel (benchmarks, tests)."""
     if symmetry not in SYMMETRY_MODES:
         raise PuzzleError(f"unknown symmetry mode {symmetry!r}: use one of {', '.join(SYMMETRY_MODES)}")
-    reasons = puzzle.problems()
-    if reasons:
-        raise PuzzleError("; ".join(reasons))
+    if puzzle.problems(fit_check=False):
+        raise PuzzleError("; ".join(puzzle.problems()))
     if puzzle.is_sudoku:
         return Prepared(puzzle, symmetry, symmetry, "sudoku", None, None, None, None, 1)
     placements = compile_placements(puzzle, cancel=cancel)
     stranding = pieces_without_placements(puzzle, placements)  # every place strands cells
     if stranding:
+        homeless = puzzle.problems()  # pieces that fit nowhere at all are named as such
+        if homeless:
+            raise PuzzleError("; ".join(homeless))
         raise PuzzleError(naming_pieces(
             stranding, "cannot go anywhere without cutting off cells the others cannot fill",
             "cannot go anywhere without cutting off cells the others cannot fill"))
     chosen = choose_kernel(puzzle, placements, kernel)
-    orbits, search_mode, group_size = None, symmetry, 1
-    if symmetry != "distinct" and len(board_symmetries(puzzle, "distinct")) > 1:
-        orbits, search_mode = OrbitExpander(puzzle, placements, symmetry), "distinct"
-        group_size = len(orbits.rotations) if symmetry == "rotations" else 1
-    plan = plan_symmetry(puzzle, placements, search_mode, cancel)
+    symmetries = board_symmetries(puzzle, "distinct")
+    # 'all' and 'rotations' search the distinct tree and expand its orbits (solvers/search/
+    # orbits.py), unless the board has no symmetry to expand
+    search_mode = "distinct" if len(symmetries) > 1 else symmetry
+    if search_mode != "distinct":
+        symmetries = None  # the plan finds the mode's own
+    plan = plan_symmetry(puzzle, placements, search_mode, cancel, symmetries)
     check_cancel(cancel)
-    if orbits is None:
-        group_size = plan.group_size
+    orbits, group_size = None, plan.group_size
+    if search_mode != symmetry:
+        orbits = OrbitExpander(puzzle, placements, symmetry, symmetries, plan.images)
+        group_size = len(orbits.rotations) if symmetry == "rotations" else 1
     return Prepared(puzzle, symmetry, search_mode, chosen, placements, plan,
                     shared_tables(chosen, placements), orbits, group_size)
