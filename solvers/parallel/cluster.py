@@ -73,6 +73,9 @@ class ClusterBackend:
         except (OSError, TimeoutError) as error:
             self._close_cluster()
             raise ClusterError(f"cannot reach the Dask scheduler at {address}: {error}") from error
+        except RuntimeError as error:  # a LocalCluster whose worker processes did not start
+            self._close_cluster()
+            raise ClusterError(f"cannot start a local cluster ({address}): {error}") from error
         self._run = uuid.uuid4().hex[:12]
         self._stop = distributed.Event(f"polygui-stop-{self._run}", client=self.client)
         self._pause = distributed.Event(f"polygui-pause-{self._run}", client=self.client)

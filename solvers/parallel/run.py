@@ -110,10 +110,14 @@ class ParallelRun:
 
     def _events(self) -> Iterator[Event]:
         yield Progress("preparing", symmetry=self.symmetry)
+        connecting = None
         try:
-            if self.cluster is not None:
-                self._connect_cluster()
+            if self.cluster is not None:  # the cluster starts while this side prepares
+                connecting = _Background(self._connect_cluster, "polygui-cluster-start")
             prepared, split, done = self._prepare()
+            if connecting is not None:
+                connecting, started = None, connecting
+                started.result()
             if split is None:
                 yield from self._trial(prepared)
                 if self._trial_finished:
@@ -121,6 +125,8 @@ class ParallelRun:
                 split = self._split(prepared)
             yield from self._run_tasks(prepared, split, done)
         finally:
+            if connecting is not None:  # preparing failed: the cluster still has to go
+                connecting.wait()
             if self._backend is not None:
                 self._backend.stop()
             if self.run_file is not None:
@@ -257,6 +263,29 @@ class ParallelRun:
         finally:  # stopped, interrupted or done: keep what finished
             if self.run_file is not None:
                 self.run_file.record(unsaved, tally.elapsed)
+
+
+class _Background:
+    """`work()` on a thread of its own; `result()` waits for it and raises what it raised."""
+
+    def __init__(self, work: Callable[[], None], name: str) -> None:
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, args=(work,), name=name, daemon=True)
+        self._thread.start()
+
+    def _run(self, work: Callable[[], None]) -> None:
+        try:
+            work()
+        except BaseException as error:  # handed to the thread that waits
+            self._error = error
+
+    def wait(self) -> None:
+        self._thread.join()
+
+    def result(self) -> None:
+        self.wait()
+        if self._error is not None:
+            raise self._error
 
 
 def _give_out(prepared: Prepared, tally: Tally, kernel_rows: np.ndarray,

@@ -3,14 +3,19 @@ mid-run, and no worker process left once a run ends or is stopped."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
+import subprocess
+import sys
 import time
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from puzzles import shipped
-from solvers import Progress, Solution, solve
+from solvers import Progress, PuzzleError, Solution, solve
 from solvers.parallel.run import ParallelRun
 
 
@@ -80,3 +85,34 @@ def test_a_cluster_that_cannot_be_reached_is_named(monkeypatch):
         list(ParallelRun(shipped("soma.json"), "distinct", cluster="tcp://127.0.0.1:9").events())
     with pytest.raises(cluster.ClusterError, match="local:4"):
         list(ParallelRun(shipped("soma.json"), "distinct", cluster="local:x").events())
+
+
+def test_a_local_cluster_whose_workers_cannot_start_is_named(tmp_path):
+    """A script without the `if __name__ == "__main__":` guard makes every worker process
+    fail to start (each would run the script again): the run says so as a ClusterError."""
+    script = tmp_path / "unguarded.py"
+    script.write_text(
+        "import sys\n"
+        f"sys.path[:0] = {[str(Path(__file__).resolve().parents[2]), str(Path(__file__).parents[1])]!r}\n"
+        "from puzzles import shipped\n"
+        "from solvers.parallel.cluster import ClusterError\n"
+        "from solvers.parallel.run import ParallelRun\n"
+        "try:\n"
+        "    list(ParallelRun(shipped('soma.json'), cluster='local:1').events())\n"
+        "except ClusterError as error:\n"
+        "    print('named:', error, flush=True)\n")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=120)
+    assert "named: cannot start a local cluster (local:1)" in done.stdout, done.stderr[-2000:]
+
+
+def test_a_puzzle_that_fails_to_prepare_leaves_no_cluster_behind():
+    """The cluster starts while the puzzle is prepared: when preparing fails, the run still
+    waits for the cluster and ends its worker processes."""
+    soma = shipped("soma.json")
+    broken = replace(soma, pieces=soma.pieces[1:])  # fewer cells than the board
+    before = {child.pid for child in multiprocessing.active_children()}
+    with pytest.raises(PuzzleError, match="the pieces cover"):
+        list(ParallelRun(broken, "distinct", cluster="local:2").events())
+    left = {child.pid for child in multiprocessing.active_children()} - before
+    assert not left
