@@ -22,6 +22,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from solvers import GridKind, Piece, Puzzle, SudokuGrid
 from solvers.placements.compile import compile_placements
 from solvers.search.choice import make_search
+from solvers.search.prepare import prepare_puzzle
 
 BUDGET = 10_000  # nodes per call: the tiny puzzles finish in one or two
 # A warm-up over by then says nothing: loading the kernels from numba's cache takes about a
@@ -35,7 +36,7 @@ _DOMINO_CUBE = Puzzle(GridKind.CUBE, "warm-up", board=((0, 0, 0), (1, 0, 0), (0,
 _SUDOKU = Puzzle(GridKind.SUDOKU, "warm-up", sudoku=SudokuGrid(2, 2, (0,) * 16))
 # (kernel, tiny puzzle it solves), and which kind of puzzle needs that kernel first
 KERNELS = {"bitboard": _DOMINO_HEX, "live": _DOMINO_CUBE, "general": _DOMINO_HEX,
-           "sudoku": _SUDOKU}
+           "sudoku": _SUDOKU, "orbits": _DOMINO_HEX}
 FIRST_FOR = {GridKind.HEX: "bitboard", GridKind.SQUARE: "bitboard", GridKind.CUBE: "live",
              GridKind.SUDOKU: "sudoku"}
 
@@ -53,6 +54,9 @@ def warm(kernel: str) -> None:
     """Compile (or load) `kernel` by solving its tiny puzzle to the end, in every mode's path
     (distinct: the canonical check included)."""
     puzzle = KERNELS[kernel]
+    if kernel == "orbits":
+        warm_orbits(puzzle)
+        return
     if puzzle.is_sudoku:
         search, _ = make_search(puzzle, None, "all")
     else:
@@ -60,6 +64,18 @@ def warm(kernel: str) -> None:
     while not search.finished:
         search.run(BUDGET)
         search.take_solutions()
+
+
+def warm_orbits(puzzle: Puzzle) -> None:
+    """Compile (or load) the kernels that expand 'all' from 'distinct' (solvers/search/
+    orbits.py), counting and expanding the tiny puzzle's solutions."""
+    prepared = prepare_puzzle(puzzle, "all")
+    search = prepared.new_search()
+    while not search.finished:
+        search.run(BUDGET)
+    rows = search.take_solutions()
+    prepared.count(rows)
+    prepared.expand(rows)
 
 
 class KernelWarmup(QObject):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..kernels.orbits import image_hashes_of, sorted_images
 from ..placements.compile import Placements
 from ..placements.symmetry import BoardSymmetry, board_symmetries, row_images
 from ..puzzle.grids import is_rotation
@@ -41,35 +42,59 @@ class OrbitExpander:
         identity = np.arange(placements.n_rows, dtype=np.int32)[None, :]
         self.images = np.concatenate([identity, images])
         self.rotations = self.images[[is_rotation(s.matrix) for s in symmetries]]
+        row_hash = np.random.default_rng(0).integers(1, 2 ** 63, placements.n_rows,
+                                                     dtype=np.uint64)
+        self._image_hashes = row_hash[self.images]  # (g, R): each row's image's hash
+        self._rotation_hashes = row_hash[self.rotations]
 
     def expand(self, distinct: np.ndarray) -> np.ndarray:
         """(k, pieces) rows of distinct solutions -> (m, pieces) sorted rows of every solution
         of the mode they stand for, each orbit's members together."""
-        distinct = np.asarray(distinct, dtype=np.int32)
+        distinct = np.ascontiguousarray(distinct, dtype=np.int32)
         if len(distinct) == 0:
             return distinct.reshape(0, distinct.shape[-1] if distinct.ndim == 2 else 0)
-        members, _ = _distinct_images(distinct, self.images)
+        keep = _first_images(distinct, self.images, self._image_hashes)
+        members = sorted_images(self.images, distinct, keep)
         if self.mode == "rotations":
             members = members[_is_least_of_its_images(members, self.rotations)]
         return members
 
     def count(self, distinct: np.ndarray) -> int:
         """How many solutions of the mode the distinct solutions stand for."""
-        distinct = np.asarray(distinct, dtype=np.int32)
+        distinct = np.ascontiguousarray(distinct, dtype=np.int32)
         if len(distinct) == 0:
             return 0
-        _, orbit_sizes = _distinct_images(distinct, self.images)
+        orbit_sizes = _first_images(distinct, self.images, self._image_hashes).sum(axis=1)
         if self.mode == "all":
             return int(orbit_sizes.sum())
         # the rotations are a normal subgroup of G: the members of an orbit have rotation
         # orbits of one size, and the orbit splits into whole rotation orbits
-        _, rotation_sizes = _distinct_images(distinct, self.rotations)
+        rotation_sizes = _first_images(distinct, self.rotations,
+                                       self._rotation_hashes).sum(axis=1)
         return int((orbit_sizes // rotation_sizes).sum())
 
 
-def _distinct_images(solutions: np.ndarray, images: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The different images of each solution under the table `images` (g, R), owner by owner
-    and in table order within an owner, and how many each solution has."""
+def _first_images(solutions: np.ndarray, images: np.ndarray,
+                  image_hashes: np.ndarray) -> np.ndarray:
+    """(k, g) bool: whether the s-th image of each solution under the table `images` (g, R)
+    differs from its images before it, so each different image is marked once.
+    `image_hashes` (g, R): a random 64-bit hash of each row's image.
+
+    Most solutions are not symmetric: their g images are all different. An image's hash (the
+    sum of its rows' random hashes, whatever their order) tells them apart without sorting
+    rows: a solution whose g hashes all differ has g different images, exactly. Only
+    solutions with a repeated hash (symmetric ones, or a collision) are compared row by row."""
+    hashes = image_hashes_of(image_hashes, solutions)  # (k, g)
+    ranked = np.sort(hashes, axis=1)
+    repeated = np.any(ranked[:, 1:] == ranked[:, :-1], axis=1)
+    first = np.ones(hashes.shape, dtype=bool)
+    if repeated.any():
+        first[repeated] = _first_images_compared(solutions[repeated], images)
+    return first
+
+
+def _first_images_compared(solutions: np.ndarray, images: np.ndarray) -> np.ndarray:
+    """`_first_images` by comparing the sorted image rows themselves."""
     k, pieces = solutions.shape
     g = len(images)
     found = np.sort(images[:, solutions], axis=2).transpose(1, 0, 2).reshape(k * g, pieces)
@@ -78,8 +103,9 @@ def _distinct_images(solutions: np.ndarray, images: np.ndarray) -> tuple[np.ndar
     ranked, ranked_owner = found[order], owner[order]
     first = np.ones(k * g, dtype=bool)
     first[1:] = (ranked_owner[1:] != ranked_owner[:-1]) | np.any(ranked[1:] != ranked[:-1], axis=1)
-    keep = np.sort(order[first])
-    return found[keep], np.bincount(owner[keep], minlength=k)
+    marked = np.zeros(k * g, dtype=bool)
+    marked[order[first]] = True  # lexsort is stable: the earliest of equal images
+    return marked.reshape(k, g)
 
 
 def _is_least_of_its_images(solutions: np.ndarray, images: np.ndarray) -> np.ndarray:

@@ -93,6 +93,26 @@ def test_symmetric_solutions_have_smaller_orbits():
     assert len(expanded_rows(cube, "all")) == 9
 
 
+def test_images_with_equal_hashes_are_compared_row_by_row(monkeypatch):
+    """Orbits are told apart by hashes of the images; a solution with two equal hashes is
+    compared row by row, so even hashes that all collide give exact counts."""
+    from solvers.search.orbits import OrbitExpander
+
+    real_init = OrbitExpander.__init__
+
+    def colliding(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        self._image_hashes = np.zeros_like(self._image_hashes)  # every image hashes alike
+        self._rotation_hashes = np.zeros_like(self._rotation_hashes)
+
+    monkeypatch.setattr(OrbitExpander, "__init__", colliding)
+    assert_expansion_is_exact(load_puzzle(ASSETS / "pentominoes-3x20.json"))
+    square = Puzzle(GridKind.SQUARE, "4x4 dominoes",
+                    board=tuple((x, y) for x in range(4) for y in range(4)),
+                    pieces=(Piece("d", ((0, 0), (1, 0)), 8),))
+    assert_expansion_is_exact(square)
+
+
 SYMMETRIC_BOARDS = {
     "square 4x3": ("square", [(x, y) for x in range(4) for y in range(3)]),
     "square 4x4": ("square", [(x, y) for x in range(4) for y in range(4)]),

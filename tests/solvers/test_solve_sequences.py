@@ -8,7 +8,7 @@ from pathlib import Path
 import numba
 import pytest
 
-from solvers import GridKind, Piece, Puzzle, count_solutions
+from solvers import GridKind, Piece, Puzzle, count_solutions, solve
 from solvers.puzzle.fileformat import load_puzzle
 from solvers.search import bitboard, exact_cover, live_sets, sudoku
 
@@ -116,3 +116,27 @@ def test_each_kernel_is_called_with_one_signature_whatever_the_puzzle(monkeypatc
         outcome(puzzle, symmetry, min(limit, 20) or 20)
     for name, signatures in seen.items():
         assert len(signatures) == 1, f"the {name} kernel was called with {len(signatures)} signatures"
+
+
+def test_the_orbit_kernels_are_called_with_one_signature_whatever_the_puzzle(monkeypatch):
+    """'all' and 'rotations' expand the distinct solutions of every kind of polyform puzzle
+    through the same two compiled orbit kernels: one signature each, or numba compiles
+    again for the next puzzle."""
+    from solvers.search import orbits
+
+    seen: dict[str, set] = {"image_hashes_of": set(), "sorted_images": set()}
+    for name in seen:
+        real = getattr(orbits, name)
+
+        def recording(*args, _real=real, _name=name):
+            seen[_name].add(tuple(numba.typeof(arg) for arg in args))
+            return _real(*args)
+
+        monkeypatch.setattr(orbits, name, recording)
+    for name in ("meteor.json", "soma.json", "pentominoes-6x10.json"):
+        for symmetry in ("all", "rotations"):
+            puzzle = load_puzzle(ASSETS / name)
+            outcome(puzzle, symmetry, 20)
+            list(solve(puzzle, symmetry, limit=20))  # solutions expanded, not only counted
+    for name, signatures in seen.items():
+        assert len(signatures) == 1, f"{name} was called with {len(signatures)} signatures"
