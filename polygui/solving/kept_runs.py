@@ -5,6 +5,7 @@ or cut off by closing the window or a crash, stays until resumed or discarded.""
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from solvers.parallel.runfile import RunFile, puzzle_fingerprint
 from ..resources import data_folder
 
 SUFFIX = ".polyrun"
+DISCARDED = ".discarded"  # a run file forgotten, being deleted
 
 
 def default_directory() -> Path:
@@ -69,4 +71,18 @@ class KeptRuns:
 
     @staticmethod
     def discard(path: Path) -> None:
-        path.unlink(missing_ok=True)
+        """Forget a run file. Deleting a large one takes a while (200 MB: 0.2 s here), too
+        long for the window's thread: it is renamed out of the way at once (`find` no longer
+        sees it) and deleted on a thread of its own, with any left by an earlier session."""
+        doomed = path.with_name(path.name + DISCARDED)
+        try:
+            path.replace(doomed)
+        except FileNotFoundError:
+            return
+        threading.Thread(target=_delete_discarded, args=(path.parent,),
+                         name="polygui-discard-run", daemon=True).start()
+
+
+def _delete_discarded(directory: Path) -> None:
+    for doomed in directory.glob(f"*{SUFFIX}{DISCARDED}"):
+        doomed.unlink(missing_ok=True)

@@ -112,3 +112,31 @@ def test_a_run_of_another_puzzle_is_refused_naming_why(window, qtbot):
     window.keeping.resume()
     assert not window.is_solving()
     assert len(warnings) == 1 and "another puzzle" in warnings[0] and str(kept) in warnings[0]
+
+
+def test_a_forgotten_run_file_goes_at_once_and_is_deleted_off_the_window_thread(
+        tmp_path, qtbot, monkeypatch):
+    """A finished run's file can be hundreds of MB, and deleting it took the window 0.2 s:
+    its name goes at once, the file (and any an earlier session left half-deleted) goes on
+    a thread of its own."""
+    import threading
+    from pathlib import Path
+
+    from polygui.solving.kept_runs import DISCARDED, SUFFIX, KeptRuns
+
+    deleted_on = []
+    real_unlink = Path.unlink
+
+    def unlink(self, missing_ok=False):
+        deleted_on.append(threading.current_thread())
+        real_unlink(self, missing_ok=missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", unlink)
+    stale = tmp_path / f"earlier{SUFFIX}{DISCARDED}"
+    stale.write_bytes(b"left by a session that ended mid-delete")
+    run = tmp_path / f"finished{SUFFIX}"
+    run.write_bytes(bytes(1 << 20))
+    KeptRuns(tmp_path).discard(run)
+    assert not run.exists()
+    qtbot.waitUntil(lambda: not any(tmp_path.iterdir()), timeout=10_000)
+    assert deleted_on and threading.main_thread() not in deleted_on
