@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QVBoxLayout,
                                QWidget)
@@ -21,7 +21,10 @@ from solvers.puzzle.textformats import format_meteor, parse_meteor
 from ..models import PuzzleDocument
 from ..solving.run import SolveRun
 
-SEARCH_SECONDS = 5.0
+# The search for an arrangement gives up after this many nodes (a few seconds of one core).
+# Counted in nodes, not seconds: the solver thread runs at idle priority, and on a busy
+# machine a clock would run out before the search had started.
+SEARCH_NODES = 20_000_000
 IMPORT_HELP = ("One line per row, odd rows start with a space; a character per cell names "
                "its piece, '.' is a cell no piece covers, a space is no cell.")
 
@@ -86,7 +89,7 @@ class MeteorCopy(QObject):
     its worker thread (never on the GUI thread), formats it and puts it on the clipboard.
 
     `done(text or None, message)` is emitted once. A search that finds nothing within
-    `SEARCH_SECONDS` is stopped, so a puzzle too hard to arrange leaves no thread behind."""
+    `SEARCH_NODES` is stopped, so a puzzle too hard to arrange leaves no thread behind."""
 
     done = Signal(object, str)
 
@@ -103,23 +106,20 @@ class MeteorCopy(QObject):
         worker.unsolvable.connect(self._on_problem)
         worker.failed.connect(self._on_problem)
         worker.finished.connect(self._on_finished)
-        self._deadline = QTimer(self)
-        self._deadline.setSingleShot(True)
-        self._deadline.timeout.connect(self._give_up)
+        worker.progress_changed.connect(self._on_progress)
         self._gave_up = False
 
     def start(self) -> None:
-        self._deadline.start(int(SEARCH_SECONDS * 1000))
         self.run.start()
 
     def cancel(self) -> None:
         """Stop the search and wait for its thread (fast: the kernel checks between budgets)."""
-        self._deadline.stop()
         self.run.shutdown()
 
-    def _give_up(self) -> None:
-        self._gave_up = True
-        self.run.worker.stop()
+    def _on_progress(self, progress) -> None:
+        if progress.nodes >= SEARCH_NODES and not self._gave_up:
+            self._gave_up = True
+            self.run.worker.stop()
 
     def is_running(self) -> bool:
         return self.run.is_running()
@@ -136,7 +136,6 @@ class MeteorCopy(QObject):
         self._reason = reason
 
     def _on_finished(self, status: str) -> None:
-        self._deadline.stop()
         self.run.shutdown()
         if self._text is not None:
             QGuiApplication.clipboard().setText(self._text)
@@ -145,8 +144,8 @@ class MeteorCopy(QObject):
             self.done.emit(None, f"Copy as meteor text: {self._reason}")
         elif self._gave_up:
             self.done.emit(None, "Copy as meteor text: no arrangement of the pieces filling "
-                                 f"the board was found within {SEARCH_SECONDS:g} s, and the "
-                                 "text needs the piece on every cell")
+                                 f"the board was found in {SEARCH_NODES:,} steps of search, "
+                                 "and the text needs the piece on every cell")
         elif status == "stopped":
             self.done.emit(None, "Copy as meteor text: stopped")
         else:
