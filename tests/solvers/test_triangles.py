@@ -103,6 +103,16 @@ def test_the_shipped_sets_are_the_twelve_hexiamonds_and_the_four_one_sided_tetri
             for p in one_sided_tetriamonds()} == polyiamonds(4)
 
 
+def test_a_moved_triangle_keeps_pointing_the_same_way():
+    """A single triangle turns up or down only by a symmetry, never by a translation: on
+    a hexagon of six it has six placements (one per cell), and six copies tile it once."""
+    board = hexagon(1)
+    one = Puzzle(TRIANGLE, "moniamonds", board=board,
+                 pieces=(Piece("triangle", ((0, 0, 0),), count=6),))
+    assert compile_placements(one, prune=False).n_rows == 6
+    assert count_solutions(one, "all").solutions == 1
+
+
 # --- counts published elsewhere, by running the solver -------------------------------------
 def hexagon(side: int) -> tuple:
     """The regular hexagon of `side` around the origin: the triangles whose centroids lie in
