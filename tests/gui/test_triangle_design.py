@@ -159,3 +159,25 @@ def test_a_shipped_hexiamond_board_opens_in_the_editor(window, name):
     assert isinstance(window.editor, BoardEditor)
     offered = set(window.editor.canvas.positions)
     assert set(window.puzzle.board) <= offered
+
+
+def test_a_piece_is_filled_without_light_seams_between_its_triangles(qtbot):
+    """The hexagon piece on the hexagon of six: inside it no pixel is lighter than its
+    colour (the inner edges are darker lines), at sizes where edges miss the pixel grid."""
+    from polygui.export.images import render_flat
+    from PySide6.QtCore import QSize
+    from PySide6.QtGui import QColor
+    from solvers import Piece, Solution, solve
+
+    board = [(x, y, t) for x, y, t in hexagon(1)]
+    puzzle = Puzzle(TRIANGLE, "hexagon", board=tuple(board),
+                    pieces=(Piece("O6", tuple(board), colour="#4e79a7"),))
+    solution = next(e for e in solve(puzzle, "all") if isinstance(e, Solution))
+    fill = QColor("#4e79a7").lightness()
+    for width in (301, 433, 517):
+        image = render_flat(puzzle, solution, QSize(width, width))
+        middle = width // 2
+        lighter = [(x, y) for x in range(middle - width // 8, middle + width // 8)
+                   for y in range(middle - width // 8, middle + width // 8)
+                   if QColor(image.pixel(x, y)).lightness() > fill + 6]
+        assert not lighter, f"{width}: {len(lighter)} light pixels, first at {lighter[0]}"
