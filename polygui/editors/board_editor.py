@@ -237,7 +237,9 @@ class BoardEditor(QWidget):
             self.piece_hint.setText("Select a piece to paint its cells here, or add one.")
             return
         piece = puzzle.pieces[index]
-        positions = rectangle_cells(self.kind, bounding_area(self.kind, piece.cells, 1, PIECE_AREA))
+        margin = 2 if self.kind is GridKind.TRIANGLE else 1  # a triangle column is half a cell
+        positions = rectangle_cells(self.kind, bounding_area(self.kind, piece.cells, margin,
+                                                             PIECE_AREA))
         self.piece_canvas.show_cells(positions, [(piece.cells, piece_colour(puzzle, index))])
         self.piece_hint.setText(f"{piece.name}: {plural(piece.size, 'cell')}. Click or drag to add "
                                 "cells; start on a cell of the piece to remove cells.")
