@@ -181,3 +181,36 @@ def test_a_piece_is_filled_without_light_seams_between_its_triangles(qtbot):
                    for y in range(middle - width // 8, middle + width // 8)
                    if QColor(image.pixel(x, y)).lightness() > fill + 6]
         assert not lighter, f"{width}: {len(lighter)} light pixels, first at {lighter[0]}"
+
+
+def test_triangle_solutions_export_as_pictures_sheets_and_data(tmp_path):
+    """Through polygui-solve, which draws with the window's own views: two solutions'
+    pictures differ, a sheet has its pages, the SVG parses, the CSV names x, y and t."""
+    import csv
+    import xml.etree.ElementTree as ElementTree
+
+    from PySide6.QtCore import QSize
+    from PySide6.QtGui import QImage
+
+    from polygui.cli import main as cli_main
+    from polygui.resources import examples_dir
+    from test_export import pdf_pages
+
+    puzzle = str(examples_dir() / "hexiamonds-4x9.json")
+    first, second = tmp_path / "1.png", tmp_path / "2.png"
+    for path, number in ((first, "1"), (second, "2")):
+        assert cli_main([puzzle, "--export-png", str(path), "--solution", number,
+                         "--size", "900x450"]) == 0
+    assert QImage(str(first)).size() == QSize(900, 450)
+    assert QImage(str(first)) != QImage(str(second))
+    sheet = tmp_path / "sheet.pdf"
+    assert cli_main([puzzle, "--sheet", str(sheet), "--limit", "40"]) == 0
+    assert pdf_pages(sheet) == 2
+    svg = tmp_path / "s.svg"
+    assert cli_main([puzzle, "--export-svg", str(svg), "--solution", "1"]) == 0
+    ElementTree.parse(svg)
+    table = tmp_path / "s.csv"
+    assert cli_main([puzzle, "--export-csv", str(table), "--limit", "3"]) == 0
+    rows = list(csv.DictReader(table.open(encoding="utf-8")))
+    assert list(rows[0])[:6] == ["solution", "piece", "copy", "x", "y", "t"]
+    assert len(rows) == 3 * 72 and {row["t"] for row in rows} == {"0", "1"}
