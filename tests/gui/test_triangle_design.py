@@ -13,13 +13,12 @@ from PySide6.QtCore import Qt
 from polygui.editors.board_editor import BoardEditor
 from polygui.editors.board_tools import FILL, RECTANGLE
 from polygui.files.new_puzzle_dialog import KINDS, NewPuzzleDialog, blank_puzzle
-from polygui.models import PuzzleDocument
 from polygui.views.tiling import TRIANGLE as TILING, FlatBoard
 from qt_fixtures import show_window
 from solvers import GridKind, Puzzle, count_solutions
 from solvers.puzzle import triangles
 from solvers.puzzle.fileformat import load_puzzle
-from test_board_editor import click, drag
+from test_board_editor import click, drag, make_editor
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -60,11 +59,7 @@ def test_shared_edges_are_drawn_once_between_the_two_triangles_that_share_them()
 
 
 def test_a_click_picks_the_triangle_under_it(qtbot):
-    editor = BoardEditor(PuzzleDocument(Puzzle(TRIANGLE, "picking")))
-    qtbot.addWidget(editor)
-    editor.resize(900, 600)
-    editor.show()
-    qtbot.waitExposed(editor)
+    editor = make_editor(qtbot, Puzzle(TRIANGLE, "picking"))
     offered = editor.canvas.positions
     assert {cell[2] for cell in offered} == {0, 1} and len(offered) == 6 * 13
     for cell in offered:
@@ -75,11 +70,7 @@ def test_a_click_picks_the_triangle_under_it(qtbot):
 
 
 def test_fill_and_rectangle_tools_on_triangles(qtbot):
-    editor = BoardEditor(PuzzleDocument(Puzzle(TRIANGLE, "tools")))
-    qtbot.addWidget(editor)
-    editor.resize(900, 600)
-    editor.show()
-    qtbot.waitExposed(editor)
+    editor = make_editor(qtbot, Puzzle(TRIANGLE, "tools"))
     editor.tools.select(RECTANGLE)
     corner, far = triangles.cell_at_offset(1, 2), triangles.cell_at_offset(3, 7)
     drag(qtbot, editor.canvas, [corner, far])
