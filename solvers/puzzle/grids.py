@@ -6,9 +6,9 @@ Glossary
 - shape: a sorted tuple of cells.
 - symmetry: an integer matrix acting on cell coordinates (a rotation when its determinant is +1,
   otherwise a reflection). Every group is listed as data, identity first.
-- normalise: translate a shape so every translated coordinate's minimum is 0 (all of them,
-  but a triangle's t), then sort. Two shapes are the
-  same free shape when their normalised images under some symmetry are equal.
+- normalise: translate a shape so the minimum of every coordinate a translation moves (all but
+  a triangle's t) is 0, then sort. Two shapes are the same free shape when their normalised
+  images under some symmetry are equal.
 
 Hex boards are drawn as offset rows (odd rows shifted half a cell right). Axial coordinates make
 translations plain vector additions, so one normalisation serves all grids.
