@@ -20,6 +20,7 @@ from .resources import examples_dir
 
 MAX_RECENT = 8
 EXAMPLE_SECTIONS = ((GridKind.HEX, "Hexagonal boards"), (GridKind.SQUARE, "Square boards"),
+                    (GridKind.TRIANGLE, "Triangle boards"),
                     (GridKind.CUBE, "Boxes of cubes"), (GridKind.SUDOKU, "Sudoku"))
 
 

@@ -14,8 +14,9 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QMainWindow, QMenu, QT
 GETTING_STARTED = """
 <h2>Getting started</h2>
 <p>PolyGUI finds every way to place a set of pieces on a board: polyhexes on a hexagonal
-board (the <i>meteor</i> puzzle), polyominoes on a square one, polycubes in a box (the Soma
-cube), and digits in a Sudoku grid.</p>
+board (the <i>meteor</i> puzzle), polyominoes on a square one, polyiamonds on a board of
+triangles (the hexiamonds), polycubes in a box (the Soma cube), and digits in a Sudoku
+grid.</p>
 <h3>Solve a puzzle</h3>
 <ol>
 <li>Open one from <b>Examples</b>, or <b>File › Open</b>.</li>
@@ -28,7 +29,8 @@ a contact sheet of many solutions, or the solutions as data.</li>
 </ol>
 <h3>Design your own</h3>
 <ol>
-<li><b>File › New</b> (Ctrl+N): a hex, square or cube puzzle, or a Sudoku of any size.</li>
+<li><b>File › New</b> (Ctrl+N): a hex, square, triangle or cube puzzle (a triangle board can
+start with the tetriamonds or the hexiamonds), or a Sudoku of any size.</li>
 <li>In <b>Design</b> mode (Ctrl+1), click or drag to add board cells (start on a cell to
 remove instead); the fill and rectangle tools paint many at once.</li>
 <li><b>Add piece</b>, then paint its cells; set how many copies and whether it may be turned

@@ -1,4 +1,4 @@
-"""The designer of flat puzzles (hex boards in the meteor layout, square boards): the board
+"""The designer of flat puzzles (hex boards in the meteor layout, square and triangle boards): the board
 on a large canvas, the pieces in a side panel with a small canvas for the selected piece.
 The large canvas paints either board cells or the selected piece over the board (piece
 cells are then in board coordinates, as the meteor text draws them).
@@ -32,9 +32,11 @@ from .piece_list import PieceList, replace_piece
 
 BOARD_COLOUR = QColor("#ddd3bf")  # a neutral sand, unlike every palette colour
 DEFAULT_AREA = (0, 0, 5, 6)  # first row, first column, rows, columns
+DEFAULT_AREAS = {GridKind.TRIANGLE: (0, 0, 6, 13)}  # a column is half a triangle
 PIECE_AREA = 5  # the piece canvas offers at least this many rows and columns
 MAX_SIDE = 60
 COPY_TEXT = "Copy as meteor text"
+FLAT_KINDS = (GridKind.HEX, GridKind.SQUARE, GridKind.TRIANGLE)
 
 
 def board_edit(cell: Cell, add: bool):
@@ -53,11 +55,13 @@ class BoardEditor(QWidget):
     def __init__(self, document: PuzzleDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         kind = document.puzzle.kind
-        if kind not in (GridKind.HEX, GridKind.SQUARE):
-            raise ValueError(f"the board editor edits hex and square puzzles, not {kind.value}")
+        if kind not in FLAT_KINDS:
+            raise ValueError(f"the board editor edits hex, square and triangle puzzles, not "
+                             f"{kind.value}")
         self.document, self.kind = document, kind
         self.ask_text = ask_meteor_text  # tests put a stand-in here
-        self.area = bounding_area(kind, document.puzzle.board, margin=1) or DEFAULT_AREA
+        self.area = (bounding_area(kind, document.puzzle.board, margin=1)
+                     or DEFAULT_AREAS.get(kind, DEFAULT_AREA))
         self._stroke: Stroke | None = None
         self.canvas = CellCanvas(kind)
         self.piece_canvas = CellCanvas(kind)
@@ -233,7 +237,9 @@ class BoardEditor(QWidget):
             self.piece_hint.setText("Select a piece to paint its cells here, or add one.")
             return
         piece = puzzle.pieces[index]
-        positions = rectangle_cells(self.kind, bounding_area(self.kind, piece.cells, 1, PIECE_AREA))
+        margin = 2 if self.kind is GridKind.TRIANGLE else 1  # a triangle column is half a cell
+        positions = rectangle_cells(self.kind, bounding_area(self.kind, piece.cells, margin,
+                                                             PIECE_AREA))
         self.piece_canvas.show_cells(positions, [(piece.cells, piece_colour(puzzle, index))])
         self.piece_hint.setText(f"{piece.name}: {plural(piece.size, 'cell')}. Click or drag to add "
                                 "cells; start on a cell of the piece to remove cells.")
@@ -260,7 +266,8 @@ class BoardEditor(QWidget):
         self._show_board(self.document.puzzle)
 
     def trim_area(self) -> None:
-        self.area = bounding_area(self.kind, self.document.puzzle.board, margin=1) or DEFAULT_AREA
+        self.area = (bounding_area(self.kind, self.document.puzzle.board, margin=1)
+                     or DEFAULT_AREAS.get(self.kind, DEFAULT_AREA))
         self._show_board(self.document.puzzle)
 
     # --- strokes -------------------------------------------------------------------------

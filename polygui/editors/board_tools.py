@@ -16,10 +16,10 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QToolButton
 
 from solvers import GridKind
-from solvers.puzzle.grids import Cell, hex_to_offset
+from solvers.puzzle.grids import Cell, neighbours_of
 
-from ..views.tiling import tiling_for
 from .board_canvas import CellCanvas, area_cells
+from .canvas_area import offsets_of
 
 PENCIL, RECTANGLE, FILL = "pencil", "rectangle", "fill"
 TOOLS = ((PENCIL, "Pencil", "Click or drag to add cells; start on a cell to remove instead"),
@@ -29,7 +29,8 @@ TOOLS = ((PENCIL, "Pencil", "Click or drag to add cells; start on a cell to remo
 
 def offset_of(kind: GridKind, cell: Cell) -> tuple[int, int]:
     """(row, column) of a cell on the rectangular canvas."""
-    return hex_to_offset(*cell) if kind is GridKind.HEX else (cell[1], cell[0])
+    row, col = offsets_of(kind, [cell])[0]
+    return int(row), int(col)
 
 
 def rectangle_between(kind: GridKind, first: Cell, last: Cell) -> list[Cell]:
@@ -45,12 +46,10 @@ def connected_area(kind: GridKind, positions: Iterable[Cell], start: Cell,
     `start` is, among `positions`."""
     allowed = set(positions)
     wanted = inside(start)
-    steps = [tuple(int(v) for v in step) for step in tiling_for(kind).steps]
     found, queue = {start}, deque([start])
     while queue:
         cell = queue.popleft()
-        for step in steps:
-            near = (cell[0] + step[0], cell[1] + step[1])
+        for near in neighbours_of(kind, cell):
             if near in allowed and near not in found and inside(near) == wanted:
                 found.add(near)
                 queue.append(near)

@@ -1,6 +1,6 @@
 """The canvas area of the board editor: the rectangle of grid positions offered for painting,
-in offset rows and columns (hex: odd rows shifted right, as in the meteor text). It belongs
-to the editor, not to the puzzle."""
+in offset rows and columns (hex: odd rows shifted right, as in the meteor text; triangles:
+`solvers.puzzle.triangles.offsets`). It belongs to the editor, not to the puzzle."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from functools import lru_cache
 import numpy as np
 
 from solvers import GridKind
+from solvers.puzzle import triangles
 from solvers.puzzle.grids import Cell
 
 from .board_canvas import area_cells
@@ -16,6 +17,8 @@ from .board_canvas import area_cells
 
 def offsets_of(kind: GridKind, cells) -> np.ndarray:
     """(N, 2) (row, column) of cells on the editor's rectangular canvas."""
+    if kind is GridKind.TRIANGLE:
+        return triangles.offsets(cells)
     cells = np.asarray(cells, dtype=np.int64).reshape(-1, 2)
     if kind is GridKind.HEX:  # solvers.puzzle.grids.hex_to_offset, for many cells at once
         q, r = cells[:, 0], cells[:, 1]

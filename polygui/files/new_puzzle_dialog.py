@@ -1,12 +1,16 @@
-"""File > New: choose the kind of puzzle (and a Sudoku's size), get an empty one."""
+"""File > New: choose the kind of puzzle (and a Sudoku's size), get an empty one, or a
+triangle board's with a classic set of polyiamonds to start from."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFormLayout, QLineEdit, QListWidget,
                                QListWidgetItem, QWidget)
 
-from solvers import GridKind, Puzzle, SudokuGrid
+from solvers import GridKind, Piece, Puzzle, SudokuGrid
+from solvers.puzzle.polyiamonds import hexiamonds, one_sided_tetriamonds
 
 from ..models.status import DEFAULT_NAME
 
@@ -14,6 +18,11 @@ from ..models.status import DEFAULT_NAME
 KINDS: dict[str, tuple[str, GridKind, tuple[int, int] | None]] = {
     "hex": ("Hex board with polyhex pieces (like meteor)", GridKind.HEX, None),
     "square": ("Square board with polyominoes (like pentominoes)", GridKind.SQUARE, None),
+    "triangle": ("Triangle board with polyiamonds", GridKind.TRIANGLE, None),
+    "triangle-tetriamonds": ("Triangle board, starting with the 4 one-sided tetriamonds",
+                             GridKind.TRIANGLE, None),
+    "triangle-hexiamonds": ("Triangle board, starting with the 12 hexiamonds",
+                            GridKind.TRIANGLE, None),
     "cube": ("3D box with polycubes (like the Soma cube)", GridKind.CUBE, None),
     "sudoku-4": ("Sudoku 4×4 (2×2 boxes)", GridKind.SUDOKU, (2, 2)),
     "sudoku-6": ("Sudoku 6×6 (2×3 boxes)", GridKind.SUDOKU, (2, 3)),
@@ -23,12 +32,19 @@ KINDS: dict[str, tuple[str, GridKind, tuple[int, int] | None]] = {
 }
 
 
+STARTING_PIECES: dict[str, Callable[[], tuple[Piece, ...]]] = {
+    "triangle-tetriamonds": one_sided_tetriamonds,
+    "triangle-hexiamonds": hexiamonds,
+}
+
+
 def blank_puzzle(key: str, name: str = "") -> Puzzle:
-    """An empty puzzle of the kind `key` names (a key of KINDS)."""
+    """An empty puzzle of the kind `key` names (a key of KINDS): no board, and no pieces
+    but a starting set's."""
     _, kind, box = KINDS[key]
     name = name.strip() or DEFAULT_NAME
     if box is None:
-        return Puzzle(kind, name)
+        return Puzzle(kind, name, pieces=STARTING_PIECES.get(key, tuple)())
     rows, cols = box
     return Puzzle(kind, name, sudoku=SudokuGrid(rows, cols, (0,) * (rows * cols) ** 2))
 

@@ -16,6 +16,7 @@ from typing import Callable
 import numpy as np
 
 from solvers import GridKind, Puzzle
+from solvers.puzzle import triangles
 from solvers.puzzle.grids import Cell, hex_to_offset
 from solvers.puzzle.model import SUDOKU_SYMBOLS
 
@@ -30,6 +31,10 @@ def cell_name(puzzle: Puzzle, cell: Cell | int) -> str:
     if puzzle.is_sudoku:
         n = puzzle.sudoku.n
         return f"r{cell // n + 1}c{cell % n + 1}"
+    if puzzle.kind is GridKind.TRIANGLE:  # rows from the top, triangles from the left
+        places = triangles.offsets(list(puzzle.board))
+        row, col = triangles.offsets([cell])[0] - places.min(axis=0) + 1
+        return f"row {row}, triangle {col}"
     if puzzle.kind is GridKind.HEX:
         rows, cols = zip(*(hex_to_offset(*c) for c in puzzle.board))
         row, col = hex_to_offset(*cell)

@@ -18,8 +18,8 @@ from .browsing import Browsing
 from .filter_bar import FilterBar
 
 TRAY_HEIGHT = 110  # the pieces under a flat board, to begin with (the splitter moves it)
-VIEW_KEYS = {GridKind.HEX: "board", GridKind.SQUARE: "board", GridKind.SUDOKU: "sudoku",
-             GridKind.CUBE: "cube"}
+VIEW_KEYS = {GridKind.HEX: "board", GridKind.SQUARE: "board", GridKind.TRIANGLE: "board",
+             GridKind.SUDOKU: "sudoku", GridKind.CUBE: "cube"}
 
 
 class SolvePage(QWidget):
@@ -90,7 +90,7 @@ class SolvePage(QWidget):
         (`found`: the solutions of a search that has ended, None before one)."""
         self.intro.set_puzzle(puzzle)
         self.intro.show_hint(hint_for(puzzle, solving, found))
-        flat = puzzle.kind in (GridKind.HEX, GridKind.SQUARE)
+        flat = VIEW_KEYS[puzzle.kind] == "board"
         self.tray.setVisible(flat)
         if flat:
             self.tray.show_pieces(puzzle, None)

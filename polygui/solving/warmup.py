@@ -38,6 +38,7 @@ _SUDOKU = Puzzle(GridKind.SUDOKU, "warm-up", sudoku=SudokuGrid(2, 2, (0,) * 16))
 KERNELS = {"bitboard": _DOMINO_HEX, "live": _DOMINO_CUBE, "general": _DOMINO_HEX,
            "sudoku": _SUDOKU, "orbits": _DOMINO_HEX}
 FIRST_FOR = {GridKind.HEX: "bitboard", GridKind.SQUARE: "bitboard", GridKind.CUBE: "live",
+             GridKind.TRIANGLE: "general",  # the shipped hexiamond boards have 72 cells
              GridKind.SUDOKU: "sudoku"}
 
 

@@ -80,7 +80,13 @@ class BoardPicture:
         self._fills = []
         for label in np.unique(labels):
             colour = EMPTY_FILL if label == EMPTY else copy_colours[label]
-            self._fills.append((colour, polygons_path(self.board.polygons[labels == label])))
+            path = polygons_path(self.board.polygons[labels == label])
+            # a copy as one outline: its cells filled one by one, antialiased, let the
+            # background show through their slanting shared edges (triangles, hexagons);
+            # squares' edges run along the pixels, and empty cells' grid lines hide it
+            slanting = self.board.polygons.shape[1] != 4
+            self._fills.append((colour, path.simplified() if slanting and label != EMPTY
+                                else path))
         masks = self.board.classify_edges(labels)
         self._edges = {kind: segments_path(self.board.segments[masks[kind]]) for kind in EDGE_PENS}
         self._mapped = None

@@ -1,4 +1,4 @@
-"""Flat cell geometry in numpy: hexagons in the meteor layout and squares.
+"""Flat cell geometry in numpy: hexagons in the meteor layout, squares and triangles.
 
 Glossary
 - tiling: a cell's corners (relative to its centre) and, for each edge, the step to the
@@ -8,7 +8,9 @@ Glossary
 
 Hexagons are pointy-topped with unit radius. Axial (q, r) sits at x = sqrt(3) (q + r / 2),
 y = 1.5 r: the offset layout of `solvers.puzzle.grids.hex_to_offset` (odd rows shifted half a cell
-right), whatever the parity of the top row.
+right), whatever the parity of the top row. Triangles (x, y, t) have edges of TRIANGLE_EDGE
+(about a square's area), lattice point (a, b) at (a + b / 2, -b sqrt(3) / 2) times that: y
+grows upwards in the plane, so an upward triangle (t = 0) points up on screen.
 """
 
 from __future__ import annotations
@@ -18,19 +20,33 @@ from dataclasses import dataclass
 import numpy as np
 
 from solvers import GridKind
+from solvers.puzzle import triangles
 
 from .cells import EMPTY, CellIndex
 
 SQRT3 = np.sqrt(3.0)
+TRIANGLE_EDGE = 1.5
 
 
 @dataclass(frozen=True)
 class Tiling:
     corners: np.ndarray  # (k, 2) corner offsets from the centre
-    steps: np.ndarray  # (k, 2) cell-coordinate step to the neighbour across edge j
+    steps: np.ndarray  # (k, d) cell-coordinate step to the neighbour across edge j
+
+    @property
+    def dims(self) -> int:
+        return self.steps.shape[1]
 
     def centres(self, cells: np.ndarray) -> np.ndarray:
         raise NotImplementedError
+
+    def polygons(self, cells: np.ndarray) -> np.ndarray:
+        """(N, k, 2) every cell's corners, edge j from corner j to corner j + 1."""
+        return self.centres(cells)[:, None, :] + self.corners[None, :, :]
+
+    def across(self, cells: np.ndarray) -> np.ndarray:
+        """(N, k, d) the cell across each edge of every cell."""
+        return cells[:, None, :] + self.steps[None, :, :]
 
 
 class HexTiling(Tiling):
@@ -42,6 +58,34 @@ class HexTiling(Tiling):
 class SquareTiling(Tiling):
     def centres(self, cells: np.ndarray) -> np.ndarray:
         return cells.astype(float)
+
+
+@dataclass(frozen=True)
+class TriangleTiling(Tiling):
+    """Up and down triangles have corners and neighbours of their own: `corners` and
+    `steps` are the upward triangle's (corners in lattice units from its (x, y)),
+    `down_corners` and `down_steps` the downward's."""
+
+    down_corners: np.ndarray
+    down_steps: np.ndarray
+
+    def centres(self, cells: np.ndarray) -> np.ndarray:
+        return _to_drawing(triangles.centroid3(cells) / 3.0)
+
+    def polygons(self, cells: np.ndarray) -> np.ndarray:
+        down = np.asarray(cells)[:, 2:3, None] == triangles.DOWN
+        corners = np.where(down, self.down_corners[None], self.corners[None])
+        return _to_drawing(np.asarray(cells)[:, None, :2] + corners)
+
+    def across(self, cells: np.ndarray) -> np.ndarray:
+        down = np.asarray(cells)[:, 2:3, None] == triangles.DOWN
+        return cells[:, None, :] + np.where(down, self.down_steps[None], self.steps[None])
+
+
+def _to_drawing(points: np.ndarray) -> np.ndarray:
+    """Lattice coordinates (..., 2) to drawing units, y down."""
+    a, b = points[..., 0], points[..., 1]
+    return TRIANGLE_EDGE * np.stack((a + b / 2, -b * SQRT3 / 2), axis=-1)
 
 
 _ANGLES = np.radians(30 + 60 * np.arange(6))  # corners: lower right, bottom, lower left, ...
@@ -56,7 +100,19 @@ SQUARE = SquareTiling(
 )
 
 
+# corners in lattice points from the cell's (x, y); across edge j (corner j to j + 1): up:
+# below, the down triangle beside it, left; down: the up triangle beside it, above, right
+TRIANGLE = TriangleTiling(
+    corners=np.array([(0, 0), (1, 0), (0, 1)]),
+    steps=np.array([(0, -1, 1), (0, 0, 1), (-1, 0, 1)]),
+    down_corners=np.array([(1, 0), (0, 1), (1, 1)]),
+    down_steps=np.array([(0, 0, -1), (0, 1, -1), (1, 0, -1)]),
+)
+
+
 def tiling_for(kind: GridKind) -> Tiling:
+    if kind is GridKind.TRIANGLE:
+        return TRIANGLE
     return HEX if kind is GridKind.HEX else SQUARE
 
 
@@ -70,11 +126,11 @@ class FlatBoard:
 
     @classmethod
     def build(cls, tiling: Tiling, cells: np.ndarray) -> "FlatBoard":
-        cells = np.asarray(cells, dtype=np.int64).reshape(-1, 2)
-        polygons = tiling.centres(cells)[:, None, :] + tiling.corners[None, :, :]
+        cells = np.asarray(cells, dtype=np.int64).reshape(-1, tiling.dims)
+        polygons = tiling.polygons(cells)
         k = len(tiling.corners)
         starts, ends = polygons, np.roll(polygons, -1, axis=1)
-        neighbours = CellIndex(cells).lookup(cells[:, None, :] + tiling.steps[None, :, :])
+        neighbours = CellIndex(cells).lookup(tiling.across(cells))
         owners = np.broadcast_to(np.arange(len(cells))[:, None], (len(cells), k))
         keep = (neighbours == EMPTY) | (owners < neighbours)  # a shared edge once, from its lower cell
         segments = np.stack((starts[keep], ends[keep]), axis=1)

@@ -106,7 +106,7 @@ def csv_text(puzzle: Puzzle, solutions: Iterable[Solution], symmetry: str,
         yield "solution,line\n"
         yield from (f"{s.index + 1},{format_sudoku_line(s.grid)}\n" for s in solutions)
         return
-    axes = ["x", "y", "z"][:puzzle.kind.dimensions] if puzzle.kind.value != "hex" else ["q", "r"]
+    axes = list(puzzle.kind.axes)  # hex q, r; square x, y; cube x, y, z; triangle x, y, t
     yield ",".join(["solution", "piece", "copy", *axes, "symmetry"]) + "\n"
     names = [_csv_field(piece.name) for piece in puzzle.pieces]
     tail = f",{_csv_field(symmetry)}\n"

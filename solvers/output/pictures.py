@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import string
 
+from ..puzzle import triangles
 from ..puzzle.grids import GridKind, hex_to_offset
 from ..puzzle.model import SUDOKU_SYMBOLS, Puzzle
 from ..search.events import Solution
@@ -28,6 +29,8 @@ def format_solution(puzzle: Puzzle, solution: Solution) -> str:
         return _format_hex(puzzle, picture)
     if puzzle.kind is GridKind.SQUARE:
         return _format_layer(puzzle.board, picture, lambda cell: cell)
+    if puzzle.kind is GridKind.TRIANGLE:
+        return _format_triangles(puzzle, picture)
     return _format_cube(puzzle, picture)
 
 
@@ -55,6 +58,17 @@ def _format_hex(puzzle: Puzzle, picture: dict) -> str:
         chars = [offsets.get((row, col), " ") for col in range(min(cols), max(cols) + 1)]
         lines.append((" " if row & 1 else "") + " ".join(chars).rstrip())
     return "\n".join(lines)
+
+
+def _format_triangles(puzzle: Puzzle, picture: dict) -> str:
+    """A row of triangles per line, top row first, a character per triangle, up and down
+    triangles alternating along a row (`triangles.offsets`), '.' for an uncovered cell."""
+    places = triangles.offsets(list(puzzle.board)).tolist()
+    by_place = {(row, col): picture.get(cell, ".") for (row, col), cell in zip(places, puzzle.board)}
+    rows = [row for row, _ in places]
+    cols = [col for _, col in places]
+    return "\n".join("".join(by_place.get((row, col), " ") for col in range(min(cols), max(cols) + 1))
+                     .rstrip() for row in range(min(rows), max(rows) + 1))
 
 
 def _format_layer(cells, picture: dict, to_xy) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..puzzle.cancel import CancelCheck, check_cancel
-from ..puzzle.grids import Cell, CellLocator, neighbour_offsets, orientations_of
+from ..puzzle.grids import Cell, CellLocator, neighbour_count, neighbours_of, orientations_of
 from ..puzzle.limits import MAX_PLACEMENTS, MAX_SEARCH_BYTES
 from ..puzzle.model import Puzzle, PuzzleError
 from .pruning import dead_rows
@@ -63,7 +63,7 @@ def compile_placements(puzzle: Puzzle, *, prune: bool = True,
         raise PuzzleError("a sudoku puzzle has no piece placements")
     cells = puzzle.board
     board = np.array(cells, dtype=np.int64).reshape(len(cells), puzzle.kind.dimensions)
-    locate = CellLocator(board)
+    locate = CellLocator(board, puzzle.kind)
     words = max(1, (len(cells) + 63) // 64)
     row_piece: list[np.ndarray] = [np.zeros(0, dtype=np.int32)]
     row_items: list[tuple[int, ...]] = []
@@ -156,12 +156,11 @@ def neighbour_masks(neighbours: np.ndarray) -> np.ndarray:
 
 def neighbour_table(puzzle: Puzzle) -> np.ndarray:
     """(items, degree) int32: the board neighbours of each item, -1 where there is none."""
-    offsets = neighbour_offsets(puzzle.kind)
     index_of = {cell: index for index, cell in enumerate(puzzle.board)}
-    table = np.full((len(puzzle.board), len(offsets)), -1, dtype=np.int32)
+    table = np.full((len(puzzle.board), neighbour_count(puzzle.kind)), -1, dtype=np.int32)
     for item, cell in enumerate(puzzle.board):
-        for slot, offset in enumerate(offsets):
-            table[item, slot] = index_of.get(tuple(c + o for c, o in zip(cell, offset)), -1)
+        for slot, neighbour in enumerate(neighbours_of(puzzle.kind, cell)):
+            table[item, slot] = index_of.get(neighbour, -1)
     return table
 
 

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..puzzle.cancel import CancelCheck, check_cancel
-from ..puzzle.grids import normalise, rotation_class, rotation_flags, symmetry_group
+from ..puzzle.grids import (aligned_image, apply_symmetry, normalise, rotation_class,
+                            rotation_flags, symmetry_group)
 from ..puzzle.model import Puzzle, SYMMETRY_MODES
 from .compile import Placements
 
@@ -55,8 +56,7 @@ def board_symmetries(puzzle: Puzzle, mode: str) -> list[BoardSymmetry]:
             break
         if mode == "rotations" and not rotation:
             continue
-        image = board @ matrix.T
-        image += board.min(axis=0) - image.min(axis=0)
+        image = aligned_image(puzzle.kind, board, matrix)
         items = [index_of.get(cell) for cell in map(tuple, image.tolist())]
         if any(item is None for item in items):
             continue
@@ -87,7 +87,8 @@ def _piece_permutation(puzzle: Puzzle, matrix: np.ndarray,
     for index, piece in enumerate(pieces):
         if perm[index] is not None:
             continue
-        image = normalise(np.array(piece.cells, dtype=np.int64) @ matrix.T)
+        image = normalise(apply_symmetry(puzzle.kind, np.array(piece.cells, dtype=np.int64),
+                                         matrix), puzzle.kind)
         matches = free.get((rotation_class(puzzle.kind, image), piece.count))
         if not matches:
             return None

@@ -129,14 +129,14 @@ def puzzle_from_dict(data: Any, *, strict: bool = True) -> Puzzle:
         grid_data = _sudoku_grid(data)
         puzzle = Puzzle(kind, name, description, sudoku=grid_data, extra=extra)
     else:
-        board = _cells(data.get("board"), "the board", kind.dimensions, MAX_BOARD_CELLS)
+        board = _cells(data.get("board"), "the board", kind.axes, MAX_BOARD_CELLS)
         pieces_data = data.get("pieces", [])
         if not isinstance(pieces_data, list):
             raise PuzzleError("\"pieces\" must be a list")
         if len(pieces_data) > MAX_PIECE_CELLS:
             raise PuzzleError(f"{len(pieces_data):,} pieces: PolyGUI takes at most "
                               f"{MAX_PIECE_CELLS:,} cells of pieces in all")
-        pieces = tuple(_piece(item, index, kind.dimensions)
+        pieces = tuple(_piece(item, index, kind.axes)
                        for index, item in enumerate(pieces_data))
         puzzle = Puzzle(kind, name, description, board=board, pieces=pieces, extra=extra)
     if strict:
@@ -151,9 +151,11 @@ def _string(data: dict, key: str, where: str, *, default: str) -> str:
     return value
 
 
-def _cells(value: Any, where: str, dims: int, limit: int) -> tuple[tuple[int, ...], ...]:
+def _cells(value: Any, where: str, axes: str, limit: int) -> tuple[tuple[int, ...], ...]:
+    """`axes`: a cell's coordinates, a letter each (`GridKind.axes`)."""
+    dims = len(axes)
     if not isinstance(value, list):
-        raise PuzzleError(f"{where}: cells must be a list of [{', '.join('xyz'[:dims])}] lists")
+        raise PuzzleError(f"{where}: cells must be a list of [{', '.join(axes)}] lists")
     if len(value) > limit:
         raise PuzzleError(f"{where} has {len(value):,} cells; PolyGUI takes at most {limit:,}")
     cells = []
@@ -166,7 +168,7 @@ def _cells(value: Any, where: str, dims: int, limit: int) -> tuple[tuple[int, ..
     return tuple(cells)
 
 
-def _piece(item: Any, index: int, dims: int) -> Piece:
+def _piece(item: Any, index: int, axes: str) -> Piece:
     where = f"entry {index + 1} of \"pieces\""
     if not isinstance(item, dict):
         raise PuzzleError(f"{where} must be an object")
@@ -188,7 +190,7 @@ def _piece(item: Any, index: int, dims: int) -> Piece:
     colour = _string(item, "colour", where, default="")
     if colour and not _is_hex_colour(colour):
         raise PuzzleError(f"{where}: colour {shown(colour)} is not like \"#a0c4ff\"")
-    return Piece(name, _cells(item.get("cells"), where, dims, MAX_PIECE_CELLS), count, mirror,
+    return Piece(name, _cells(item.get("cells"), where, axes, MAX_PIECE_CELLS), count, mirror,
                  colour)
 
 

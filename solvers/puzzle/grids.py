@@ -2,12 +2,13 @@
 
 Glossary
 - cell: a tuple of ints in the grid's native coordinates: hex (q, r) axial, square (x, y),
-  cube (x, y, z).
+  cube (x, y, z), triangle (x, y, t) (see `triangles`).
 - shape: a sorted tuple of cells.
 - symmetry: an integer matrix acting on cell coordinates (a rotation when its determinant is +1,
   otherwise a reflection). Every group is listed as data, identity first.
-- normalise: translate a shape so every coordinate's minimum is 0, then sort. Two shapes are the
-  same free shape when their normalised images under some symmetry are equal.
+- normalise: translate a shape so the minimum of every coordinate a translation moves (all but
+  a triangle's t) is 0, then sort. Two shapes are the same free shape when their normalised
+  images under some symmetry are equal.
 
 Hex boards are drawn as offset rows (odd rows shifted half a cell right). Axial coordinates make
 translations plain vector additions, so one normalisation serves all grids.
@@ -21,6 +22,7 @@ from itertools import permutations, product
 
 import numpy as np
 
+from . import triangles
 from .limits import MAX_SPAN
 
 Cell = tuple[int, ...]
@@ -32,15 +34,21 @@ class GridKind(str, Enum):
     SQUARE = "square"
     CUBE = "cube"
     SUDOKU = "sudoku"
+    TRIANGLE = "triangle"
 
     @property
     def dimensions(self) -> int:
-        return 3 if self is GridKind.CUBE else 2
+        return 3 if self in (GridKind.CUBE, GridKind.TRIANGLE) else 2
 
     @property
     def axes(self) -> str:
         """The names of a cell's coordinates, one letter each."""
-        return {"hex": "qr", "square": "xy", "cube": "xyz"}.get(self.value, "")
+        return {"hex": "qr", "square": "xy", "cube": "xyz", "triangle": "xyt"}.get(self.value, "")
+
+    @property
+    def translation_axes(self) -> int:
+        """How many leading coordinates a translation moves (a triangle's t stays)."""
+        return triangles.TRANSLATION_AXES if self is GridKind.TRIANGLE else self.dimensions
 
 
 def _close_group(generators: list[np.ndarray]) -> list[np.ndarray]:
@@ -66,7 +74,10 @@ def _close_group(generators: list[np.ndarray]) -> list[np.ndarray]:
 
 @cache
 def symmetry_group(kind: GridKind) -> tuple[np.ndarray, ...]:
-    """The point symmetries of the grid: hex 12, square 8, cube 48 (identity first)."""
+    """The point symmetries of the grid: hex 12, square 8, cube 48 (identity first); the
+    triangle grid shares the hex group, acting on lattice points (`apply_symmetry`)."""
+    if kind is GridKind.TRIANGLE:
+        return symmetry_group(GridKind.HEX)
     if kind is GridKind.HEX:
         rotate_60 = np.array([[0, -1], [1, 1]])  # (q, r) -> (-r, q + r)
         mirror = np.array([[0, 1], [1, 0]])  # (q, r) -> (r, q)
@@ -104,6 +115,8 @@ def rotation_flags(kind: GridKind) -> tuple[bool, ...]:
 
 
 def neighbour_offsets(kind: GridKind) -> tuple[Cell, ...]:
+    """The steps to a cell's neighbours, for grids where they are the same for every cell
+    (all but the triangle grid: see `neighbours_of`)."""
     if kind is GridKind.HEX:
         return ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
     if kind is GridKind.SQUARE:
@@ -113,10 +126,43 @@ def neighbour_offsets(kind: GridKind) -> tuple[Cell, ...]:
     raise ValueError(f"grid {kind.value!r} has no neighbour structure")
 
 
-def normalise(cells: np.ndarray) -> Shape:
-    """Translate to the origin and sort: the canonical form of a shape in one orientation."""
-    shifted = cells - cells.min(axis=0)
+def neighbours_of(kind: GridKind, cell: Cell) -> list[Cell]:
+    """The cells sharing a face (an edge in the plane) with `cell`."""
+    if kind is GridKind.TRIANGLE:
+        return list(triangles.neighbours(cell))
+    return [tuple(a + b for a, b in zip(cell, offset)) for offset in neighbour_offsets(kind)]
+
+
+def neighbour_count(kind: GridKind) -> int:
+    return 3 if kind is GridKind.TRIANGLE else len(neighbour_offsets(kind))
+
+
+def normalise(cells: np.ndarray, kind: GridKind | None = None) -> Shape:
+    """Translate to the origin and sort: the canonical form of a shape in one orientation
+    (`kind` None: every coordinate is translated)."""
+    shifted = np.array(cells, dtype=np.int64)
+    moved = kind.translation_axes if kind is not None else shifted.shape[-1]
+    shifted[:, :moved] -= shifted[:, :moved].min(axis=0)
     return tuple(sorted(tuple(int(v) for v in cell) for cell in shifted))
+
+
+def apply_symmetry(kind: GridKind, cells: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+    """The image of `cells` (N, d) under the point symmetry `matrix` of the grid."""
+    cells = np.asarray(cells, dtype=np.int64)
+    if kind is GridKind.TRIANGLE:
+        return triangles.image(cells, matrix)
+    return cells @ matrix.T
+
+
+def aligned_image(kind: GridKind, cells: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+    """The image of `cells` under `matrix`, translated so that its lowest coordinates are
+    those of `cells`: the board itself, when the symmetry (with some translation) maps the
+    board onto itself."""
+    cells = np.asarray(cells, dtype=np.int64)
+    image = apply_symmetry(kind, cells, matrix)
+    moved = kind.translation_axes
+    image[:, :moved] += cells[:, :moved].min(axis=0) - image[:, :moved].min(axis=0)
+    return image
 
 
 def orientations(kind: GridKind, shape: Shape, *, mirror: bool) -> list[Shape]:
@@ -125,7 +171,7 @@ def orientations(kind: GridKind, shape: Shape, *, mirror: bool) -> list[Shape]:
     found: dict[Shape, None] = {}
     for matrix in symmetry_group(kind):
         if mirror or is_rotation(matrix):
-            found.setdefault(normalise(cells @ matrix.T))
+            found.setdefault(normalise(apply_symmetry(kind, cells, matrix), kind))
     return list(found)
 
 
@@ -153,7 +199,6 @@ def is_connected(kind: GridKind, cells: Shape | list[Cell]) -> bool:
 def connected_components(kind: GridKind, cells: Shape | list[Cell]) -> list[list[Cell]]:
     """Groups of edge-connected cells, each group in discovery order."""
     remaining = set(map(tuple, cells))
-    offsets = neighbour_offsets(kind)
     components = []
     while remaining:
         start = min(remaining)
@@ -161,8 +206,7 @@ def connected_components(kind: GridKind, cells: Shape | list[Cell]) -> list[list
         component, stack = [start], [start]
         while stack:
             cell = stack.pop()
-            for offset in offsets:
-                neighbour = tuple(a + b for a, b in zip(cell, offset))
+            for neighbour in neighbours_of(kind, cell):
                 if neighbour in remaining:
                     remaining.discard(neighbour)
                     component.append(neighbour)
@@ -185,13 +229,15 @@ class CellLocator:
     """Board cells -> their positions in the board, for many cells at once, whatever the
     board's extent: each cell becomes one integer key (its coordinates in a box MAX_SPAN
     wider than the board on every side, so that no piece placed on a board cell reaches
-    outside it), looked up by bisection among the board's sorted keys."""
+    outside it), looked up by bisection among the board's sorted keys. `kind` (None: every
+    coordinate is translated) says which coordinates translations move: a triangle keeps t."""
 
-    def __init__(self, board: np.ndarray) -> None:
+    def __init__(self, board: np.ndarray, kind: GridKind | None = None) -> None:
         dims = board.shape[1] if board.ndim == 2 else 1
         low = (board.min(axis=0) if len(board) else np.zeros(dims, dtype=np.int64)) - MAX_SPAN
         high = (board.max(axis=0) if len(board) else np.zeros(dims, dtype=np.int64)) + MAX_SPAN
         self.board, self.low = board, low
+        self.moved = kind.translation_axes if kind is not None else dims
         self.strides = np.cumprod(np.concatenate(([1], (high - low + 1)[:-1]))).astype(np.int64)
         keys = self.keys(board)
         self.order = np.argsort(keys, kind="stable")
@@ -209,4 +255,5 @@ class CellLocator:
         wanted = self.keys(self.board[:, None, :] + (shape - shape[0])[None, :, :])
         at = np.searchsorted(self.sorted_keys, wanted).clip(max=len(self.sorted_keys) - 1)
         inside = (self.sorted_keys[at] == wanted).all(axis=1)
+        inside &= (self.board[:, self.moved:] == shape[0, self.moved:]).all(axis=1)
         return np.sort(self.order[at[inside]], axis=1)

@@ -14,6 +14,7 @@ import numpy as np
 from .errors import PuzzleError
 from .grids import (Cell, CellLocator, GridKind, Shape, connected_components, is_connected,
                     orientations_of)
+from .triangles import check_orientations
 from .limits import MAX_BOARD_CELLS, MAX_PIECE_CELLS, check_cells, shown
 
 SYMMETRY_MODES = ("distinct", "rotations", "all")
@@ -114,7 +115,7 @@ class Puzzle:
         (on an empty board, all of them)."""
         if not self.board:
             return [piece.name for piece in self.pieces]
-        board = CellLocator(np.array(self.board, dtype=np.int64))
+        board = CellLocator(np.array(self.board, dtype=np.int64), self.kind)
         return [piece.name for piece in self.pieces
                 if not any(_fits_somewhere(shape, board)
                            for shape in orientations_of(self.kind, piece.cells, piece.mirror))]
@@ -169,6 +170,9 @@ def _validate_polyform(puzzle: Puzzle) -> None:
         raise PuzzleError(f"a {puzzle.kind.value} puzzle cannot hold a Sudoku grid")
     _check_cells("the board", puzzle.board, dims)
     check_cells("the board", puzzle.board, MAX_BOARD_CELLS, puzzle.kind.axes)
+    triangular = puzzle.kind is GridKind.TRIANGLE
+    if triangular:
+        check_orientations("the board", puzzle.board)
     names = set()
     total = 0
     for index, piece in enumerate(puzzle.pieces):
@@ -182,6 +186,8 @@ def _validate_polyform(puzzle: Puzzle) -> None:
             raise PuzzleError(f"{where} has no cells")
         _check_cells(where, piece.cells, dims)
         check_cells(where, piece.cells, MAX_PIECE_CELLS, puzzle.kind.axes)
+        if triangular:
+            check_orientations(where, piece.cells)
         if (not isinstance(piece.count, int) or isinstance(piece.count, bool)
                 or piece.count < 1):
             raise PuzzleError(f"{where}: count must be a whole number of at least 1, "

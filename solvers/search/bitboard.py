@@ -20,11 +20,13 @@ import numpy as np
 from ..kernels import bitboard as kernel
 from ..placements.compile import Placements
 from ..placements.symmetry import SymmetryPlan
+from ..puzzle import triangles
 from ..puzzle.grids import Cell, GridKind, hex_to_offset
 from ..puzzle.model import Puzzle
 from .resumable import ResumableSearch
 
 MAX_CELLS = 64
+FLAT = (GridKind.HEX, GridKind.SQUARE)  # the grids it is chosen for
 
 
 def suits_bitboard(puzzle: Puzzle, placements: Placements) -> bool:
@@ -33,21 +35,26 @@ def suits_bitboard(puzzle: Puzzle, placements: Placements) -> bool:
     13x and pentominoes 6x10 8x faster here than in the general kernel; Mini Bedlam 4x4x4
     far slower (211 s against 19 s in live sets): in a box every cell has six neighbours, so
     a fixed fill order rarely cuts off islands early, and branching on the item with the
-    fewest options pays."""
-    return (puzzle.kind in (GridKind.HEX, GridKind.SQUARE) and placements.n_items <= MAX_CELLS
+    fewest options pays. Triangle boards go there too (this kernel solves them when forced):
+    on 175 hexiamond boards of 54 and 60 cells (bench/bench_triangles.py) it walked three
+    times the live-set kernel's nodes and took 1.4 times its time."""
+    return (puzzle.kind in FLAT and placements.n_items <= MAX_CELLS
             and puzzle.piece_cell_total == placements.n_items)
 
 
 def infer_kind(placements: Placements) -> GridKind:
-    """The grid of compiled placements: three coordinates a cube, six neighbours a hex."""
+    """The grid of compiled placements: three coordinates a cube, or a triangle when each cell
+    has three neighbours; six neighbours a hex."""
     if placements.cells and len(placements.cells[0]) == 3:
-        return GridKind.CUBE
+        return GridKind.TRIANGLE if placements.neighbours.shape[1] == 3 else GridKind.CUBE
     return GridKind.HEX if placements.neighbours.shape[1] == 6 else GridKind.SQUARE
 
 
 def drawn_coordinates(cells: tuple[Cell, ...], kind: GridKind) -> np.ndarray:
     """(items, dims) int64: the cells as drawn, x first: hex as offset (column, row), square
-    as (x, y), cube as (x, y, z)."""
+    as (x, y), triangle as (column, row) of `triangles.offsets`, cube as (x, y, z)."""
+    if kind is GridKind.TRIANGLE:
+        return triangles.offsets(np.array(cells, dtype=np.int64))[:, ::-1].copy()
     if kind is GridKind.HEX:
         return np.array([hex_to_offset(q, r)[::-1] for q, r in cells],
                         dtype=np.int64).reshape(-1, 2)

@@ -52,8 +52,11 @@ def test_examples_are_grouped_by_kind_with_one_line_tooltips(window):
             sections[current] = []
         else:
             sections[current].append(action.text())
-    assert list(sections) == ["Hexagonal boards", "Square boards", "Boxes of cubes", "Sudoku"]
+    assert list(sections) == ["Hexagonal boards", "Square boards", "Triangle boards",
+                              "Boxes of cubes", "Sudoku"]
     assert sections["Boxes of cubes"] == ["Mini Bedlam cube", "Soma cube"]
+    assert sections["Triangle boards"] == ["Hexiamonds 4x9 parallelogram",
+                                           "Hexiamonds 6x6 rhombus"]
     assert all(name.startswith("Pentominoes") or "T-tetrominoes" in name
                for name in sections["Square boards"])
     tips = {action.text(): action.toolTip() for action in window.menus.example_actions()}

@@ -1,6 +1,7 @@
 """A slow, obviously-correct reference solver, independent of `solvers/` geometry.
 
-It writes out each grid's symmetries by hand (hex through cube coordinates), places pieces by
+It writes out each grid's symmetries by hand (hex through cube coordinates; a triangle through
+its three corners, lattice points moved as hex cells are), places pieces by
 brute force, enumerates every tiling with a dict-of-sets Algorithm X, and counts solution
 classes by canonicalising each solution under the board symmetries that map the piece set
 onto itself. The engine must agree with it on small puzzles.
@@ -45,10 +46,36 @@ def _signed_permutation_transforms(dims: int) -> list[tuple[Transform, bool]]:
     return found
 
 
+def corners(cell: Cell) -> frozenset:
+    """A triangle (x, y, t) as its three lattice points: t = 0 points up, t = 1 down."""
+    x, y, t = cell
+    if t == 0:
+        return frozenset({(x, y), (x + 1, y), (x, y + 1)})
+    return frozenset({(x + 1, y), (x, y + 1), (x + 1, y + 1)})
+
+
+def from_corners(points) -> Cell:
+    """The triangle with these corners: an upward one has a single corner of least a + b
+    (its (x, y)); a downward one a single corner of greatest a + b, (x + 1, y + 1)."""
+    sums = sorted(a + b for a, b in points)
+    if sums[0] < sums[1]:
+        x, y = min(points, key=lambda p: p[0] + p[1])
+        return (x, y, 0)
+    x, y = max(points, key=lambda p: p[0] + p[1])
+    return (x - 1, y - 1, 1)
+
+
+def _triangle_transforms() -> list[tuple[Transform, bool]]:
+    return [(lambda cell, move=move: from_corners([move(p) for p in corners(cell)]), rotation)
+            for move, rotation in _hex_transforms()]
+
+
 def transforms(kind: str) -> list[tuple[Transform, bool]]:
     """(transform, is_rotation) for every point symmetry of the grid."""
     if kind == "hex":
         return _hex_transforms()
+    if kind == "triangle":
+        return _triangle_transforms()
     return _signed_permutation_transforms(3 if kind == "cube" else 2)
 
 
@@ -59,16 +86,36 @@ NEIGHBOURS = {
 }
 
 
-def normalised(cells) -> frozenset:
+def neighbours(kind: str, cell: Cell) -> list[Cell]:
+    """The cells sharing an edge with `cell` (triangles: sharing two corners)."""
+    if kind == "triangle":
+        x, y, t = cell
+        near = [(x + dx, y + dy, 1 - t) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+        return [other for other in near if len(corners(other) & corners(cell)) == 2]
+    return [tuple(c + s for c, s in zip(cell, step)) for step in NEIGHBOURS[kind]]
+
+
+def normalised(cells, kind: str = "") -> frozenset:
     cells = list(cells)
-    low = [min(c[axis] for c in cells) for axis in range(len(cells[0]))]
+    axes = 2 if kind == "triangle" else len(cells[0])
+    low = [min(c[axis] for c in cells) for axis in range(axes)] + [0] * (len(cells[0]) - axes)
     return frozenset(tuple(v - l for v, l in zip(c, low)) for c in cells)
 
 
 def allowed_shapes(kind: str, cells, mirror: bool) -> frozenset:
     """Every normalised oriented shape the piece may take."""
-    return frozenset(normalised(map(t, cells)) for t, rotation in transforms(kind)
+    return frozenset(normalised(map(t, cells), kind) for t, rotation in transforms(kind)
                      if mirror or rotation)
+
+
+def shifted(kind: str, cell: Cell, anchor: Cell, target: Cell) -> Cell | None:
+    """`cell` moved as the translation taking `anchor` to `target` moves it; None when no
+    translation does (a triangle never turns from up to down by moving)."""
+    if kind == "triangle":
+        if anchor[2] != target[2]:
+            return None
+        return (cell[0] - anchor[0] + target[0], cell[1] - anchor[1] + target[1], cell[2])
+    return tuple(c - a + t for c, a, t in zip(cell, anchor, target))
 
 
 # --- Algorithm X -------------------------------------------------------------------------
@@ -80,8 +127,9 @@ def placements(kind: str, board, pieces) -> list[tuple[int, frozenset]]:
         for shape in allowed_shapes(kind, cells, mirror):
             anchor = min(shape)
             for target in board:
-                moved = frozenset(tuple(c - a + t for c, a, t in zip(cell, anchor, target))
-                                  for cell in shape)
+                if kind == "triangle" and target[2] != anchor[2]:
+                    continue
+                moved = frozenset(shifted(kind, cell, anchor, target) for cell in shape)
                 if moved <= board:
                     found.add((index, moved))
     return sorted(found, key=lambda p: (p[0], sorted(p[1])))
@@ -119,6 +167,7 @@ def board_symmetries(kind: str, board, pieces, mode: str) -> list[Callable]:
     that keeps counts)."""
     board = frozenset(board)
     kinds = [(allowed_shapes(kind, cells, mirror), count) for cells, count, mirror in pieces]
+    normalise = lambda cells: normalised(cells, kind)  # noqa: E731
     maps = []
     for transform, rotation in transforms(kind):
         if mode == "all" and maps:
@@ -126,21 +175,23 @@ def board_symmetries(kind: str, board, pieces, mode: str) -> list[Callable]:
         if mode == "rotations" and not rotation:
             continue
         image = [transform(c) for c in board]
-        shift = [min(c[a] for c in board) - min(c[a] for c in image) for a in range(len(image[0]))]
+        axes = 2 if kind == "triangle" else len(image[0])
+        shift = [min(c[a] for c in board) - min(c[a] for c in image) for a in range(axes)]
+        shift += [0] * (len(image[0]) - axes)
         move = lambda cell, t=transform, s=shift: tuple(v + d for v, d in zip(t(cell), s))
         if frozenset(map(move, board)) != board:
             continue
-        perm = _piece_permutation(kinds, transform)
+        perm = _piece_permutation(kinds, transform, normalise)
         if perm is not None:
             maps.append(lambda solution, move=move, perm=perm: frozenset(
                 (perm[piece], frozenset(map(move, cells))) for piece, cells in solution))
     return maps
 
 
-def _piece_permutation(kinds, transform) -> list[int] | None:
+def _piece_permutation(kinds, transform, normalise) -> list[int] | None:
     perm = []
     for shapes, count in kinds:
-        image = frozenset(normalised(map(transform, shape)) for shape in shapes)
+        image = frozenset(normalise(map(transform, shape)) for shape in shapes)
         matches = [j for j, (other, other_count) in enumerate(kinds)
                    if other == image and other_count == count]
         if len(matches) != 1:

@@ -8,11 +8,11 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from oracle import NEIGHBOURS, all_solutions, allowed_shapes, normalised, oracle_counts
+from oracle import all_solutions, allowed_shapes, neighbours, normalised, oracle_counts
 from solvers import GridKind, Piece, Puzzle, Solution, solve
 from solvers.placements.compile import compile_placements
 
-BOXES = {"square": (4, 4), "hex": (4, 4), "cube": (2, 2, 3)}
+BOXES = {"square": (4, 4), "hex": (4, 4), "cube": (2, 2, 3), "triangle": (4, 4, 2)}
 
 
 def random_board(rng: random.Random, kind: str, size: int) -> list[tuple[int, ...]]:
@@ -21,9 +21,7 @@ def random_board(rng: random.Random, kind: str, size: int) -> list[tuple[int, ..
     start = tuple(rng.randrange(n) for n in box)
     board = [start]
     while len(board) < size:
-        cell = rng.choice(board)
-        step = rng.choice(NEIGHBOURS[kind])
-        new = tuple(c + s for c, s in zip(cell, step))
+        new = rng.choice(neighbours(kind, rng.choice(board)))
         if all(0 <= v < n for v, n in zip(new, box)) and new not in board:
             board.append(new)
     return board
@@ -38,8 +36,7 @@ def cut_into_pieces(rng: random.Random, kind: str, board, n_parts: int) -> list[
     while free:
         rng.shuffle(free)
         for cell in list(free):
-            near = [owner[n] for n in (tuple(c + s for c, s in zip(cell, step))
-                                       for step in NEIGHBOURS[kind]) if n in owner]
+            near = [owner[n] for n in neighbours(kind, cell) if n in owner]
             if near:
                 owner[cell] = rng.choice(near)
                 free.remove(cell)
@@ -56,7 +53,7 @@ def piece_set(rng: random.Random, kind: str, parts) -> list[tuple]:
         if shapes in types:
             types[shapes][1] += 1
         else:
-            types[shapes] = [sorted(normalised(part)), 1, mirror]
+            types[shapes] = [sorted(normalised(part, kind)), 1, mirror]
     return [tuple(value) for value in types.values()]
 
 
@@ -77,7 +74,7 @@ def engine_solutions(puzzle: Puzzle, symmetry: str) -> list[frozenset]:
     return [frozenset((piece, frozenset(cells)) for piece, cells in s.pieces) for s in found]
 
 
-KINDS = st.sampled_from(["square", "hex", "cube"])
+KINDS = st.sampled_from(["square", "hex", "cube", "triangle"])
 SEEDS = st.integers(0, 10**9)
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
