@@ -25,6 +25,7 @@ from .files.new_puzzle_dialog import blank_puzzle
 from .menus import build_menus
 from .models import PuzzleDocument
 from .models.status import describe, document_title
+from .solving.estimating import Estimating
 from .solving.indicator import RunIndicator
 from .solving.keeping import RunKeeping
 from .solving.kept_runs import KeptRuns
@@ -76,6 +77,7 @@ class MainWindow(QMainWindow):
         self.panel.stop_requested.connect(self.stop_solve)
         self.panel.pause_toggled.connect(self._set_paused)
         self.panel.symmetry.currentIndexChanged.connect(self._on_count_changed)
+        self.estimating = Estimating(self.panel.estimate_box, self.settings, self)
         self.dock = QDockWidget("Solve", self)
         self.dock.setObjectName("solve-dock")
         self.dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
@@ -152,6 +154,12 @@ class MainWindow(QMainWindow):
             self.browsing.reset(puzzle)  # nothing solved yet: show the puzzle as it is
             self._show_in_view(puzzle)
         self._show_stale()
+        self._estimate_later()
+
+    def _estimate_later(self) -> None:
+        """Estimate the puzzle and Count shown a moment from now, in Solve mode when idle."""
+        self.estimating.puzzle_changed(self.document.puzzle, self.panel.symmetry_mode(),
+                                       may_start=not self.is_designing() and not self.is_solving())
 
     def _show_stale(self) -> None:
         """The banner over solutions of an earlier version of the puzzle, saying what to do."""
@@ -218,6 +226,7 @@ class MainWindow(QMainWindow):
         for action in self._navigation:  # arrows and Home/End belong to the editor there
             action.setEnabled(not designing)
         self.menus.show_mode(mode)
+        self._estimate_later()
 
     # --- solving ------------------------------------------------------------------------
     def start_solve(self) -> None:
@@ -244,6 +253,7 @@ class MainWindow(QMainWindow):
             self.panel.show_message(message)
             self.statusBar().showMessage(message, 10_000)
             return
+        self.estimating.stop()  # the search itself needs the processor
         self.browsing.reset(puzzle, self.max_kept())
         self.store.searched = True
         self._counted = 0
@@ -371,6 +381,7 @@ class MainWindow(QMainWindow):
     def _on_count_changed(self) -> None:
         """The figures shown belong to the Count they were found with: a different choice
         clears them until Solve counts again."""
+        self._estimate_later()
         if not self._ran or self.is_solving():
             return
         self.panel.reset()
@@ -401,6 +412,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self.hide()  # gone at once for the user, even if a first kernel compile holds on
+        self.estimating.shutdown()
         self.stop_solve(wait=True)
         self.keeping.closed()
         self.exports.shutdown()

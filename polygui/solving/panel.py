@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, Q
 
 from solvers import Progress, Puzzle
 
+from .estimating import EstimateBox
 from .keeping import KeptRunBar
 from .progress_plot import ProgressPlot
 from .search_on import SearchOnChoice
@@ -71,6 +72,7 @@ class SolvePanel(QWidget):
         self.limit.setSpecialValueText("no limit")
         self.limit.setToolTip("Stop after this many solutions (0: find them all)")
         self.search_on = SearchOnChoice(settings)
+        self.estimate_box = EstimateBox()  # driven by estimating.Estimating
         self.kept_bar = KeptRunBar()
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
@@ -129,6 +131,7 @@ class SolvePanel(QWidget):
         layout.addWidget(self.readiness)
         layout.addWidget(self.kept_bar)
         layout.addLayout(options)
+        layout.addWidget(self.estimate_box)
         layout.addWidget(box)
         layout.addWidget(self.plot, 1)
         layout.addStretch()  # takes the room when the plot is hidden (a Sudoku)
