@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..puzzle.cancel import CancelCheck, check_cancel
-from ..puzzle.model import Piece, Puzzle, PuzzleError
+from ..puzzle.model import SUDOKU_SYMBOLS, Piece, Puzzle, PuzzleError
 from ..search.prepare import prepare_puzzle
 from ..search.slices import SlicedSearch
 from ..search.sudoku import SudokuSearch
@@ -40,10 +40,10 @@ class Core:
 
     def text(self, puzzle: Puzzle) -> str:
         if puzzle.is_sudoku:
-            n = puzzle.sudoku.n
-            cells = ", ".join(f"r{cell // n + 1}c{cell % n + 1}" for cell in self.givens)
-            return (f"these {len(self.givens)} givens already have no solution: {cells}"
-                    if len(self.givens) != 1 else f"the given at {cells} has no solution")
+            grid = puzzle.sudoku
+            cells = ", ".join(f"r{cell // grid.n + 1}c{cell % grid.n + 1} = "
+                              f"{SUDOKU_SYMBOLS[grid.givens[cell] - 1]}" for cell in self.givens)
+            return f"these {len(self.givens)} givens already have no solution: {cells}"
         return f"these pieces cannot all fit: {', '.join(self.pieces)}"
 
 

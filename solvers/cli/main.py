@@ -105,6 +105,10 @@ def run_puzzle(args: argparse.Namespace) -> int:
     puzzle, symmetry = _puzzle_and_symmetry(args)
     if args.estimate:
         return analysis_commands.run_estimate(puzzle, symmetry, args.estimate_seconds, args.json)
+    if args.explain:
+        return analysis_commands.run_explain(puzzle, args.json)
+    if args.resume is None and not puzzle.is_sudoku:
+        analysis_commands.refuse_with_certificate(puzzle)
     limit = args.limit if args.limit is not None else (SUDOKU_DEFAULT_LIMIT if puzzle.is_sudoku else 0)
     reporter = _ProgressLine(sys.stderr)
     shown = 0
