@@ -25,7 +25,7 @@ from .files.new_puzzle_dialog import blank_puzzle
 from .menus import build_menus
 from .models import PuzzleDocument
 from .models.status import describe, document_title
-from .solving.estimating import Estimating
+from .solving.analysis import PuzzleAnalysis
 from .solving.indicator import RunIndicator
 from .solving.keeping import RunKeeping
 from .solving.kept_runs import KeptRuns
@@ -77,7 +77,9 @@ class MainWindow(QMainWindow):
         self.panel.stop_requested.connect(self.stop_solve)
         self.panel.pause_toggled.connect(self._set_paused)
         self.panel.symmetry.currentIndexChanged.connect(self._on_count_changed)
-        self.estimating = Estimating(self.panel.estimate_box, self.settings, self)
+        self.analysis = PuzzleAnalysis(self.panel, page, self.settings, self)
+        self.analysis.reason_found.connect(self._show_reason)
+        self.estimating = self.analysis.estimating
         self.dock = QDockWidget("Solve", self)
         self.dock.setObjectName("solve-dock")
         self.dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
@@ -158,8 +160,13 @@ class MainWindow(QMainWindow):
 
     def _estimate_later(self) -> None:
         """Estimate the puzzle and Count shown a moment from now, in Solve mode when idle."""
-        self.estimating.puzzle_changed(self.document.puzzle, self.panel.symmetry_mode(),
-                                       may_start=not self.is_designing() and not self.is_solving())
+        self.analysis.puzzle_changed(self.document.puzzle, self.panel.symmetry_mode(),
+                                     may_start=not self.is_designing() and not self.is_solving())
+
+    def _show_reason(self, reason: str) -> None:
+        """A certificate that the puzzle has no solution, in the status line."""
+        self.status_line.setText(f"{describe(self.document.puzzle)} — no solution: {reason}")
+        self.status_line.setToolTip(self.status_line.text())
 
     def _show_stale(self) -> None:
         """The banner over solutions of an earlier version of the puzzle, saying what to do."""
@@ -246,14 +253,14 @@ class MainWindow(QMainWindow):
         if self.is_designing():
             self.set_mode("solve")
         puzzle = self.document.puzzle
-        problems = puzzle.problems()
-        if problems:
+        problems = puzzle.problems() or [self.analysis.known_reason(puzzle)]
+        if problems != [None]:
             message = f"Cannot solve: {'; '.join(problems)}."
             self.panel.reset()  # the figures of an earlier run are not this puzzle's
             self.panel.show_message(message)
             self.statusBar().showMessage(message, 10_000)
             return
-        self.estimating.stop()  # the search itself needs the processor
+        self.analysis.solve_starting()  # the search itself needs the processor
         self.browsing.reset(puzzle, self.max_kept())
         self.store.searched = True
         self._counted = 0
@@ -377,6 +384,7 @@ class MainWindow(QMainWindow):
         if count == 0 and empty_browser(status):
             self.browser.set_empty_text(empty_browser(status))
         self.keeping.run_ended(status)
+        self.analysis.search_ended(self.store.puzzle, status, count)
 
     def _on_count_changed(self) -> None:
         """The figures shown belong to the Count they were found with: a different choice
@@ -412,7 +420,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self.hide()  # gone at once for the user, even if a first kernel compile holds on
-        self.estimating.shutdown()
+        self.analysis.shutdown()
         self.stop_solve(wait=True)
         self.keeping.closed()
         self.exports.shutdown()

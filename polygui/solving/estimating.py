@@ -1,6 +1,8 @@
 """The Solve panel's estimate: how long the search will take and how many solutions it will
 find, worked out off the GUI thread a moment after a puzzle is opened or changed (or the
-Count changes), or when the user asks; stoppable, and stopped when Solve starts.
+Count changes), or when the user asks; stoppable, and stopped when Solve starts. The same
+job first looks for a certificate that the puzzle has no solution (a colouring, cells no
+piece covers): then that is what it shows, and there is nothing to estimate.
 
 `EstimateBox` is the panel's line and button; `Estimating` decides when to estimate and runs
 solvers.analysis.estimate in a BackgroundJob.
@@ -14,6 +16,7 @@ from PySide6.QtCore import QObject, QSettings, QTimer, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from solvers import Puzzle
+from solvers.analysis.certificates import Certificate, certificates
 from solvers.analysis.estimate import Estimate, estimate
 from solvers.analysis.wording import describe
 
@@ -78,6 +81,7 @@ class Estimating(QObject):
     shown: a change stops the job under way and starts another after DELAY_MS."""
 
     shown = Signal(str)  # the text shown, once an estimate (or its failure) is in
+    certified = Signal(object)  # list[Certificate]: the puzzle shown has no solution
 
     def __init__(self, box: EstimateBox, settings: QSettings, parent: QObject | None = None):
         super().__init__(parent)
@@ -87,6 +91,7 @@ class Estimating(QObject):
         self.puzzle: Puzzle | None = None
         self.symmetry = "distinct"
         self.latest: Estimate | None = None
+        self.certificates: list[Certificate] = []  # of the puzzle shown, once known
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(DELAY_MS)
@@ -106,7 +111,7 @@ class Estimating(QObject):
             return
         self.puzzle, self.symmetry = puzzle, symmetry
         self._cancel_job()
-        self.latest = None
+        self.latest, self.certificates = None, []
         problems = puzzle.problems()
         if problems:
             self.box.show_idle("Estimate: none (the puzzle cannot be solved as it is)")
@@ -157,8 +162,15 @@ class Estimating(QObject):
         return self.job is not None and self.sender() is self.job.worker
 
     @Slot(object)
-    def _on_estimate(self, found: Estimate) -> None:
+    def _on_estimate(self, found: Estimate | list) -> None:
         if not self._from_current_job():
+            return
+        if isinstance(found, list):  # certificates: no solution, nothing to estimate
+            self.certificates = found
+            text = "No solution: " + "; ".join(c.text for c in found) + "."
+            self.box.show_idle(text, text)
+            self.certified.emit(found)
+            self.shown.emit(text)
             return
         self.latest = found
         text = f"Estimate: {describe(found)}"
@@ -183,5 +195,7 @@ class Estimating(QObject):
             self.job = None
 
 
-def _estimate_job(puzzle: Puzzle, symmetry: str, cancel) -> Estimate:
-    return estimate(puzzle, symmetry, seconds=ESTIMATE_SECONDS, cancel=cancel)
+def _estimate_job(puzzle: Puzzle, symmetry: str, cancel) -> Estimate | list[Certificate]:
+    """The certificates that the puzzle has no solution, or else the estimate."""
+    return certificates(puzzle, cancel) or estimate(puzzle, symmetry,
+                                                    seconds=ESTIMATE_SECONDS, cancel=cancel)
