@@ -15,20 +15,21 @@ from solvers.analysis.conflicts import Core
 from .estimating import Estimating
 from .explaining import Explaining
 
-COLOURING_TINTS = ("#30303070", "#ffffff00", "#2060c060")  # dark, clear, blue: over pieces
-UNCOVERABLE_TINT = "#e0202090"
+# over the board's cells, by colour class: dark, left as it is, blue (hex: three colours)
+COLOURING_TINTS = (QColor(30, 30, 40, 120), None, QColor(30, 90, 210, 90))
+UNCOVERABLE_TINT = QColor(220, 30, 30, 160)
 
 
 def certificate_marks(puzzle: Puzzle, found: list[Certificate]) -> dict:
     """Cell -> QColor over the board: the cells no piece covers in red, else the first
-    colouring's classes."""
+    colouring's classes (the second class left as it is)."""
     for certificate in found:
         if certificate.cells:
-            return {cell: QColor(UNCOVERABLE_TINT) for cell in certificate.cells}
+            return {cell: UNCOVERABLE_TINT for cell in certificate.cells}
     for certificate in found:
         if certificate.colours:
-            return {cell: QColor(COLOURING_TINTS[colour % len(COLOURING_TINTS)])
-                    for cell, colour in zip(puzzle.board, certificate.colours)}
+            return {cell: COLOURING_TINTS[colour] for cell, colour in
+                    zip(puzzle.board, certificate.colours) if COLOURING_TINTS[colour] is not None}
     return {}
 
 
