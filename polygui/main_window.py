@@ -253,8 +253,10 @@ class MainWindow(QMainWindow):
         if self.is_designing():
             self.set_mode("solve")
         puzzle = self.document.puzzle
-        problems = puzzle.problems() or [self.analysis.known_reason(puzzle)]
-        if problems != [None]:
+        problems = puzzle.problems()
+        if not problems and self.analysis.known_reason(puzzle):  # a certificate, found before
+            problems = [self.analysis.known_reason(puzzle)]
+        if problems:
             message = f"Cannot solve: {'; '.join(problems)}."
             self.panel.reset()  # the figures of an earlier run are not this puzzle's
             self.panel.show_message(message)
