@@ -25,6 +25,7 @@ from .files.new_puzzle_dialog import blank_puzzle
 from .menus import build_menus
 from .models import PuzzleDocument
 from .models.status import describe, document_title
+from .solving.analysis import PuzzleAnalysis
 from .solving.indicator import RunIndicator
 from .solving.keeping import RunKeeping
 from .solving.kept_runs import KeptRuns
@@ -76,6 +77,9 @@ class MainWindow(QMainWindow):
         self.panel.stop_requested.connect(self.stop_solve)
         self.panel.pause_toggled.connect(self._set_paused)
         self.panel.symmetry.currentIndexChanged.connect(self._on_count_changed)
+        self.analysis = PuzzleAnalysis(self.panel, page, self.settings, self)
+        self.analysis.reason_found.connect(self._show_reason)
+        self.estimating = self.analysis.estimating
         self.dock = QDockWidget("Solve", self)
         self.dock.setObjectName("solve-dock")
         self.dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
@@ -152,6 +156,17 @@ class MainWindow(QMainWindow):
             self.browsing.reset(puzzle)  # nothing solved yet: show the puzzle as it is
             self._show_in_view(puzzle)
         self._show_stale()
+        self._estimate_later()
+
+    def _estimate_later(self) -> None:
+        """Estimate the puzzle and Count shown a moment from now, in Solve mode when idle."""
+        self.analysis.puzzle_changed(self.document.puzzle, self.panel.symmetry_mode(),
+                                     may_start=not self.is_designing() and not self.is_solving())
+
+    def _show_reason(self, reason: str) -> None:
+        """A certificate that the puzzle has no solution, in the status line."""
+        self.status_line.setText(f"{describe(self.document.puzzle)} — no solution: {reason}")
+        self.status_line.setToolTip(self.status_line.text())
 
     def _show_stale(self) -> None:
         """The banner over solutions of an earlier version of the puzzle, saying what to do."""
@@ -218,6 +233,7 @@ class MainWindow(QMainWindow):
         for action in self._navigation:  # arrows and Home/End belong to the editor there
             action.setEnabled(not designing)
         self.menus.show_mode(mode)
+        self._estimate_later()
 
     # --- solving ------------------------------------------------------------------------
     def start_solve(self) -> None:
@@ -238,12 +254,15 @@ class MainWindow(QMainWindow):
             self.set_mode("solve")
         puzzle = self.document.puzzle
         problems = puzzle.problems()
+        if not problems and self.analysis.known_reason(puzzle):  # a certificate, found before
+            problems = [self.analysis.known_reason(puzzle)]
         if problems:
             message = f"Cannot solve: {'; '.join(problems)}."
             self.panel.reset()  # the figures of an earlier run are not this puzzle's
             self.panel.show_message(message)
             self.statusBar().showMessage(message, 10_000)
             return
+        self.analysis.solve_starting()  # the search itself needs the processor
         self.browsing.reset(puzzle, self.max_kept())
         self.store.searched = True
         self._counted = 0
@@ -367,10 +386,12 @@ class MainWindow(QMainWindow):
         if count == 0 and empty_browser(status):
             self.browser.set_empty_text(empty_browser(status))
         self.keeping.run_ended(status)
+        self.analysis.search_ended(self.store.puzzle, status, count)
 
     def _on_count_changed(self) -> None:
         """The figures shown belong to the Count they were found with: a different choice
         clears them until Solve counts again."""
+        self._estimate_later()
         if not self._ran or self.is_solving():
             return
         self.panel.reset()
@@ -401,6 +422,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self.hide()  # gone at once for the user, even if a first kernel compile holds on
+        self.analysis.shutdown()
         self.stop_solve(wait=True)
         self.keeping.closed()
         self.exports.shutdown()

@@ -1,5 +1,7 @@
 """Take the README's pictures from the app itself, so they stay current: the first window,
-a solved meteor, the Soma cube in 3D and a solved Sudoku.
+a solved meteor, the Soma cube in 3D, a solved Sudoku, the estimate before solving Mini
+Bedlam, a puzzle the checkerboard proves impossible, and a Sudoku whose givens have no
+solution.
 
 Run `scripts/screenshots` (it sets up the virtual environment and a virtual screen), or
 under a display: `.venv/bin/python scripts/screenshots.py [FOLDER]` (default docs/images).
@@ -23,11 +25,14 @@ from PySide6.QtWidgets import QApplication, QWidget
 from polygui.app import make_application
 from polygui.resources import examples_dir
 from solvers.puzzle.atomic import write_atomically
+from solvers.puzzle.textformats import parse_sudoku_line
 
 ROOT = Path(__file__).resolve().parent.parent
 WINDOW = QSize(1100, 720)  # the app's first size: it fits a 1280x800 screen
 PALETTE = 256  # colours kept: a screenshot's 256 commonest cover about 98% of its pixels
-NAMES = ("first-window.png", "meteor-solved.png", "soma-3d.png", "sudoku.png")
+NAMES = ("first-window.png", "meteor-solved.png", "soma-3d.png", "sudoku.png", "estimate.png",
+         "no-solution.png", "why-no-solution.png")
+STUCK_SUDOKU = ".2....34...23..."  # no two givens clash, yet three of them have no solution
 METEOR_SOLUTION = 41  # any solution would do: this one puts every colour in view
 SOMA_EXPLODE = 25  # pieces pulled a little apart, so that their shapes show
 
@@ -47,6 +52,17 @@ def solve(app: QApplication, window, timeout: float = 120) -> None:
     while window.is_solving():
         if time.monotonic() > end:
             raise SystemExit(f"{window.puzzle.name}: not solved in {timeout:.0f} s")
+        app.processEvents()
+        time.sleep(0.01)
+    settle(app)
+
+
+def wait_for(app: QApplication, done, what: str, timeout: float = 180) -> None:
+    """Run the event loop until `done()` (a background job's result is in)."""
+    end = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > end:
+            raise SystemExit(f"{what}: nothing after {timeout:.0f} s")
         app.processEvents()
         time.sleep(0.01)
     settle(app)
@@ -112,6 +128,19 @@ def take_screenshots(app: QApplication, window, folder: Path) -> list[Path]:
     window.open_puzzle(examples_dir() / "sudoku-hard.json")
     solve(app, window)
     save(picture(window), paths[3])
+
+    window.open_puzzle(examples_dir() / "mini-bedlam.json")
+    wait_for(app, lambda: window.estimating.latest is not None, "the Mini Bedlam estimate")
+    save(picture(window), paths[4])
+
+    window.open_puzzle(examples_dir() / "no-solution.json")
+    wait_for(app, lambda: window.estimating.certificates, "the checkerboard certificate")
+    save(picture(window), paths[5])
+
+    window.set_puzzle(parse_sudoku_line(STUCK_SUDOKU, "A 4x4 Sudoku without solution"))
+    solve(app, window)
+    wait_for(app, lambda: window.analysis.explaining.core is not None, "the givens' core")
+    save(picture(window), paths[6])
     return paths
 
 

@@ -9,6 +9,8 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, Q
 
 from solvers import Progress, Puzzle
 
+from .estimating import EstimateBox
+from .explaining import WhyBox
 from .keeping import KeptRunBar
 from .progress_plot import ProgressPlot
 from .search_on import SearchOnChoice
@@ -71,6 +73,8 @@ class SolvePanel(QWidget):
         self.limit.setSpecialValueText("no limit")
         self.limit.setToolTip("Stop after this many solutions (0: find them all)")
         self.search_on = SearchOnChoice(settings)
+        self.estimate_box = EstimateBox()  # driven by estimating.Estimating
+        self.why_box = WhyBox()  # driven by explaining.Explaining
         self.kept_bar = KeptRunBar()
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
@@ -124,11 +128,13 @@ class SolvePanel(QWidget):
         box_layout.addWidget(self.progress)
         box_layout.addWidget(self.status)
         box_layout.addLayout(counters)
+        box_layout.addWidget(self.why_box)
         layout = QVBoxLayout(self)
         layout.addLayout(buttons)
         layout.addWidget(self.readiness)
         layout.addWidget(self.kept_bar)
         layout.addLayout(options)
+        layout.addWidget(self.estimate_box)
         layout.addWidget(box)
         layout.addWidget(self.plot, 1)
         layout.addStretch()  # takes the room when the plot is hidden (a Sudoku)

@@ -56,6 +56,13 @@ class SearchOptions:
                 "resume": self.resume}
 
 
+def track_run(run: QObject) -> None:
+    """Count `run` (a QObject with is_running() and shutdown(timeout_ms)) among
+    running_solves(), which a closing window shuts down: other searches than Solve's (an
+    estimate, an explanation) run in threads of their own too."""
+    _RUNS.add(run)
+
+
 def running_solves() -> list["SolveRun"]:
     """Solve runs whose thread is still alive (there should be none once a window closed)."""
     return [run for run in list(_RUNS) if run.is_running()]

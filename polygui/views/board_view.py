@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QContextMenuEvent, QPainter, QPaintEvent, QPalette
+from PySide6.QtGui import QColor, QContextMenuEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from solvers import Puzzle, Solution
 
-from .board_picture import BoardPicture, fit_transform
+from .board_picture import BoardPicture, fit_transform, polygons_path
 from .cells import EMPTY, CellIndex, board_cells, solution_cells
 from .colours import piece_colours
 from .tiling import FlatBoard, tiling_for
@@ -37,6 +37,7 @@ class BoardView(QWidget):
         self._picture: BoardPicture | None = None
         self._index: CellIndex | None = None
         self._colours = []
+        self.marks: dict = {}  # cell -> QColor drawn over it (why there is no solution)
         self.zoom = ZoomPan(self, Qt.MouseButton.LeftButton)
         self.setToolTip("Wheel to zoom, drag to move, double-click to fit")
 
@@ -47,7 +48,14 @@ class BoardView(QWidget):
         self._index = CellIndex(cells)
         self._colours = piece_colours(puzzle)
         self._picture = BoardPicture(FlatBoard.build(tiling_for(puzzle.kind), cells))
+        self.marks = {}
         self.set_solution(None)
+
+    def set_marks(self, marks: dict) -> None:
+        """Colours drawn over board cells (cell -> QColor, translucent): a colouring, or
+        the cells no piece covers. Empty: none. A new puzzle clears them."""
+        self.marks = dict(marks)
+        self.update()
 
     def set_solution(self, solution: Solution | None) -> None:
         self.solution = solution
@@ -67,7 +75,24 @@ class BoardView(QWidget):
             painter.end()
             return
         self._picture.paint(painter, self._target())
+        if self.marks:
+            self._paint_marks(painter)
         painter.end()
+
+    def _paint_marks(self, painter: QPainter) -> None:
+        transform = fit_transform(self._picture.board.bounds, self._target())
+        position = {cell: index for index, cell in enumerate(self.puzzle.board)}
+        by_colour: dict[int, tuple[QColor, list[int]]] = {}
+        for cell, colour in self.marks.items():
+            if cell in position:
+                by_colour.setdefault(QColor(colour).rgba(), (QColor(colour), []))[1].append(
+                    position[cell])
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for colour, indices in by_colour.values():
+            path = polygons_path(self._picture.board.polygons[indices])  # board order
+            painter.fillPath(transform.map(path), colour)
+        painter.restore()
 
     def _target(self) -> QRectF:
         """Where the board is drawn: the widget less its margins, zoomed and panned."""

@@ -22,6 +22,7 @@ MARGIN = 16
 PAPER = QColor("#ffffff")
 GIVEN_FILL = QColor("#eef0f4")
 CONFLICT_FILL = QColor("#f6b8b8")
+MARKED_FILL = QColor("#ffd591")  # givens that have no solution together (orange)
 GIVEN_INK = QColor("#111111")
 SOLVED_INK = QColor("#1f5fbf")
 THIN_LINE = (QColor("#9a9a9a"), 1.0)
@@ -52,6 +53,7 @@ class SudokuView(QWidget):
         self._givens = np.zeros(0, dtype=np.int64)
         self._values = np.zeros(0, dtype=np.int64)
         self.conflicts: frozenset[int] = frozenset()  # cells of givens that clash
+        self.marked: frozenset[int] = frozenset()  # givens that have no solution together
         self.zoom = ZoomPan(self, Qt.MouseButton.LeftButton)
         self.setToolTip("Wheel to zoom, drag to move, double-click to fit")
 
@@ -61,7 +63,13 @@ class SudokuView(QWidget):
         self._givens = np.array(puzzle.sudoku.givens, dtype=np.int64)
         self.conflicts = frozenset(cell for pair in conflicting_givens(puzzle.sudoku)
                                    for cell in pair)
+        self.marked = frozenset()
         self.set_solution(None)
+
+    def set_marks(self, cells) -> None:
+        """Givens to highlight (why there is no solution); empty: none."""
+        self.marked = frozenset(cells)
+        self.update()
 
     def set_solution(self, solution: Solution | None) -> None:
         self.solution = solution
@@ -118,7 +126,8 @@ class SudokuView(QWidget):
         painter.fillRect(QRectF(0, 0, n * cell, n * cell), PAPER)
         for index in np.flatnonzero(self._givens):
             row, col = divmod(int(index), n)
-            fill = CONFLICT_FILL if int(index) in self.conflicts else GIVEN_FILL
+            fill = (CONFLICT_FILL if int(index) in self.conflicts else
+                    MARKED_FILL if int(index) in self.marked else GIVEN_FILL)
             painter.fillRect(QRectF(col * cell, row * cell, cell, cell), fill)
 
     def _paint_lines(self, painter: QPainter, n: int, box_rows: int, box_cols: int,

@@ -17,6 +17,7 @@ from ..parallel.runfile import RunFile
 from ..puzzle.fileformat import load_puzzle
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError
 from ..search.events import Progress, Solution
+from . import analysis_commands
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -58,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
                              "the search counts on past them")
     parser.add_argument("--sudoku-batch", type=Path, metavar="FILE",
                         help="solve one 81-character Sudoku per line and report puzzles/s")
+    analysis_commands.add_arguments(parser)
     return parser
 
 
@@ -101,6 +103,12 @@ def main(argv: list[str] | None = None) -> int:
 
 def run_puzzle(args: argparse.Namespace) -> int:
     puzzle, symmetry = _puzzle_and_symmetry(args)
+    if args.estimate:
+        return analysis_commands.run_estimate(puzzle, symmetry, args.estimate_seconds, args.json)
+    if args.explain:
+        return analysis_commands.run_explain(puzzle, args.json)
+    if args.resume is None and not puzzle.is_sudoku:
+        analysis_commands.refuse_with_certificate(puzzle)
     limit = args.limit if args.limit is not None else (SUDOKU_DEFAULT_LIMIT if puzzle.is_sudoku else 0)
     reporter = _ProgressLine(sys.stderr)
     shown = 0

@@ -61,17 +61,21 @@ class OrbitExpander:
 
     def count(self, distinct: np.ndarray) -> int:
         """How many solutions of the mode the distinct solutions stand for."""
+        return int(self.counts(distinct).sum())
+
+    def counts(self, distinct: np.ndarray) -> np.ndarray:
+        """(k,) how many solutions of the mode each distinct solution stands for."""
         distinct = np.ascontiguousarray(distinct, dtype=np.int32)
         if len(distinct) == 0:
-            return 0
+            return np.zeros(0, dtype=np.int64)
         orbit_sizes = _first_images(distinct, self.images, self._image_hashes).sum(axis=1)
         if self.mode == "all":
-            return int(orbit_sizes.sum())
+            return orbit_sizes
         # the rotations are a normal subgroup of G: the members of an orbit have rotation
         # orbits of one size, and the orbit splits into whole rotation orbits
         rotation_sizes = _first_images(distinct, self.rotations,
                                        self._rotation_hashes).sum(axis=1)
-        return int((orbit_sizes // rotation_sizes).sum())
+        return orbit_sizes // rotation_sizes
 
 
 def _first_images(solutions: np.ndarray, images: np.ndarray,

@@ -18,7 +18,7 @@ from polygui.views.cube_view import CubeView
 
 ROOT = Path(__file__).resolve().parents[2]
 IMAGES = ROOT / "docs" / "images"
-BUDGET = 400 * 1024  # bytes, the four committed pictures together
+BUDGET = 700 * 1024  # bytes, the seven committed pictures together
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +42,7 @@ def coloured(rgb: np.ndarray) -> float:
     return float(np.mean(channels.max(axis=0) - channels.min(axis=0) > 80))
 
 
-def test_the_script_photographs_the_four_scenes_with_the_3d_view_in_them(script, window, qtbot,
+def test_the_script_photographs_the_scenes_with_the_3d_view_in_them(script, window, qtbot,
                                                                         tmp_path):
     window.resize(script.WINDOW)
     window.open_puzzle(ROOT / "assets" / "puzzles" / "meteor.json")  # as the script will
@@ -52,8 +52,9 @@ def test_the_script_photographs_the_four_scenes_with_the_3d_view_in_them(script,
     area = QRect(top_left, board.size())  # the meteor board (the tray of pieces is below it)
     paths = script.take_screenshots(QApplication.instance(), window, tmp_path)
     assert [path.name for path in paths] == list(script.NAMES)
-    first, solved, soma, sudoku = (QImage(str(path)) for path in paths)
-    assert all(image.size() == window.size() for image in (first, solved, soma, sudoku))
+    images = [QImage(str(path)) for path in paths]
+    first, solved, soma, sudoku = images[:4]
+    assert all(image.size() == window.size() for image in images)
     assert coloured(pixels(first, area)) < 0.02 < 0.1 < coloured(pixels(solved, area))
     gl = window.findChild(CubeView).gl_container
     assert coloured(pixels(soma, QRect(gl.mapTo(window, QPoint(0, 0)), gl.size()))) > 0.1
@@ -78,7 +79,8 @@ def test_the_readme_shows_the_committed_pictures_and_they_are_small():
     readme = (ROOT / "README.md").read_text("utf-8")
     shown = re.findall(r"!\[[^\]]*\]\((docs/images/[^)]+\.png)\)", readme)
     assert sorted(Path(path).name for path in shown) == sorted(
-        ["first-window.png", "meteor-solved.png", "soma-3d.png", "sudoku.png"])
+        ["first-window.png", "meteor-solved.png", "soma-3d.png", "sudoku.png", "estimate.png",
+         "no-solution.png", "why-no-solution.png"])
     sizes = [(ROOT / path).stat().st_size for path in shown]
     assert sum(sizes) < BUDGET, sizes
     for path in shown:

@@ -1,0 +1,169 @@
+"""Why a polyform puzzle has no solution, proved without searching: certificates.
+
+- cells: the model's own reasons (`Puzzle.problems()`: cell counts, no board, a piece that fits
+  nowhere).
+- colouring: colour the board's cells (the checkerboard of a square board, the 3-colouring of
+  hex cells, the cube grid's checkerboard and diagonal 3-colouring). Each place a piece can
+  take covers some number of cells of each colour; whatever the solution, the pieces' numbers
+  add up to the board's. When no choice of one place per piece copy adds up to the board's
+  numbers, there is no solution: "the board has 10 dark and 10 light cells; these pieces make
+  a difference of 2, 6 or 10". Checked exactly, by the sums the pieces can reach (a
+  subset-sum over count vectors, bounded by the board's counts).
+- uncoverable cells: board cells no place of any piece covers; and cells that every place
+  covering them cuts off a region no pieces can fill (the search's pruning).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from ..placements.compile import Placements, compile_placements
+from ..puzzle.cancel import CancelCheck, check_cancel
+from ..puzzle.grids import Cell, GridKind
+from ..puzzle.model import Puzzle
+
+MOST_STATES = 200_000  # sums tracked by the colouring check before it gives up
+
+
+@dataclass(frozen=True)
+class Colouring:
+    name: str
+    colour_names: tuple[str, ...]
+    colour_of: Callable[[Cell], int]
+
+
+COLOURINGS: dict[GridKind, tuple[Colouring, ...]] = {
+    GridKind.SQUARE: (Colouring("checkerboard", ("dark", "light"), lambda c: (c[0] + c[1]) % 2),
+                      Colouring("column stripes", ("odd-column", "even-column"),
+                                lambda c: c[0] % 2)),
+    GridKind.HEX: (Colouring("3-colouring of the hexagons", ("red", "green", "blue"),
+                             lambda c: (c[0] - c[1]) % 3),),
+    GridKind.CUBE: (Colouring("checkerboard of the cubes", ("dark", "light"),
+                              lambda c: (c[0] + c[1] + c[2]) % 2),
+                    Colouring("diagonal 3-colouring of the cubes", ("red", "green", "blue"),
+                              lambda c: (c[0] + c[1] + c[2]) % 3)),
+}
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """A proof that the puzzle has no solution. `cells`: board cells to highlight;
+    `colours`: the colouring to draw, a colour index per board cell (board order)."""
+
+    kind: str  # "cells", "colouring" or "uncoverable"
+    text: str
+    cells: tuple[Cell, ...] = ()
+    colours: tuple[int, ...] = ()
+
+
+def certificates(puzzle: Puzzle, cancel: CancelCheck | None = None) -> list[Certificate]:
+    """Every certificate found for `puzzle` (a polyform), the simplest first; empty when
+    none applies (the puzzle may still have no solution: the search decides)."""
+    if puzzle.is_sudoku:
+        return [Certificate("cells", problem) for problem in puzzle.problems()]
+    found = [Certificate("cells", problem) for problem in puzzle.problems()]
+    if not puzzle.board or not puzzle.pieces:
+        return found
+    every = compile_placements(puzzle, prune=False, cancel=cancel)
+    nowhere = uncovered_cells(every)
+    if nowhere:
+        found.append(Certificate("uncoverable", f"no piece fits over {_cells(nowhere)}",
+                                 cells=nowhere))
+    if puzzle.piece_cell_total == len(puzzle.board):
+        for colouring in COLOURINGS.get(puzzle.kind, ()):
+            check_cancel(cancel)
+            certificate = colouring_certificate(puzzle, every, colouring)
+            if certificate is not None:
+                found.append(certificate)
+    if not nowhere and not found:
+        pruned = compile_placements(puzzle, cancel=cancel)
+        stranded = uncovered_cells(pruned)
+        if stranded:
+            found.append(Certificate(
+                "uncoverable", f"every piece that covers {_cells(stranded)} cuts off cells "
+                "the others cannot fill", cells=stranded))
+    return found
+
+
+def uncovered_cells(placements: Placements) -> tuple[Cell, ...]:
+    covered = np.zeros(placements.n_items, dtype=bool)
+    for items in placements.row_items:
+        covered[list(items)] = True
+    return tuple(placements.cells[item] for item in np.flatnonzero(~covered))
+
+
+def colour_counts(placements: Placements, colours: np.ndarray, k: int) -> list[set[tuple]]:
+    """Per piece type, the count vectors (cells of each colour) of its places."""
+    per_piece: list[set[tuple]] = [set() for _ in placements.piece_counts]
+    for piece, items in zip(placements.row_piece.tolist(), placements.row_items):
+        per_piece[piece].add(tuple(np.bincount(colours[list(items)], minlength=k).tolist()))
+    return per_piece
+
+
+def reachable_sums(options: list[set[tuple]], counts: list[int],
+                   bound: tuple[int, ...]) -> set[tuple] | None:
+    """Every sum of one option per piece copy that stays within `bound`; None when more
+    than MOST_STATES sums would have to be tracked."""
+    sums = {tuple(0 for _ in bound)}
+    for choices, copies in zip(options, counts):
+        for _ in range(copies):
+            sums = {tuple(a + b for a, b in zip(total, choice))
+                    for total in sums for choice in choices
+                    if all(a + b <= limit for a, b, limit in zip(total, choice, bound))}
+            if len(sums) > MOST_STATES:
+                return None
+    return sums
+
+
+def colouring_certificate(puzzle: Puzzle, placements: Placements,
+                          colouring: Colouring) -> Certificate | None:
+    k = len(colouring.colour_names)
+    colours = np.array([colouring.colour_of(cell) for cell in placements.cells], dtype=np.int64)
+    board = tuple(np.bincount(colours, minlength=k).tolist())
+    options = colour_counts(placements, colours, k)
+    if any(not choices for choices in options):
+        return None  # a piece that fits nowhere: said already
+    sums = reachable_sums(options, placements.piece_counts.tolist(), board)
+    if sums is None or board in sums:
+        return None
+    by_cell = dict(zip(placements.cells, colours.tolist()))
+    drawn = tuple(by_cell[cell] for cell in puzzle.board)
+    return Certificate("colouring", _colouring_text(colouring, board, options,
+                                                    placements.piece_counts.tolist()),
+                       colours=drawn)
+
+
+def _colouring_text(colouring: Colouring, board: tuple[int, ...], options: list[set[tuple]],
+                    counts: list[int]) -> str:
+    names = colouring.colour_names
+    if len(names) == 2:
+        differences = {0}
+        for choices, copies in zip(options, counts):
+            for _ in range(copies):
+                differences = {d + a - b for d in differences for a, b in choices}
+        wanted = board[0] - board[1]
+        shown = sorted(abs(d) for d in differences)
+        largest = max(shown)
+        if abs(wanted) > largest:
+            can = f"can make a difference of at most {largest}"
+        else:
+            values = sorted(set(shown))
+            listed = ", ".join(map(str, values[:-1])) + f" or {values[-1]}" if len(values) > 1 \
+                else str(values[0])
+            can = f"can only make a difference of {listed}" if len(values) <= 6 else \
+                f"cannot make a difference of {abs(wanted)}"
+        return (f"with the {colouring.name}, the board has {board[0]} {names[0]} and "
+                f"{board[1]} {names[1]} cells (a difference of {abs(wanted)}); these pieces "
+                f"{can}")
+    listed = ", ".join(f"{count} {name}" for count, name in zip(board, names))
+    return (f"with the {colouring.name}, the board has {listed} cells; no way of placing "
+            f"these pieces covers that many of each colour")
+
+
+def _cells(cells: tuple[Cell, ...]) -> str:
+    shown = ", ".join(str(cell) for cell in cells[:4])
+    more = f" and {len(cells) - 4} more" if len(cells) > 4 else ""
+    return f"{'this cell' if len(cells) == 1 else f'these {len(cells)} cells'} ({shown}{more})"

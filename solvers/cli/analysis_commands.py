@@ -1,0 +1,74 @@
+"""`polygui-solve PUZZLE --estimate` and `--explain`: what to expect before solving, and why a
+puzzle has no solution; and the certificate check before every solve."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from ..analysis.certificates import certificates
+from ..analysis.conflicts import minimal_core
+from ..analysis.estimate import estimate
+from ..analysis.wording import describe
+from ..puzzle.model import Puzzle, PuzzleError
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("before and after solving")
+    group.add_argument("--estimate", action="store_true",
+                       help="estimate the search (time, nodes, solutions, with a spread) from "
+                            "about a second of random probes through the search, and stop")
+    group.add_argument("--explain", action="store_true",
+                       help="say why the puzzle has no solution: a proof before searching "
+                            "(cell counts, colourings, cells no piece covers), else, after a "
+                            "complete search, a minimal set of pieces that cannot all fit "
+                            "(a Sudoku: of givens that have no solution)")
+    group.add_argument("--estimate-seconds", type=float, default=1.0, metavar="S",
+                       help="how long --estimate probes (default 1)")
+
+
+def run_estimate(puzzle: Puzzle, symmetry: str, seconds: float, as_json: bool) -> int:
+    found = estimate(puzzle, symmetry, seconds=seconds)
+    kind = "exact: the search ended while measuring" if found.exact else \
+        f"{found.probes:,} probes, {found.node_rate:,.0f} nodes/s measured"
+    print(f"{puzzle.name} [{symmetry}]: {describe(found)}")
+    print(f"  nodes {found.nodes.value:,.0f} ({found.nodes.low:,.0f}-{found.nodes.high:,.0f}); "
+          f"{kind}; {found.spent:.2f} s")
+    if as_json:
+        result = {"puzzle": puzzle.name, **found.as_dict()}
+        print(json.dumps(result))
+    return 0
+
+
+def refuse_with_certificate(puzzle: Puzzle) -> None:
+    """Raise PuzzleError naming why `puzzle` has no solution when a certificate proves it
+    before searching (the cell counts and pieces that fit nowhere, the colourings, cells no
+    piece covers)."""
+    found = certificates(puzzle)
+    if found:
+        raise PuzzleError("no solution: " + "; ".join(c.text for c in found))
+
+
+def run_explain(puzzle: Puzzle, as_json: bool) -> int:
+    """Why the puzzle has no solution: certificates, else a search, else a minimal core."""
+    found = certificates(puzzle)
+    result: dict = {"puzzle": puzzle.name, "certificates": [c.text for c in found]}
+    if found:
+        print(f"{puzzle.name}: no solution, proved before searching:")
+        for certificate in found:
+            print(f"  - {certificate.text}")
+        if certificate_cells := [cell for c in found for cell in c.cells]:
+            result["cells"] = [list(cell) for cell in certificate_cells]
+        result["solvable"] = False
+    else:
+        core = minimal_core(puzzle)
+        result["solvable"] = core is None
+        if core is None:
+            print(f"{puzzle.name}: it has a solution; nothing to explain")
+        else:
+            print(f"{puzzle.name}: no solution (a complete search found none); "
+                  f"{core.text(puzzle)} ({core.searches} searches)")
+            result["core"] = list(core.givens) if puzzle.is_sudoku else list(core.pieces)
+    if as_json:
+        print(json.dumps(result))
+    return 0

@@ -1,0 +1,68 @@
+"""Why there is no solution, in the window: a certificate found before searching is named in
+the status line and by Solve and drawn on the board; after a complete search without a
+solution, the pieces (or Sudoku givens) that cannot all fit are named, givens highlighted."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from polygui.resources import examples_dir
+from solvers import GridKind, Piece, Puzzle, SudokuGrid
+
+WAIT_MS = 90_000  # background threads run at the lowest priority on a loaded machine
+
+
+def solve_and_wait(qtbot, window):
+    window.start_solve()
+    qtbot.waitUntil(lambda: not window.is_solving(), timeout=WAIT_MS)
+
+
+def test_a_certificate_is_named_drawn_and_refuses_solve(qtbot, window):
+    window.open_puzzle(examples_dir() / "no-solution.json")
+    with qtbot.waitSignal(window.analysis.reason_found, timeout=WAIT_MS):
+        pass
+    assert "no solution: with the checkerboard" in window.status_line.text()
+    assert "10 dark and 10 light" in window.panel.estimate_box.text.text()
+    view = window.current_view()
+    dark = {(x, y) for x, y in window.puzzle.board if (x + y) % 2 == 0}
+    assert set(view.marks) == dark  # the checkerboard's dark cells, drawn darker
+    window.start_solve()
+    assert not window.is_solving()
+    assert window.panel.status.text().startswith("Cannot solve: with the checkerboard")
+    window.open_puzzle(examples_dir() / "meteor.json")  # another puzzle: marks gone
+    assert window.current_view().marks == {}
+
+
+def test_cells_no_piece_covers_are_drawn_red(qtbot, window):
+    board = ((0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1), (3, 3))  # (3, 3): far away
+    pieces = (Piece("I3", ((0, 0), (1, 0), (2, 0))), Piece("domino", ((0, 0), (1, 0)), 2))
+    window.set_puzzle(Puzzle(GridKind.SQUARE, "stranded", board=board, pieces=pieces))
+    with qtbot.waitSignal(window.analysis.reason_found, timeout=WAIT_MS):
+        pass
+    assert "no piece fits over this cell ((3, 3))" in window.status_line.text()
+    assert list(window.current_view().marks) == [(3, 3)]
+
+
+def test_after_a_search_without_solution_the_pieces_that_cannot_fit_are_named(qtbot, window):
+    board = tuple((x, y) for x in range(3) for y in range(3))
+    v = Piece("V", ((0, 0), (1, 0), (0, 1)), 3)
+    window.set_puzzle(Puzzle(GridKind.SQUARE, "three Vs", board=board, pieces=(v,)))
+    solve_and_wait(qtbot, window)
+    why = window.panel.why_box
+    qtbot.waitUntil(lambda: why.text.text().startswith("Why: these"), timeout=WAIT_MS)
+    assert why.text.text() == "Why: these pieces cannot all fit: V, V, V."
+    assert why.isVisible() and not why.button.isVisible()
+    window.start_solve()  # a new search: the old explanation goes
+    assert not why.isVisible()
+    qtbot.waitUntil(lambda: not window.is_solving(), timeout=WAIT_MS)
+
+
+def test_a_sudoku_without_solution_gets_its_givens_highlighted(qtbot, window):
+    givens = np.zeros(16, dtype=np.int64)
+    givens[[1, 6, 7, 11, 12]] = [2, 3, 4, 2, 3]
+    window.set_puzzle(Puzzle(GridKind.SUDOKU, "stuck", sudoku=SudokuGrid(2, 2, tuple(givens))))
+    solve_and_wait(qtbot, window)
+    why = window.panel.why_box
+    qtbot.waitUntil(lambda: why.text.text().startswith("Why: these"), timeout=WAIT_MS)
+    assert "r2c3 = 3, r3c4 = 2, r4c1 = 3" in why.text.text()
+    assert window.current_view().marked == {6, 11, 12}

@@ -1,0 +1,89 @@
+"""Knuth's probes through the real kernels against the oracle and the search: a probe that
+searches its subtree from the root is the count itself; single random paths average to the
+count; the whole estimate is exact when the search ends in time, and honest when it does not."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from oracle import oracle_counts
+from solvers import count_solutions
+from solvers.analysis.estimate import estimate
+from solvers.analysis.probing import Prober
+from solvers.puzzle.fileformat import load_puzzle
+from solvers.search.prepare import prepare_puzzle
+from test_engine_vs_oracle import make_puzzle
+
+PUZZLES = "assets/puzzles"
+KERNEL_OF_KIND = {"square": ("bitboard", "live", "general"), "hex": ("bitboard", "general"),
+                  "cube": ("live", "general")}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), kind=st.sampled_from(sorted(KERNEL_OF_KIND)),
+       mode=st.sampled_from(["all", "rotations", "distinct"]), data=st.data())
+def test_a_probe_that_searches_from_the_root_counts_what_the_oracle_counts(seed, kind, mode,
+                                                                           data):
+    puzzle, board, pieces = make_puzzle(seed, kind)
+    kernel = data.draw(st.sampled_from(KERNEL_OF_KIND[kind]))
+    prober = Prober(prepare_puzzle(puzzle, mode, kernel=kernel), seed=seed)
+    prober.complete_subtrees(0, 10**9)
+    nodes, solutions = prober.batch(3)
+    assert solutions.tolist() == [oracle_counts(kind, board, pieces)[mode]] * 3
+    searched = prepare_puzzle(puzzle, mode, kernel=kernel).new_search()
+    searched.run(10**9, record=False)
+    assert nodes.tolist() == [searched.nodes] * 3
+
+
+@pytest.mark.parametrize("name, mode, kernel", [
+    ("no-solution", "distinct", "bitboard"), ("soma", "distinct", "live"),
+    ("soma", "all", "live"), ("soma", "rotations", "general"),
+    ("sudoku-4x4-empty", "distinct", "auto")])
+def test_single_random_paths_average_to_the_count_and_the_tree_size(name, mode, kernel):
+    """Unbiased: the mean of 20,000 probes (a fixed seed) lands near the search's figures."""
+    puzzle = load_puzzle(f"{PUZZLES}/{name}.json")
+    prepared = prepare_puzzle(puzzle, mode, kernel=kernel)
+    nodes, solutions = Prober(prepared, seed=7).batch(20_000)
+    assert len(nodes) == 20_000
+    search = prepared.new_search()
+    search.run(10**9, record=False)
+    truth = count_solutions(puzzle, mode).solutions
+    assert solutions.mean() == pytest.approx(truth, rel=0.15)
+    assert nodes.mean() == pytest.approx(search.nodes, rel=0.15)
+
+
+def test_a_subtree_depth_past_the_tree_keeps_single_paths():
+    """A probe that never reaches the subtree depth is a single path: its figures are the
+    products along it, so some probes of a branching tree disagree."""
+    prepared = prepare_puzzle(load_puzzle(f"{PUZZLES}/pentominoes-6x10.json"))
+    prober = Prober(prepared, seed=1)
+    prober.complete_subtrees(100, 1000)
+    nodes, _ = prober.batch(200)
+    assert len(np.unique(nodes)) > 10
+    assert prober.nodes_by_depth()[0] == 1.0  # every probe starts at the root
+
+
+def test_an_estimate_is_exact_when_the_search_ends_while_measuring():
+    puzzle = load_puzzle(f"{PUZZLES}/soma.json")
+    found = estimate(puzzle, "all", seconds=5.0)
+    assert found.exact and found.probes == 0
+    truth = count_solutions(puzzle, "all").solutions
+    assert found.solutions.value == found.solutions.low == found.solutions.high == truth
+
+
+def test_an_estimate_of_a_big_tree_holds_the_truth_in_its_interval():
+    puzzle = load_puzzle(f"{PUZZLES}/pentominoes-6x10.json")
+    found = estimate(puzzle, "distinct", seconds=1.0, seed=3)
+    assert not found.exact and found.probes > 0
+    truth = count_solutions(puzzle, "distinct")
+    assert found.solutions.low <= truth.solutions <= found.solutions.high
+    assert found.nodes.low <= found.nodes.value <= found.nodes.high
+    assert found.seconds.value == pytest.approx(found.nodes.value / found.node_rate)
+
+
+def test_an_estimate_of_a_sudoku_counts_its_solutions():
+    puzzle = load_puzzle(f"{PUZZLES}/sudoku-4x4-empty.json")
+    found = estimate(puzzle, seconds=0.5)
+    assert found.solutions.value == count_solutions(puzzle).solutions
