@@ -11,17 +11,36 @@ the general kernel never branches on them (solvers.kernels.exact_cover).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
 import numpy as np
 
 from ..puzzle.model import Puzzle
 
-if TYPE_CHECKING:
-    from .compile import Placements
+
+class Placements(Protocol):
+    """What this module reads of compile.Placements (which imports this module)."""
+
+    cells: tuple
+    row_piece: np.ndarray
+    row_items: tuple
+    masks: np.ndarray
+    piece_counts: np.ndarray
+    piece_least: np.ndarray | None
+    optional_items: tuple[int, ...]
+    absent_start: int
+
+    @property
+    def n_rows(self) -> int: ...
+
+    @property
+    def n_items(self) -> int: ...
 
 
-def with_secondary_items(puzzle: Puzzle, placements: Placements) -> Placements:
+P = TypeVar("P", bound=Placements)
+
+
+def with_secondary_items(puzzle: Puzzle, placements: P) -> P:
     """The placements with the puzzle's optional items and piece ranges: an absent row
     appended for each piece type with a range."""
     if not puzzle.has_secondary:
