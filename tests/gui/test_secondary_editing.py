@@ -132,3 +132,33 @@ def test_the_solve_view_draws_empty_optional_cells_pale_and_hatched(qtbot):
     assert sorted(by_cells) == [((0, 0), (1, 0))]
     left_empty = by_cells[((0, 0), (1, 0))]
     assert OPTIONAL_FILL.name() in colours_drawn(qtbot, optional, left_empty)
+
+
+def test_ctrl_clicks_in_the_cube_editor_mark_optional_cells_with_undo(qtbot):
+    """Ctrl+click in the layer grid marks a board cell optional (hatched there), again
+    unmarks it; each stroke is one undo step; a piece being edited has no optional cells."""
+    from polygui.editors.cube_editor import CubeEditor
+    from polygui.models import PuzzleDocument
+    from test_cube_editor import click_cell
+
+    board = tuple((x, y, 0) for x in range(2) for y in range(2))
+    document = PuzzleDocument(Puzzle(GridKind.CUBE, "box", board=board,
+                                     pieces=(Piece("I", ((0, 0, 0), (1, 0, 0)), 2, False),)))
+    editor = CubeEditor(document)
+    qtbot.addWidget(editor)
+    editor.resize(1000, 700)
+    editor.show()
+    qtbot.waitExposed(editor)
+    click_cell(qtbot, editor, (1, 1, 0), CTRL)
+    assert document.puzzle.optional == ((1, 1, 0),) and document.puzzle.board == board
+    assert editor.layers.grid.optional == frozenset({(1, 1, 0)})
+    assert document.undo_stack.undoText() == "Mark cells optional"
+    click_cell(qtbot, editor, (1, 1, 0), CTRL)
+    assert document.puzzle.optional == ()
+    document.undo_stack.undo()
+    assert document.puzzle.optional == ((1, 1, 0),)
+    click_cell(qtbot, editor, (1, 1, 0))  # a plain click removes the cube, and its mark
+    assert (1, 1, 0) not in document.puzzle.board and document.puzzle.optional == ()
+    editor.pieces.select_piece(0)
+    click_cell(qtbot, editor, (0, 0, 0), CTRL)
+    assert document.puzzle.optional == () and "belong to the board" in editor.message.text()
