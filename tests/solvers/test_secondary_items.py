@@ -142,3 +142,24 @@ def test_problems_name_too_few_cells_to_cover_the_required_ones():
                     optional=((2, 0),), pieces=(Piece("a", ((0, 0),), 1, least=0),))
     assert puzzle.problems() == ["the pieces cover at most 1 cell but the board has 2 that "
                                  "must be covered"]
+
+
+def test_exports_list_the_copies_on_the_board_only(tmp_path):
+    """A copy a range leaves off is in no export: the strip of the test above, as JSON and
+    CSV through polygui-solve."""
+    import json
+
+    from solvers.cli.main import main as solve_main
+    from solvers.puzzle.fileformat import save_puzzle
+
+    puzzle = Puzzle(GridKind.SQUARE, "strip", board=((0, 0), (1, 0), (2, 0)),
+                    optional=((0, 0), (2, 0)), pieces=(Piece("D", ((0, 0), (1, 0)), 2, least=1),))
+    path = tmp_path / "strip.json"
+    save_puzzle(puzzle, path)
+    assert solve_main([str(path), "--symmetry", "all", "--export-json", str(tmp_path / "s.json"),
+                       "--export-csv", str(tmp_path / "s.csv")]) == 0
+    data = json.loads((tmp_path / "s.json").read_text())
+    assert [s["pieces"] for s in data["solutions"]] == [
+        [{"piece": "D", "copy": 1, "cells": [[0, 0], [1, 0]]}],
+        [{"piece": "D", "copy": 1, "cells": [[1, 0], [2, 0]]}]]
+    assert len((tmp_path / "s.csv").read_text().splitlines()) == 1 + 2 * 2
