@@ -25,6 +25,7 @@ from .count_range import fewest_box, piece_change, range_text, with_count, with_
 NAME, SIZE, COUNT, MIRROR, FEWEST = range(5)
 SWATCH = 16
 COUNT_MARGINS = (4, 3, 4, 3)  # around a count box in its cell: left, top, right, bottom
+NAME_ROOM = 120  # pixels the name column keeps (swatch and about ten characters), and a frame
 
 ColourPicker = Callable[[QColor, QWidget], QColor]
 
@@ -151,6 +152,9 @@ class PieceList(QWidget):
         table.verticalHeader().setDefaultSectionSize(  # rows tall enough for the boxes
             max(table.verticalHeader().defaultSectionSize(),
                 count_box_hint().height() + COUNT_MARGINS[1] + COUNT_MARGINS[3]))
+        fixed = sum(header.sectionSizeHint(column) if column in (SIZE, MIRROR)
+                    else count_column_width() for column in (SIZE, COUNT, MIRROR, FEWEST))
+        table.setMinimumWidth(fixed + NAME_ROOM)  # names stay readable beside the boxes
         table.itemChanged.connect(self._on_item_changed)
         table.itemSelectionChanged.connect(self._on_selection_changed)
         return table
