@@ -25,7 +25,6 @@ from .count_range import fewest_box, piece_change, range_text, with_count, with_
 NAME, SIZE, COUNT, MIRROR, FEWEST = range(5)
 SWATCH = 16
 COUNT_MARGINS = (4, 3, 4, 3)  # around a count box in its cell: left, top, right, bottom
-NAME_ROOM = 120  # pixels the name column keeps (swatch and about ten characters), and a frame
 
 ColourPicker = Callable[[QColor, QWidget], QColor]
 
@@ -61,11 +60,11 @@ def count_box_hint() -> QSize:
     return box.sizeHint()
 
 
-def count_column_width() -> int:
-    """The box with its margins, a little more for comfort, or the header's word."""
+def count_column_width(comfort: int = 16) -> int:
+    """The box with its margins, `comfort` pixels more, or the header's word."""
     box = QSpinBox()
-    words = box.fontMetrics().horizontalAdvance("Count") + 24
-    return max(count_box_hint().width() + COUNT_MARGINS[0] + COUNT_MARGINS[2] + 16, words)
+    words = box.fontMetrics().horizontalAdvance("Fewest") + 24
+    return max(count_box_hint().width() + COUNT_MARGINS[0] + COUNT_MARGINS[2] + comfort, words)
 
 
 def replace_piece(index: int, **changes) -> Callable[[Puzzle], Puzzle]:
@@ -148,13 +147,11 @@ class PieceList(QWidget):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         for column in (COUNT, FEWEST):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
-            header.resizeSection(column, count_column_width())
+        header.resizeSection(COUNT, count_column_width())
+        header.resizeSection(FEWEST, count_column_width(comfort=0))
         table.verticalHeader().setDefaultSectionSize(  # rows tall enough for the boxes
             max(table.verticalHeader().defaultSectionSize(),
                 count_box_hint().height() + COUNT_MARGINS[1] + COUNT_MARGINS[3]))
-        fixed = sum(header.sectionSizeHint(column) if column in (SIZE, MIRROR)
-                    else count_column_width() for column in (SIZE, COUNT, MIRROR, FEWEST))
-        table.setMinimumWidth(fixed + NAME_ROOM)  # names stay readable beside the boxes
         table.itemChanged.connect(self._on_item_changed)
         table.itemSelectionChanged.connect(self._on_selection_changed)
         return table
