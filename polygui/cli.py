@@ -18,7 +18,7 @@ from pathlib import Path
 from solvers import PuzzleError, Solution, solve
 from solvers.cli import main as solver_cli
 from solvers.output.kept import KeptSolutions
-from solvers.puzzle.fileformat import load_puzzle
+from solvers.puzzle.any_file import load_any
 
 IMAGE_OPTIONS = ("export_png", "export_svg", "sheet")
 
@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def export_images(args: argparse.Namespace) -> int:
-    puzzle = load_puzzle(args.puzzle)
+    puzzle = load_any(args.puzzle, args.problem)
     args.symmetry = args.symmetry or "distinct"  # the solver's parser leaves it to a run file
     wanted = [args.solution if args.export_png or args.export_svg else 0]
     if args.sheet:

@@ -65,6 +65,7 @@ class Menus:
         self._action(file_menu, "&New…", files.new, QKeySequence.StandardKey.New)
         self._action(file_menu, "&Open…", files.open_dialog, QKeySequence.StandardKey.Open)
         self.recent_menu = file_menu.addMenu("Open &Recent")
+        self._action(file_menu, "&Import BurrTools File…", files.importer.run)
         file_menu.addSeparator()
         self.save_action = self._action(file_menu, "&Save", files.save,
                                         QKeySequence.StandardKey.Save)

@@ -25,8 +25,10 @@ from ..views.colours import piece_colour
 from ..views.piece_tray import PieceTray
 from .board_canvas import CellCanvas
 from .board_stroke import Stroke
-from .board_tools import PENCIL, CanvasTools
+from .board_tools import OPTIONAL, PENCIL, CanvasTools
 from .canvas_area import bounding_area, rectangle_cells, union_area
+from .optional_cells import (STROKE_NAMES, board_fills, is_optional, optional_edit,
+                             with_board)
 from .meteor_text import MeteorCopy, ask_meteor_text, import_meteor
 from .piece_list import PieceList, replace_piece
 
@@ -42,7 +44,7 @@ FLAT_KINDS = (GridKind.HEX, GridKind.SQUARE, GridKind.TRIANGLE)
 def board_edit(cell: Cell, add: bool):
     def edit(puzzle: Puzzle) -> Puzzle:
         board = puzzle.board + (cell,) if add else tuple(c for c in puzzle.board if c != cell)
-        return dataclasses.replace(puzzle, board=board)
+        return with_board(puzzle, board)
     return edit
 
 
@@ -202,7 +204,7 @@ class BoardEditor(QWidget):
             box.setMaximum(max(MAX_SIDE, value))
             box.setValue(value)
             box.blockSignals(False)
-        fills = [(puzzle.board, BOARD_COLOUR)]
+        fills = board_fills(puzzle, BOARD_COLOUR)
         index = self._painted_piece()
         if index is None:
             self.canvas_hint.setText(self.tools.hint("board"))
@@ -217,13 +219,18 @@ class BoardEditor(QWidget):
     def _painted_piece(self) -> int | None:
         """The piece painted on the board canvas, or None when it edits the board."""
         index = self.pieces.selected_piece()
-        if not self.piece_target.isChecked() or index is None:
+        if not self.piece_target.isChecked() or index is None or self.tools.tool == OPTIONAL:
             return None
         return index if index < len(self.document.puzzle.pieces) else None
 
     def _show_summary(self, puzzle: Puzzle) -> None:
         board, pieces = len(puzzle.board), puzzle.piece_cell_total
-        text = f"Board: {plural(board, 'cell')} · pieces: {plural(pieces, 'cell')}"
+        text = f"Board: {plural(board, 'cell')}"
+        if puzzle.optional:
+            text += f" ({len(puzzle.optional)} optional)"
+        fewest = puzzle.fewest_piece_cells
+        text += (f" · pieces: {fewest}–{plural(pieces, 'cell')}" if fewest != pieces
+                 else f" · pieces: {plural(pieces, 'cell')}")
         problems = puzzle.problems()
         self.summary.setText(text + (f" — {'; '.join(problems)}" if problems else
                                      " — ready to solve"))
@@ -272,7 +279,11 @@ class BoardEditor(QWidget):
 
     # --- strokes -------------------------------------------------------------------------
     def _start_canvas_stroke(self, cell: Cell) -> None:
-        if self.piece_target.isChecked() and self.pieces.selected_piece() is None:
+        if self.tools.tool == OPTIONAL:  # always the board's cells, whatever is painted
+            self.show_info("")
+            self._stroke = Stroke(self.document, cell, is_optional, optional_edit, STROKE_NAMES,
+                                  may_refuse=False)
+        elif self.piece_target.isChecked() and self.pieces.selected_piece() is None:
             self.show_problem("Select a piece to paint, or paint board cells")
         elif self.tools.tool != PENCIL:
             self.show_info("")
@@ -299,7 +310,7 @@ class BoardEditor(QWidget):
         index = self._painted_piece()
         if index is None:
             self.document.edit(f"{'Add' if adding else 'Remove'} {what} board cells",
-                               lambda p: dataclasses.replace(p, board=changed(p.board)))
+                               lambda p: with_board(p, changed(p.board)))
             return
         name = self.document.puzzle.pieces[index].name
         text = f"Add {what} cells to {name}" if adding else f"Remove {what} cells from {name}"

@@ -20,11 +20,13 @@ from solvers.puzzle.grids import Cell, neighbours_of
 
 from .board_canvas import CellCanvas, area_cells
 from .canvas_area import offsets_of
+from .optional_cells import OPTIONAL_HINT, OPTIONAL_TIP
 
-PENCIL, RECTANGLE, FILL = "pencil", "rectangle", "fill"
+PENCIL, RECTANGLE, FILL, OPTIONAL = "pencil", "rectangle", "fill", "optional"
 TOOLS = ((PENCIL, "Pencil", "Click or drag to add cells; start on a cell to remove instead"),
          (RECTANGLE, "Rectangle", "Drag from corner to corner: every position in between"),
-         (FILL, "Fill", "Click: the whole connected area of positions like the one clicked"))
+         (FILL, "Fill", "Click: the whole connected area of positions like the one clicked"),
+         (OPTIONAL, "Optional", OPTIONAL_TIP))
 
 
 def offset_of(kind: GridKind, cell: Cell) -> tuple[int, int]:
@@ -62,6 +64,7 @@ HINTS = {  # what each tool does, for the canvas's hint line ({} is "board" or t
                "on one of its cells to remove them instead.",
     FILL: "Click a free position to add its whole enclosed area to the {}; click one of its "
           "cells to remove the cells connected to it.",
+    OPTIONAL: OPTIONAL_HINT,
 }
 
 

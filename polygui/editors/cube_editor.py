@@ -24,13 +24,16 @@ from ..models import PuzzleDocument
 from ..models.status import plural
 from .cube_targets import Cell, EditTarget, box_cells, piece_space, region_extent
 from .layer_editor import LayerEditor
+from .optional_cells import STROKE_NAMES, optional_edit
 from .piece_list import PieceList
 from .voxel_canvas import VoxelCanvas
 
 DEFAULT_BOX = 3
 MAX_BOX = 20
 HINT = ("Click a cell or a cube's face to add a cube, Shift+click a cube (or click a filled "
-        "cell) to remove it. Drag in the layer grid to paint; drag in 3D to orbit.")
+        "cell) to remove it. Drag in the layer grid to paint; drag in 3D to orbit. "
+        "Ctrl+click or Ctrl+drag in the layer grid marks board cells optional (they may stay "
+        "empty; drawn pale and hatched), or required again.")
 
 
 def summary_text(puzzle: Puzzle) -> str:
@@ -136,6 +139,7 @@ class CubeEditor(QWidget):
         grid = self.layers.grid
         grid.stroke_started.connect(self._begin_stroke)
         grid.cell_touched.connect(self._on_cell_touched)
+        grid.optional_touched.connect(self._on_optional_touched)
         grid.stroke_finished.connect(self._end_stroke)
 
     # --- what is shown -----------------------------------------------------------------
@@ -187,6 +191,8 @@ class CubeEditor(QWidget):
         self.canvas.set_contents(np.array(sorted(cells), dtype=np.int64).reshape(-1, 3),
                                  colour, space)
         self.layers.set_contents(space, cells, colour)
+        self.layers.grid.set_optional(frozenset(puzzle.optional) if self.target.is_region
+                                      else frozenset())
         self.summary.setText(summary_text(puzzle))
         outside = sum(1 for cell in cells if not all(0 <= v < MAX_BOX for v in cell))
         if outside and self.target.is_region:
@@ -249,6 +255,20 @@ class CubeEditor(QWidget):
 
     def _on_cell_touched(self, cell: Cell, adding: bool) -> None:
         self.add_cube(cell) if adding else self.remove_cube(cell)
+
+    def _on_optional_touched(self, cell: Cell, mark: bool) -> None:
+        if not self.target.is_region:
+            self.message.setText("Optional cells belong to the board: click Edit the board, "
+                                 "then Ctrl+click its cells")
+            return
+        if not self._inside(cell):
+            return
+        if (cell in self.document.puzzle.optional) == mark:
+            return
+        self._stroke_text = STROKE_NAMES[0] if mark else STROKE_NAMES[1]
+        change = optional_edit(cell, mark)
+        self._open_stroke_step(change)
+        self.document.edit(self._stroke_text, change)
 
     def _end_stroke(self) -> None:
         if self._stroke is not None:

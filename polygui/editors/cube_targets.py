@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor
 from solvers import Puzzle
 
 from ..views.colours import piece_colour
+from .optional_cells import with_board
 
 Cell = tuple[int, int, int]
 PIECE_SPACE = 5  # a piece is edited in at least 5 x 5 x 5 cells
@@ -47,7 +48,7 @@ class EditTarget:
     def with_cells(self, puzzle: Puzzle, cells: frozenset[Cell]) -> Puzzle:
         ordered = tuple(sorted(cells))
         if self.is_region:
-            return dataclasses.replace(puzzle, board=ordered)
+            return with_board(puzzle, ordered)
         return replace_piece(puzzle, self.piece, cells=ordered)
 
     def colour(self, puzzle: Puzzle) -> QColor:

@@ -9,7 +9,7 @@ every cell the mouse crosses. The widget only reports strokes; the owner edits t
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, QSizeF, Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QSizePolicy, QSpinBox,
                                QVBoxLayout, QWidget)
 
@@ -29,6 +29,7 @@ class LayerGrid(QWidget):
 
     stroke_started = Signal(bool)
     cell_touched = Signal(object, bool)
+    optional_touched = Signal(object, bool)  # a Ctrl+stroke: (cell, mark it optional)
     stroke_finished = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -42,10 +43,16 @@ class LayerGrid(QWidget):
         self.layer = 0
         self.filled: frozenset[Cell] = frozenset()
         self.colour = QColor(170, 170, 180)
+        self.optional: frozenset[Cell] = frozenset()  # drawn pale and hatched
         self._stroke: tuple[bool, Cell | None] | None = None  # (adding, last cell touched)
+        self._marking = False  # the stroke marks optional cells (it started with Ctrl)
 
     def set_contents(self, space: Cell, filled: frozenset[Cell], colour: QColor) -> None:
         self.space, self.filled, self.colour = space, filled, colour
+        self.update()
+
+    def set_optional(self, cells: frozenset[Cell]) -> None:
+        self.optional = cells
         self.update()
 
     def set_slice(self, axis: int, layer: int) -> None:
@@ -99,10 +106,14 @@ class LayerGrid(QWidget):
         cell = self.cell_under(event.position())
         if event.button() != Qt.MouseButton.LeftButton or cell is None:
             return
-        adding = cell not in self.filled
+        self._marking = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+        adding = cell not in (self.optional if self._marking else self.filled)
         self._stroke = (adding, cell)
         self.stroke_started.emit(adding)
-        self.cell_touched.emit(cell, adding)
+        self._touch(cell, adding)
+
+    def _touch(self, cell: Cell, adding: bool) -> None:
+        (self.optional_touched if self._marking else self.cell_touched).emit(cell, adding)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._stroke is None:
@@ -111,7 +122,7 @@ class LayerGrid(QWidget):
         cell = self.cell_under(event.position())
         if cell is not None and cell != last:
             self._stroke = (adding, cell)
-            self.cell_touched.emit(cell, adding)
+            self._touch(cell, adding)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if self._stroke is not None and event.button() == Qt.MouseButton.LeftButton:
@@ -129,7 +140,11 @@ class LayerGrid(QWidget):
                 rect = self.cell_rect(cell)
                 below = list(cell)
                 below[self.axis] -= 1
-                if cell in self.filled:
+                if cell in self.filled and cell in self.optional:
+                    painter.setBrush(self.colour.lighter(135))
+                    painter.drawRect(rect)
+                    painter.setBrush(QBrush(QColor(0, 0, 0, 90), Qt.BrushStyle.BDiagPattern))
+                elif cell in self.filled:
                     painter.setBrush(self.colour)
                 elif tuple(below) in self.filled:
                     painter.setBrush(BELOW_COLOUR)

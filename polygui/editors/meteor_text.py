@@ -80,7 +80,7 @@ def import_meteor(document: PuzzleDocument, text: str) -> str | None:
     except PuzzleError as error:
         return f"Import meteor text: {error}"
     document.edit("Import meteor text", lambda puzzle: dataclasses.replace(
-        puzzle, board=imported.board, pieces=imported.pieces))
+        puzzle, board=imported.board, pieces=imported.pieces, optional=()))
     return None
 
 

@@ -20,8 +20,9 @@ from solvers import GridKind, Piece, Puzzle
 
 from ..models import PuzzleDocument
 from ..views.colours import PALETTE, palette_colour, piece_colour
+from .count_range import fewest_box, piece_change, range_text, with_count, with_fewest
 
-NAME, SIZE, COUNT, MIRROR = range(4)
+NAME, SIZE, COUNT, MIRROR, FEWEST = range(5)
 SWATCH = 16
 COUNT_MARGINS = (4, 3, 4, 3)  # around a count box in its cell: left, top, right, bottom
 
@@ -59,11 +60,11 @@ def count_box_hint() -> QSize:
     return box.sizeHint()
 
 
-def count_column_width() -> int:
-    """The box with its margins, a little more for comfort, or the header's word."""
+def count_column_width(comfort: int = 16) -> int:
+    """The box with its margins, `comfort` pixels more, or the header's word."""
     box = QSpinBox()
-    words = box.fontMetrics().horizontalAdvance("Count") + 24
-    return max(count_box_hint().width() + COUNT_MARGINS[0] + COUNT_MARGINS[2] + 16, words)
+    words = box.fontMetrics().horizontalAdvance("Fewest") + 24
+    return max(count_box_hint().width() + COUNT_MARGINS[0] + COUNT_MARGINS[2] + comfort, words)
 
 
 def replace_piece(index: int, **changes) -> Callable[[Puzzle], Puzzle]:
@@ -132,8 +133,8 @@ class PieceList(QWidget):
         self._show(document.puzzle)
 
     def _make_table(self) -> QTableWidget:
-        table = QTableWidget(0, 4, self)
-        table.setHorizontalHeaderLabels(["Piece", "Cells", "Count", "Mirror"])
+        table = QTableWidget(0, 5, self)
+        table.setHorizontalHeaderLabels(["Piece", "Cells", "Count", "Mirror", "Fewest"])
         table.verticalHeader().hide()
         table.setMinimumHeight(150)
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -144,8 +145,10 @@ class PieceList(QWidget):
         header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
         for column in (SIZE, MIRROR):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(COUNT, QHeaderView.ResizeMode.Fixed)
+        for column in (COUNT, FEWEST):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
         header.resizeSection(COUNT, count_column_width())
+        header.resizeSection(FEWEST, count_column_width(comfort=0))
         table.verticalHeader().setDefaultSectionSize(  # rows tall enough for the boxes
             max(table.verticalHeader().defaultSectionSize(),
                 count_box_hint().height() + COUNT_MARGINS[1] + COUNT_MARGINS[3]))
@@ -222,6 +225,10 @@ class PieceList(QWidget):
         box = self._count_box(row)
         with QSignalBlocker(box):
             box.setValue(piece.count)
+        fewest = self._count_box(row, FEWEST)
+        with QSignalBlocker(fewest):
+            fewest.setMaximum(piece.count)
+            fewest.setValue(piece.fewest)
 
     def _item(self, row: int, column: int) -> QTableWidgetItem:
         item = self.table.item(row, column)
@@ -230,38 +237,52 @@ class PieceList(QWidget):
             self.table.setItem(row, column, item)
         return item
 
-    def _count_box(self, row: int) -> QSpinBox:
-        cell = self.table.cellWidget(row, COUNT)
+    def _count_box(self, row: int, column: int = COUNT) -> QSpinBox:
+        cell = self.table.cellWidget(row, column)
         if cell is None:
-            box = QSpinBox()
-            box.setRange(1, 99)
-            box.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            box.setToolTip("How many copies of this piece the puzzle has")
-            box.valueChanged.connect(lambda value, box=box: self._on_count(box, value))
+            if column == COUNT:
+                box = QSpinBox()
+                box.setRange(1, 99)
+                box.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                box.setToolTip("How many copies of this piece the puzzle has (the most, "
+                               "when Fewest is lower)")
+            else:
+                box = fewest_box()
+            box.valueChanged.connect(lambda value, box=box, column=column:
+                                     self._on_count(box, value, column))
             cell = QWidget()  # the box framed, with room around it in its cell
             layout = QHBoxLayout(cell)
             layout.setContentsMargins(*COUNT_MARGINS)
             layout.addWidget(box)
-            self.table.setCellWidget(row, COUNT, cell)
+            self.table.setCellWidget(row, column, cell)
         return cell.findChild(QSpinBox)
 
     def count_box(self, index: int) -> QSpinBox:
         """The count spin box of piece `index` (for tests and keyboard users)."""
         return self._count_box(index)
 
+    def fewest_box(self, index: int) -> QSpinBox:
+        """The spin box of the fewest copies of piece `index` (a count range)."""
+        return self._count_box(index, FEWEST)
+
     # --- edits ---------------------------------------------------------------------------
-    def _row_of(self, box: QSpinBox) -> int:
+    def _row_of(self, box: QSpinBox, column: int) -> int:
         for row in range(self.table.rowCount()):
-            if self.table.cellWidget(row, COUNT) is box.parentWidget():
+            if self.table.cellWidget(row, column) is box.parentWidget():
                 return row
         return -1
 
-    def _on_count(self, box: QSpinBox, value: int) -> None:
-        row = self._row_of(box)
+    def _on_count(self, box: QSpinBox, value: int, column: int) -> None:
+        row = self._row_of(box, column)
         if row < 0:
             return
-        name = self.document.puzzle.pieces[row].name
-        self.document.edit(f"Set count of {name} to {value}", replace_piece(row, count=value))
+        piece = self.document.puzzle.pieces[row]
+        changed = with_count(piece, value) if column == COUNT else with_fewest(piece, value)
+        if changed.has_range or piece.has_range:
+            text = f"Set count of {piece.name} to {range_text(changed)}"
+        else:
+            text = f"Set count of {piece.name} to {value}"
+        self.document.edit(text, piece_change(row, lambda _piece: changed))
 
     def _on_item_changed(self, item: QTableWidgetItem) -> None:
         row = item.row()

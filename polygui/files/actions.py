@@ -15,18 +15,20 @@ from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer
 from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox, QStatusBar
 
 from solvers import Puzzle, PuzzleError
+from solvers.puzzle.any_file import is_burrtools
 from solvers.puzzle.fileformat import load_puzzle, save_puzzle
 
 from ..models import PuzzleDocument
 from ..resources import is_shipped_example
 from .autosave import Autosave, Recovered
+from .burrtools_import import BurrToolsImport
 from .new_puzzle_dialog import ask_new_puzzle
 from .prompts import Choice, Role, ask_choice
 
 AUTOSAVE_DELAY_MS = 3_000  # after the last change
 AUTOSAVE_INTERVAL_MS = 30_000  # at the latest, while changes keep coming
 FILTER = "PolyGUI puzzles (*.json)"
-OPEN_FILTER = "Puzzles (*.json *.txt);;All files (*)"
+OPEN_FILTER = "Puzzles (*.json *.txt *.xmpuzzle);;All files (*)"
 Button = QMessageBox.StandardButton
 RESTORE, DISCARD, LATER = "restore", "discard", "later"  # answers to the recovery question
 
@@ -75,6 +77,7 @@ class FileActions(QObject):
         self.ask_unsaved = self._ask_unsaved
         self.ask_restore = self._ask_restore
         self.warn = lambda title, text: QMessageBox.warning(window, title, text)
+        self.importer = BurrToolsImport(self, self._start_folder)
 
     # --- the commands ------------------------------------------------------------------
     def new(self) -> bool:
@@ -98,6 +101,8 @@ class FileActions(QObject):
         if prompt and not self.maybe_save():
             return False
         path = Path(path)
+        if is_burrtools(path):
+            return self.importer.import_path(path)
         try:
             puzzle = load_puzzle(path, strict=False)
         except PuzzleError as error:

@@ -33,6 +33,12 @@ def summary(puzzle: Puzzle) -> str:
         return (f"Sudoku {n}×{n} ({puzzle.sudoku.box_rows}×{puzzle.sudoku.box_cols} boxes), "
                 f"{plural(givens, 'given')}")
     copies = sum(piece.count for piece in puzzle.pieces)
+    if puzzle.has_secondary:  # '1–6 pieces cover 4–12 cells, board has 12 (2 optional)'
+        fewest = sum(piece.fewest for piece in puzzle.pieces)
+        optional = f" ({len(puzzle.optional):,} optional)" if puzzle.optional else ""
+        return (f"{fewest:,}–{plural(copies, 'piece')} cover {puzzle.fewest_piece_cells:,}–"
+                f"{plural(puzzle.piece_cell_total, 'cell')}, board has {len(puzzle.board):,}"
+                f"{optional}")
     verb = "covers" if copies == 1 else "cover"
     return (f"{plural(copies, 'piece')} {verb} {plural(puzzle.piece_cell_total, 'cell')}, "
             f"board has {len(puzzle.board):,}")

@@ -18,12 +18,14 @@ from collections.abc import Sequence
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QTransform
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QTransform
 
 from .cells import EMPTY
 from .tiling import FlatBoard
 
 EMPTY_FILL = QColor("#ececec")
+OPTIONAL_FILL = QColor("#fbfbfb")  # an optional cell left empty: paler, and hatched
+OPTIONAL_HATCH = QColor(0, 0, 0, 70)
 EDGE_PENS = {  # (colour, width in the painter's units), drawn in this order
     "grid": (QColor("#a8a8a8"), 1.0),
     "inner": (QColor(0, 0, 0, 50), 1.0),
@@ -68,9 +70,13 @@ def edge_pen(colour: QColor, width: float) -> QPen:
 class BoardPicture:
     """A flat board with labelled cells (see `cells.py`), ready to paint at any size."""
 
-    def __init__(self, board: FlatBoard) -> None:
+    def __init__(self, board: FlatBoard, optional: np.ndarray | None = None) -> None:
+        """`optional`: (N,) bool, the cells that may stay empty (drawn hatched when empty)."""
         self.board = board
+        self.optional = (np.zeros(len(board.polygons), dtype=bool) if optional is None
+                         else np.asarray(optional, dtype=bool))
         self._fills: list[tuple[QColor, QPainterPath]] = []
+        self._hatched = QPainterPath()
         self._edges: dict[str, QPainterPath] = {}
         self._mapped: tuple[tuple, list, dict] | None = None  # (transform, fills, edges)
         self.set_labels(np.full(len(board.polygons), EMPTY), [])
@@ -78,15 +84,19 @@ class BoardPicture:
     def set_labels(self, labels: np.ndarray, copy_colours: Sequence[QColor]) -> None:
         """`labels`: the copy covering each cell (-1 empty); `copy_colours`: one per copy."""
         self._fills = []
+        hatched = self.optional & (labels == EMPTY)
         for label in np.unique(labels):
             colour = EMPTY_FILL if label == EMPTY else copy_colours[label]
-            path = polygons_path(self.board.polygons[labels == label])
+            chosen = (labels == label) & ~hatched
+            path = polygons_path(self.board.polygons[chosen])
             # a copy as one outline: its cells filled one by one, antialiased, let the
             # background show through their slanting shared edges (triangles, hexagons);
             # squares' edges run along the pixels, and empty cells' grid lines hide it
             slanting = self.board.polygons.shape[1] != 4
             self._fills.append((colour, path.simplified() if slanting and label != EMPTY
                                 else path))
+        self._fills.append((OPTIONAL_FILL, polygons_path(self.board.polygons[hatched])))
+        self._hatched = self._fills[-1][1]
         masks = self.board.classify_edges(labels)
         self._edges = {kind: segments_path(self.board.segments[masks[kind]]) for kind in EDGE_PENS}
         self._mapped = None
@@ -109,6 +119,8 @@ class BoardPicture:
         painter.setPen(Qt.PenStyle.NoPen)
         for colour, path in fills:
             painter.fillPath(path, colour)
+        if not self._hatched.isEmpty():
+            painter.fillPath(fills[-1][1], QBrush(OPTIONAL_HATCH, Qt.BrushStyle.BDiagPattern))
         for kind, (colour, width) in EDGE_PENS.items():
             painter.strokePath(edges[kind], edge_pen(colour, width))
         painter.restore()

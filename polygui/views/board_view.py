@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from solvers import Puzzle, Solution
 
 from .board_picture import BoardPicture, fit_transform, polygons_path
-from .cells import EMPTY, CellIndex, board_cells, solution_cells
+from .cells import EMPTY, CellIndex, board_cells, optional_mask, solution_cells
 from .colours import piece_colours
 from .tiling import FlatBoard, tiling_for
 from .zoom import ZoomPan
@@ -47,7 +47,8 @@ class BoardView(QWidget):
         self.puzzle = puzzle
         self._index = CellIndex(cells)
         self._colours = piece_colours(puzzle)
-        self._picture = BoardPicture(FlatBoard.build(tiling_for(puzzle.kind), cells))
+        self._picture = BoardPicture(FlatBoard.build(tiling_for(puzzle.kind), cells),
+                                     optional_mask(puzzle))
         self.marks = {}
         self.set_solution(None)
 

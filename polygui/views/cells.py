@@ -65,6 +65,13 @@ class SolutionCells:
         return types[self.labels]
 
 
+def optional_mask(puzzle: Puzzle) -> np.ndarray:
+    """(N,) bool: which board cells are optional (may stay empty), in board order."""
+    optional = set(puzzle.optional)
+    return np.fromiter((cell in optional for cell in puzzle.board), dtype=bool,
+                       count=len(puzzle.board))
+
+
 def board_cells(puzzle: Puzzle) -> np.ndarray:
     dims = puzzle.kind.dimensions
     return np.array(puzzle.board, dtype=np.int64).reshape(-1, dims)

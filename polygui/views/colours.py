@@ -17,6 +17,13 @@ def palette_colour(index: int) -> QColor:
     return base.lighter(100 + 25 * round_) if round_ else base
 
 
+def copies_text(piece) -> str:
+    """" ×2", " ×0–2" (a range), or nothing for one copy: how labels name a piece's copies."""
+    if piece.has_range:
+        return f" ×{piece.fewest}–{piece.count}"
+    return f" ×{piece.count}" if piece.count > 1 else ""
+
+
 def piece_colour(puzzle: Puzzle, index: int) -> QColor:
     colour = QColor(puzzle.pieces[index].colour) if puzzle.pieces[index].colour else QColor()
     return colour if colour.isValid() else palette_colour(index)

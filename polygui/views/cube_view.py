@@ -17,7 +17,8 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QSlider, QSplit
 
 from solvers import Puzzle, Solution
 
-from .cells import EMPTY, CellIndex, SolutionCells, board_cells, solution_cells
+from .cells import (EMPTY, CellIndex, SolutionCells, board_cells, optional_mask,
+                    solution_cells)
 from .colours import piece_colours
 from .gl_window import GLViewWindow, embed
 from .layer_view import LayerView
@@ -61,6 +62,7 @@ class CubeView(QWidget):
         super().__init__(parent)
         self.puzzle: Puzzle | None = None
         self.solution: Solution | None = None
+        self._optional = np.zeros(0, dtype=bool)  # which board cells are optional
         self.gl = GLViewWindow()
         self.gl.setBackgroundColor(BACKGROUND)
         self.gl_container = embed(self.gl, "Drag to orbit, middle-drag or Ctrl+drag to pan, "
@@ -122,6 +124,7 @@ class CubeView(QWidget):
         self._type_colours = piece_colours(puzzle)
         self._type_rgba = np.array([colour.getRgbF() for colour in self._type_colours])
         self._placed = solution_cells(self._index, len(cells), None)
+        self._optional = optional_mask(puzzle)
         self._replace_items(VoxelMesh.build(cells))
         self.layers.set_puzzle(puzzle)
         self.legend.set_puzzle(puzzle)
@@ -158,8 +161,13 @@ class CubeView(QWidget):
         return table[self._placed.cell_types]  # empty (-1) picks the last row
 
     def _visible_voxels(self) -> np.ndarray:
+        """Pieces whose legend box is checked, and empty cells; an optional cell a solution
+        leaves empty is not part of the assembly and is hidden (the layers show it)."""
         shown = np.append(self.legend.visible(), True)  # empty voxels (-1) always show
-        return shown[self._placed.cell_types]
+        visible = shown[self._placed.cell_types]
+        if self.solution is not None:
+            visible &= ~(self._optional & (self._placed.labels == EMPTY))
+        return visible
 
     # --- what is drawn -----------------------------------------------------------------
     def _refresh_visibility(self) -> None:

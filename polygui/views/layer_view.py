@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from solvers import Puzzle
 
 from .board_picture import BoardPicture
-from .cells import board_cells
+from .cells import board_cells, optional_mask
 from .tiling import SQUARE, FlatBoard
 
 CAPTION = 18  # pixels above each layer for its name
@@ -56,7 +56,9 @@ class LayerView(QWidget):
         for z in np.unique(cells[:, 2]):
             positions = np.flatnonzero(cells[:, 2] == z)
             seen_from_above = cells[positions, :2] * np.array([1, -1])
-            self._layers.append((positions, BoardPicture(FlatBoard.build(SQUARE, seen_from_above))))
+            picture = BoardPicture(FlatBoard.build(SQUARE, seen_from_above),
+                                   optional_mask(puzzle)[positions])
+            self._layers.append((positions, picture))
         boxes = np.array([picture.board.bounds for _, picture in self._layers]).reshape(-1, 4)
         if len(boxes):
             self._bounds = (*boxes[:, :2].min(axis=0), *boxes[:, 2:].max(axis=0))

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from solvers import GridKind, Puzzle
 
-from .colours import piece_colours
+from .colours import copies_text, piece_colours
 from .piece_icons import polycube_icon
 
 SWATCH = 14
@@ -45,7 +45,7 @@ class PieceLegend(QListWidget):
         cubes = puzzle.kind is GridKind.CUBE
         self.setIconSize(QSize(PICTURE, PICTURE) if cubes else QSize(SWATCH, SWATCH))
         for piece, colour in zip(puzzle.pieces, piece_colours(puzzle)):
-            text = piece.name if piece.count == 1 else f"{piece.name} ×{piece.count}"
+            text = piece.name + copies_text(piece)
             icon = polycube_icon(piece.cells, colour, PICTURE) if cubes else swatch(colour)
             item = QListWidgetItem(icon, text)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)

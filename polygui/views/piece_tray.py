@@ -13,7 +13,7 @@ from solvers import Puzzle
 
 from .board_picture import fit_transform
 from .canvas_picture import CanvasPicture
-from .colours import piece_colours
+from .colours import copies_text, piece_colours
 from .tiling import FlatBoard, tiling_for
 
 GAP = 1.2  # drawing units between pieces
@@ -58,7 +58,7 @@ def lay_out(puzzle: Puzzle, width_units: float) -> TrayLayout | None:
         sides.append(np.where(shape.sides >= 0, shape.sides + count, -1))
         labels.append(np.full(len(cells), index))
         centres.append(tiling.centres(cells) + shift)
-        row.append((piece.name + (f" ×{piece.count}" if piece.count > 1 else ""),
+        row.append((piece.name + copies_text(piece),
                     x + (right - left) / 2))
         count += len(cells)
         x += right - left + GAP

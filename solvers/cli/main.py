@@ -14,7 +14,7 @@ from ..output.pictures import format_solution
 from ..parallel.cluster import ClusterError
 from ..parallel.run import available_cores, solve
 from ..parallel.runfile import RunFile
-from ..puzzle.fileformat import load_puzzle
+from ..puzzle.any_file import load_any
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError
 from ..search.events import Progress, Solution
 from . import analysis_commands
@@ -23,9 +23,12 @@ from . import analysis_commands
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="polygui-solve",
-        description="Solve a PolyGUI puzzle file (JSON), a meteor board text or a Sudoku line.")
+        description="Solve a PolyGUI puzzle file (JSON), a meteor board text, a Sudoku line "
+                    "or a problem of a BurrTools file (.xmpuzzle).")
     parser.add_argument("puzzle", nargs="?", type=Path,
                         help="the puzzle file (with --resume: optional, checked against the run)")
+    parser.add_argument("--problem", type=int, default=None, metavar="K",
+                        help="which problem of a BurrTools file to solve, from 1 (default 1)")
     parser.add_argument("--symmetry", choices=SYMMETRY_MODES, default=None,
                         help="which solutions count as one (default: distinct, i.e. up to "
                              "rotations and reflections of the board)")
@@ -155,12 +158,12 @@ def _puzzle_and_symmetry(args: argparse.Namespace) -> tuple[Puzzle, str]:
     """The puzzle and the mode to count in: from the command line, or from the run file
     resumed (a puzzle or mode given as well must be the run's)."""
     if args.resume is None:
-        return load_puzzle(args.puzzle), args.symmetry or "distinct"
+        return load_any(args.puzzle, args.problem), args.symmetry or "distinct"
     run = RunFile.open(args.resume)
     try:
         puzzle = run.puzzle
         if args.puzzle is not None:
-            run.check_matches(load_puzzle(args.puzzle))
+            run.check_matches(load_any(args.puzzle, args.problem))
         if args.symmetry not in (None, run.symmetry):
             raise PuzzleError(f"{args.resume}: the run counts {run.symmetry!r} solutions, "
                               f"not {args.symmetry!r}")

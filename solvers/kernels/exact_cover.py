@@ -13,6 +13,14 @@ All state is in arrays held by `ExactCoverSearch` (solvers.search.exact_cover); 
 phases (ENTER a node, take the NEXT child of a node) that can stop at any node and resume
 exactly.
 
+Secondary items (solvers.placements.secondary): only the `required` items are branched on;
+the others may stay uncovered. A piece type with a range has `slack` copies it may leave off
+the board, each by taking its absent row (a row from `absent_start` on, covering nothing).
+Once every required item is covered, the copies still open are settled piece by piece: the
+first piece type with copies left branches on its rows, each copy on a row after the one its
+previous copy took in this phase (the absent row may repeat), so every set of rows is reached
+once. A solution is a full path whose rows cover every required item.
+
 Glossary: R rows, W words per mask, T piece types, D = pieces to place = depth of a solution.
 """
 
@@ -43,14 +51,17 @@ def _add_to_counters(masks, row, planes, overflow, level):
 
 
 @njit(nogil=True, cache=True)
-def _count_live(start, end, masks, row_piece, live, planes, overflow, piece_live):
-    """Counters for the root live list, level 0 (children get theirs from _filter_and_count)."""
+def _count_live(start, end, masks, row_piece, live, planes, overflow, piece_live,
+                absent_start):
+    """Counters for the root live list, level 0 (children get theirs from _filter_and_count).
+    `piece_live` counts real rows only, not absent ones."""
     planes[0, :, :] = 0
     overflow[0, :] = 0
     piece_live[0, :] = 0
     for position in range(start, end):
         row = live[position]
-        piece_live[0, row_piece[row]] += 1
+        if row < absent_start:
+            piece_live[0, row_piece[row]] += 1
         _add_to_counters(masks, row, planes, overflow, 0)
 
 
@@ -114,7 +125,7 @@ def _regions_fillable(free, neighbours, piece_sizes, remaining):
 
 @njit(nogil=True, cache=True, inline="always")
 def _filter_one_word(masks, row_piece, remaining, live, level_start, chosen, depth, planes,
-                     overflow, piece_live):
+                     overflow, piece_live, absent_start):
     """The filter of `search` for one-word masks, with the bit-sliced counters in registers.
     Returns the end of the child's list."""
     taken = masks[chosen, 0]
@@ -128,7 +139,8 @@ def _filter_one_word(masks, row_piece, remaining, live, level_start, chosen, dep
             continue
         live[end] = row
         end += 1
-        piece_live[depth, piece] += 1
+        if row < absent_start:
+            piece_live[depth, piece] += 1
         carry = plane0 & mask
         plane0 ^= mask
         mask, carry = carry, plane1 & carry
@@ -149,7 +161,7 @@ def search(masks, row_piece, full, restricted_piece, images, check_start, check_
            counters, fraction, live, level_start, branch, branch_start, branch_len, branch_pos,
            path, weight, occupied, planes, overflow, piece_live, remaining, depth_stats,
            solution_buffer, record, node_budget, solution_limit, scratch, candidates,
-           neighbours, piece_sizes):
+           neighbours, piece_sizes, required, slack, absent_start, branch_piece):
     """Run the search for at most `node_budget` nodes from the saved phase and depth.
     Returns RUNNING (budget used or solution_limit reached), BUFFER_FULL or FINISHED.
 
@@ -167,8 +179,11 @@ def search(masks, row_piece, full, restricted_piece, images, check_start, check_
     status = RUNNING
     while True:
         if phase == ENTER and depth == goal:
-            if _is_canonical(path, goal, restricted_piece, row_piece, images, check_start,
-                             check_syms, scratch):
+            covered = True
+            for w in range(n_words):
+                covered &= required[w] & ~occupied[depth, w] == 0
+            if covered and _is_canonical(path, goal, restricted_piece, row_piece, images,
+                                         check_start, check_syms, scratch):
                 counters[C_SOLUTIONS] += 1
                 if record:
                     solution_buffer[counters[C_BUFFERED], :] = path
@@ -195,7 +210,8 @@ def search(masks, row_piece, full, restricted_piece, images, check_start, check_
                 end = level_start[depth]
                 if n_words == 1:  # boards of up to 64 cells: counters in registers
                     end = _filter_one_word(masks, row_piece, remaining, live, level_start,
-                                           chosen, depth, planes, overflow, piece_live)
+                                           chosen, depth, planes, overflow, piece_live,
+                                           absent_start)
                 else:
                     for w in range(n_words):
                         overflow[depth, w] = 0
@@ -213,14 +229,15 @@ def search(masks, row_piece, full, restricted_piece, images, check_start, check_
                             continue
                         live[end] = row
                         end += 1
-                        piece_live[depth, piece] += 1
+                        if row < absent_start:
+                            piece_live[depth, piece] += 1
                         _add_to_counters(masks, row, planes, overflow, depth)
                 level_start[depth + 1] = end
             children = 0
             if alive:  # (3) uncovered items with no count bit set in the highest planes
                 unsaturated = False
                 for w in range(n_words):
-                    candidates[w] = full[w] & ~occupied[depth, w] & ~overflow[depth, w]
+                    candidates[w] = required[w] & ~occupied[depth, w] & ~overflow[depth, w]
                     unsaturated |= candidates[w] != 0
                 if unsaturated:
                     for b in range(NB - 1, -1, -1):
@@ -232,7 +249,7 @@ def search(masks, row_piece, full, restricted_piece, images, check_start, check_
                                 candidates[w] &= ~planes[depth, b, w]
                 else:
                     for w in range(n_words):
-                        candidates[w] = full[w] & ~occupied[depth, w]
+                        candidates[w] = required[w] & ~occupied[depth, w]
                 item, count = -1, 1 << NB
                 for w in range(n_words):
                     if candidates[w] != 0:
@@ -244,14 +261,43 @@ def search(masks, row_piece, full, restricted_piece, images, check_start, check_
                                 count |= int((planes[depth, b, w] >> np.uint64(bit))
                                              & np.uint64(1)) << b
                         break
-                best_piece = -1
+                best_piece, open_piece = -1, -1
                 for piece in range(n_types):
                     if remaining[piece] > 0:
-                        if piece_live[depth, piece] == 0:
+                        needed = remaining[piece] - slack[piece]
+                        if open_piece < 0:
+                            open_piece = piece
+                        if needed > 0 and piece_live[depth, piece] == 0:
                             count = 0
-                        elif remaining[piece] == 1 and piece_live[depth, piece] < count:
+                        elif (needed == 1 and remaining[piece] == 1
+                              and piece_live[depth, piece] < count):
                             best_piece, count = piece, piece_live[depth, piece]
-                if count > 0 and (item >= 0 or best_piece >= 0):
+                branch_piece[depth] = -1
+                if count > 0 and item < 0 and open_piece >= 0:
+                    # every required item covered: settle the open piece's copies in order
+                    floor = -1
+                    for d in range(depth - 1, -1, -1):
+                        if branch_piece[d] == open_piece:
+                            floor = path[d]
+                            break
+                    needed = remaining[open_piece] - slack[open_piece]
+                    first = branch_start[depth]
+                    for position in range(level_start[depth], level_start[depth + 1]):
+                        row = live[position]
+                        if row_piece[row] != open_piece:
+                            continue
+                        if row >= absent_start:
+                            take = needed <= 0 and row >= floor
+                        else:
+                            take = row > floor
+                        if take:
+                            branch[first + children] = row
+                            children += 1
+                    branch_piece[depth] = open_piece
+                    branch_len[depth] = children
+                    branch_pos[depth] = 0
+                    branch_start[depth + 1] = first + children
+                elif count > 0 and (item >= 0 or best_piece >= 0):
                     word, bit = item >> 6, np.uint64(item & 63)
                     first = branch_start[depth]
                     for position in range(level_start[depth], level_start[depth + 1]):

@@ -46,7 +46,8 @@ class PlacedRows:
             return []
         if solution.placements is not self._placements:
             self._placements, self._rows = solution.placements, {}
-        rows = sorted((self._row(r) for r in solution.rows), key=lambda row: row[:2])
+        on_board = (r for r in solution.rows if self._placements.row_items[r])  # not absent
+        rows = sorted((self._row(r) for r in on_board), key=lambda row: row[:2])
         copies: dict[int, int] = {}
         placed = []
         for piece, cells, text in rows:

@@ -58,6 +58,9 @@ def puzzle_fingerprint(puzzle: Puzzle) -> str:
     if puzzle.is_sudoku:
         grid = puzzle.sudoku
         what["sudoku"] = [grid.box_rows, grid.box_cols, list(grid.givens)]
+    if puzzle.has_secondary:  # only then, so that older run files keep their fingerprint
+        what["optional"] = sorted(puzzle.optional)
+        what["fewest"] = [p.fewest for p in puzzle.pieces]
     return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()
 
 

@@ -60,6 +60,8 @@ def split_tree(prepared: Prepared, target: int) -> Split:
     `target` of them), biggest first. Splitting every node over that share, not only until
     there are `target` tasks, keeps equal siblings together: a tree whose first levels branch
     evenly would otherwise leave some of them whole, several times bigger than the rest."""
+    if prepared.placements is not None and prepared.placements.has_secondary:
+        return Split([Task((), 1.0)], 0.0)  # the probe does not branch as that kernel does
     probe = SudokuProbe(prepared) if prepared.kernel == "sudoku" else PolyformProbe(prepared)
     heap: list[tuple[float, int, tuple[int, ...], object]] = []
     leaves: list[Task] = []

@@ -19,6 +19,7 @@ from ..puzzle.grids import Cell, CellLocator, neighbour_count, neighbours_of, or
 from ..puzzle.limits import MAX_PLACEMENTS, MAX_SEARCH_BYTES
 from ..puzzle.model import Puzzle, PuzzleError
 from .pruning import dead_rows
+from .secondary import with_secondary_items
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,16 @@ class Placements:
     piece_counts: np.ndarray  # (T,) int32 copies of each piece type
     piece_sizes: np.ndarray  # (T,) int32 cells of each piece type
     neighbours: np.ndarray  # (items, degree) int32 board neighbours of each item, -1 for none
+    # secondary items (solvers.placements.secondary): fewest copies of each piece type (None:
+    # exactly piece_counts), the items that may stay empty, and where the absent rows start
+    piece_least: np.ndarray | None = None
+    optional_items: tuple[int, ...] = ()
+    absent_start: int = -1
+
+    @property
+    def has_secondary(self) -> bool:
+        """Whether solutions may leave items empty or vary their numbers of copies."""
+        return self.absent_start >= 0 or bool(self.optional_items)
 
     @property
     def n_rows(self) -> int:
@@ -87,7 +98,7 @@ def compile_placements(puzzle: Puzzle, *, prune: bool = True,
         piece_sizes=np.array([piece.size for piece in puzzle.pieces], dtype=np.int32),
         neighbours=neighbour_table(puzzle),
     )
-    if prune and placements.n_rows:
+    if prune and placements.n_rows and not puzzle.optional:  # optional cells may stay empty
         fillable = fillable_sizes(puzzle)
         step = max(16, _PRUNE_SLICE // len(cells))  # a flood of the board per row
         dead = np.concatenate([
@@ -95,6 +106,7 @@ def compile_placements(puzzle: Puzzle, *, prune: bool = True,
             for start in _checked(range(0, placements.n_rows, step), cancel)])
         check_cancel(cancel)
         placements = _select_rows(placements, ~dead)
+    placements = with_secondary_items(puzzle, placements)
     check_search_size(placements)
     return placements
 
@@ -191,5 +203,7 @@ def _select_rows(placements: Placements, keep: np.ndarray) -> Placements:
 
 def pieces_without_placements(puzzle: Puzzle, placements: Placements) -> list[str]:
     """Names of piece types with no legal placement left."""
-    present = set(int(p) for p in placements.row_piece)
-    return [piece.name for index, piece in enumerate(puzzle.pieces) if index not in present]
+    real = placements.absent_start if placements.absent_start >= 0 else placements.n_rows
+    present = set(int(p) for p in placements.row_piece[:real])
+    return [piece.name for index, piece in enumerate(puzzle.pieces)
+            if index not in present and piece.fewest > 0]

@@ -49,6 +49,7 @@ def board_symmetries(puzzle: Puzzle, mode: str) -> list[BoardSymmetry]:
         raise ValueError(f"unknown symmetry mode {mode!r}: use one of {', '.join(SYMMETRY_MODES)}")
     board = np.array(puzzle.board, dtype=np.int64)
     index_of = {cell: index for index, cell in enumerate(puzzle.board)}
+    optional = {index_of[cell] for cell in puzzle.optional}
     found = []
     group = symmetry_group(puzzle.kind)
     for matrix, rotation in zip(group, rotation_flags(puzzle.kind)):
@@ -58,12 +59,17 @@ def board_symmetries(puzzle: Puzzle, mode: str) -> list[BoardSymmetry]:
             continue
         image = aligned_image(puzzle.kind, board, matrix)
         items = [index_of.get(cell) for cell in map(tuple, image.tolist())]
-        if any(item is None for item in items):
+        if any(item is None for item in items) or not _keeps_optional(optional, items):
             continue
         piece_perm = _piece_permutation(puzzle, matrix, rotation)
         if piece_perm is not None:
             found.append(BoardSymmetry(matrix, np.array(items, dtype=np.int64), piece_perm))
     return found
+
+
+def _keeps_optional(optional: set[int], items: list) -> bool:
+    """Whether a board symmetry (item -> image item) maps the optional cells onto themselves."""
+    return all(items[item] in optional for item in optional)
 
 
 def _piece_permutation(puzzle: Puzzle, matrix: np.ndarray,
@@ -81,7 +87,8 @@ def _piece_permutation(puzzle: Puzzle, matrix: np.ndarray,
         if piece.mirror:
             perm[index] = index
         else:
-            free.setdefault((rotation_class(puzzle.kind, piece.cells), piece.count), []).append(index)
+            key = (rotation_class(puzzle.kind, piece.cells), piece.count, piece.fewest)
+            free.setdefault(key, []).append(index)
     for key in free:
         free[key].reverse()  # pop() takes them in piece order
     for index, piece in enumerate(pieces):
@@ -89,7 +96,7 @@ def _piece_permutation(puzzle: Puzzle, matrix: np.ndarray,
             continue
         image = normalise(apply_symmetry(puzzle.kind, np.array(piece.cells, dtype=np.int64),
                                          matrix), puzzle.kind)
-        matches = free.get((rotation_class(puzzle.kind, image), piece.count))
+        matches = free.get((rotation_class(puzzle.kind, image), piece.count, piece.fewest))
         if not matches:
             return None
         perm[index] = matches.pop()
@@ -134,7 +141,7 @@ def _row_keys(placements: Placements, cancel: CancelCheck | None = None) -> np.n
     widest = max((len(items) for items in placements.row_items), default=0)
     keys = np.full((placements.n_rows, 1 + widest), placements.n_items, dtype=np.int64)
     keys[:, 0] = placements.row_piece
-    sizes = placements.piece_sizes[placements.row_piece]
+    sizes = np.fromiter(map(len, placements.row_items), dtype=np.int64, count=placements.n_rows)
     for start in range(0, placements.n_rows, _KEY_SLICE):
         check_cancel(cancel)
         for row in range(start, min(start + _KEY_SLICE, placements.n_rows)):
@@ -184,9 +191,10 @@ def plan_symmetry(puzzle: Puzzle, placements: Placements, mode: str,
 
 
 def _restrictable_pieces(placements: Placements, symmetries: list[BoardSymmetry]) -> list[int]:
-    """Piece types placed once and mapped to themselves by every symmetry."""
+    """Piece types placed exactly once and mapped to themselves by every symmetry."""
+    least = placements.piece_least if placements.piece_least is not None else placements.piece_counts
     return [piece for piece, count in enumerate(placements.piece_counts)
-            if count == 1 and all(s.piece_perm[piece] == piece for s in symmetries)
+            if count == 1 and least[piece] == 1 and all(s.piece_perm[piece] == piece for s in symmetries)
             and len(placements.rows_of_piece(piece))]
 
 

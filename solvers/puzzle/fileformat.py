@@ -31,12 +31,13 @@ from .atomic import new_file_mode, write_atomically  # noqa: F401  (where caller
 from .grids import GridKind
 from .limits import MAX_BOARD_CELLS, MAX_FILE_BYTES, MAX_NESTING, MAX_PIECE_CELLS, shown
 from .model import SUDOKU_SYMBOLS, Piece, Puzzle, PuzzleError, SudokuGrid
+from .secondary_format import count_value, parse_count
 from .textformats import sudoku_value, format_sudoku_line, parse_text_puzzle
 
 FORMAT_NAME = "polygui-puzzle"
 FORMAT_VERSION = 1
 _TOP_KEYS = {"format", "version", "name", "description", "grid", "board", "pieces", "box",
-             "givens", "extra"}
+             "givens", "extra", "optional"}
 _PIECE_KEYS = {"name", "cells", "count", "mirror", "colour"}
 
 
@@ -126,6 +127,8 @@ def puzzle_from_dict(data: Any, *, strict: bool = True) -> Puzzle:
     if not isinstance(extra, dict):
         raise PuzzleError("\"extra\" must be an object")
     if kind is GridKind.SUDOKU:
+        if "optional" in data:
+            raise PuzzleError("\"optional\": a Sudoku has no optional cells")
         grid_data = _sudoku_grid(data)
         puzzle = Puzzle(kind, name, description, sudoku=grid_data, extra=extra)
     else:
@@ -138,7 +141,10 @@ def puzzle_from_dict(data: Any, *, strict: bool = True) -> Puzzle:
                               f"{MAX_PIECE_CELLS:,} cells of pieces in all")
         pieces = tuple(_piece(item, index, kind.axes)
                        for index, item in enumerate(pieces_data))
-        puzzle = Puzzle(kind, name, description, board=board, pieces=pieces, extra=extra)
+        optional = _cells(data.get("optional", []), "\"optional\"", kind.axes,
+                          MAX_BOARD_CELLS)
+        puzzle = Puzzle(kind, name, description, board=board, pieces=pieces, extra=extra,
+                        optional=optional)
     if strict:
         puzzle.check_loadable()
     return puzzle
@@ -178,20 +184,14 @@ def _piece(item: Any, index: int, axes: str) -> Piece:
     name = _string(item, "name", where, default="")
     if name:  # the name, and where in the file: names are often digits, like positions
         where = f"piece {shown(name)} ({where})"
-    count, mirror = item.get("count", 1), item.get("mirror", True)
-    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-        raise PuzzleError(f"{where}: count must be a whole number of at least 1, "
-                          f"not {shown(count)}")
-    if count > MAX_PIECE_CELLS:
-        raise PuzzleError(f"{where}: {shown(count)} copies; PolyGUI takes at most "
-                          f"{MAX_PIECE_CELLS:,} cells of pieces in all")
+    (count, least), mirror = parse_count(item.get("count", 1), where), item.get("mirror", True)
     if not isinstance(mirror, bool):
         raise PuzzleError(f"{where}: mirror must be true or false, not {shown(mirror)}")
     colour = _string(item, "colour", where, default="")
     if colour and not _is_hex_colour(colour):
         raise PuzzleError(f"{where}: colour {shown(colour)} is not like \"#a0c4ff\"")
     return Piece(name, _cells(item.get("cells"), where, axes, MAX_PIECE_CELLS), count, mirror,
-                 colour)
+                 colour, least)
 
 
 def _is_hex_colour(text: str) -> bool:
@@ -235,6 +235,8 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict:
     else:
         data["board"] = [list(cell) for cell in puzzle.board]
         data["pieces"] = [_piece_dict(piece) for piece in puzzle.pieces]
+        if puzzle.optional:
+            data["optional"] = [list(cell) for cell in puzzle.optional]
     if puzzle.extra:
         data["extra"] = puzzle.extra
     return data
@@ -242,7 +244,7 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict:
 
 def _piece_dict(piece: Piece) -> dict:
     item: dict[str, Any] = {"name": piece.name, "cells": [list(c) for c in piece.cells],
-                            "count": piece.count, "mirror": piece.mirror}
+                            "count": count_value(piece), "mirror": piece.mirror}
     if piece.colour:
         item["colour"] = piece.colour
     return item

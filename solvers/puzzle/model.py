@@ -23,17 +23,30 @@ SUDOKU_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 @dataclass(frozen=True)
 class Piece:
-    """A polyform piece. `count` identical copies; `mirror` allows its mirror image."""
+    """A polyform piece. `count` identical copies (at most `count` and at least `least`
+    when `least` is set: a range, as BurrTools has); `mirror` allows its mirror image."""
 
     name: str
     cells: Shape
     count: int = 1
     mirror: bool = True
     colour: str = ""
+    least: int | None = None  # None: exactly `count` copies
 
     def __post_init__(self) -> None:
         cells = tuple(sorted(tuple(int(v) for v in cell) for cell in self.cells))
         object.__setattr__(self, "cells", cells)
+        if self.least is not None and self.least == self.count:
+            object.__setattr__(self, "least", None)
+
+    @property
+    def fewest(self) -> int:
+        """The fewest copies a solution uses."""
+        return self.count if self.least is None else self.least
+
+    @property
+    def has_range(self) -> bool:
+        return self.least is not None
 
     @property
     def size(self) -> int:
@@ -67,11 +80,14 @@ class Puzzle:
     pieces: tuple[Piece, ...] = ()
     sudoku: SudokuGrid | None = None
     extra: dict = field(default_factory=dict, compare=False, hash=False)
+    optional: Shape = ()  # board cells that may stay empty (BurrTools' variable cells)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", GridKind(self.kind))
         cells = tuple(sorted(tuple(int(v) for v in cell) for cell in self.board))
         object.__setattr__(self, "board", cells)
+        optional = tuple(sorted(tuple(int(v) for v in cell) for cell in self.optional))
+        object.__setattr__(self, "optional", optional)
         object.__setattr__(self, "pieces", tuple(self.pieces))
         if self.kind is GridKind.SUDOKU:
             _validate_sudoku(self)
@@ -85,6 +101,17 @@ class Puzzle:
     @property
     def piece_cell_total(self) -> int:
         return sum(piece.size * piece.count for piece in self.pieces)
+
+    @property
+    def fewest_piece_cells(self) -> int:
+        """Cells the pieces cover with the fewest copies each piece's range allows."""
+        return sum(piece.size * piece.fewest for piece in self.pieces)
+
+    @property
+    def has_secondary(self) -> bool:
+        """Whether a solution may leave cells empty or use a varying number of copies:
+        optional cells or piece ranges (exact cover with secondary items)."""
+        return bool(self.optional) or any(piece.has_range for piece in self.pieces)
 
     def problems(self, fit_check: bool = True) -> list[str]:
         """Reasons, found without searching, why this puzzle cannot have a solution.
@@ -100,10 +127,8 @@ class Puzzle:
             reasons.append("the board is empty")
         if not self.pieces:
             reasons.append("there are no pieces")
-        board_size, total = len(self.board), self.piece_cell_total
-        if self.board and self.pieces and total != board_size:
-            reasons.append(f"the pieces cover {cell_count_text(total)} but the board has "
-                           f"{board_size}")
+        if self.board and self.pieces:
+            reasons.extend(area_problems(self))
         homeless = self.pieces_that_fit_nowhere() if self.board and fit_check else []
         if homeless:
             reasons.append(naming_pieces(homeless, "fits nowhere on the board",
@@ -116,8 +141,8 @@ class Puzzle:
         if not self.board:
             return [piece.name for piece in self.pieces]
         board = CellLocator(np.array(self.board, dtype=np.int64), self.kind)
-        return [piece.name for piece in self.pieces
-                if not any(_fits_somewhere(shape, board)
+        return [piece.name for piece in self.pieces if piece.fewest > 0
+                and not any(_fits_somewhere(shape, board)
                            for shape in orientations_of(self.kind, piece.cells, piece.mirror))]
 
 
@@ -129,9 +154,10 @@ class Puzzle:
             conflicts = self.problems()
             if conflicts:
                 raise PuzzleError(conflicts[0])
-        elif self.board and self.pieces and self.piece_cell_total > len(self.board):
+        elif self.board and self.pieces and self.fewest_piece_cells > len(self.board):
             raise PuzzleError(f"the board is smaller than the pieces: the pieces cover "
-                              f"{cell_count_text(self.piece_cell_total)} but the board has "
+                              f"{'at least ' * self.has_secondary}"
+                              f"{cell_count_text(self.fewest_piece_cells)} but the board has "
                               f"{len(self.board)}")
 
 
@@ -173,6 +199,7 @@ def _validate_polyform(puzzle: Puzzle) -> None:
     triangular = puzzle.kind is GridKind.TRIANGLE
     if triangular:
         check_orientations("the board", puzzle.board)
+    _check_optional(puzzle)
     names = set()
     total = 0
     for index, piece in enumerate(puzzle.pieces):
@@ -192,6 +219,11 @@ def _validate_polyform(puzzle: Puzzle) -> None:
                 or piece.count < 1):
             raise PuzzleError(f"{where}: count must be a whole number of at least 1, "
                               f"not {shown(piece.count)}")
+        if piece.least is not None and (not isinstance(piece.least, int)
+                                        or isinstance(piece.least, bool)
+                                        or not 0 <= piece.least <= piece.count):
+            raise PuzzleError(f"{where}: the fewest copies must be a whole number from 0 to "
+                              f"{piece.count}, not {shown(piece.least)}")
         total += piece.size * min(piece.count, MAX_PIECE_CELLS + 1)
         if total > MAX_PIECE_CELLS:
             raise PuzzleError(f"the pieces have more than {MAX_PIECE_CELLS:,} cells in all "
@@ -200,6 +232,23 @@ def _validate_polyform(puzzle: Puzzle) -> None:
         if not is_connected(puzzle.kind, piece.cells):
             parts = connected_components(puzzle.kind, piece.cells)
             raise PuzzleError(f"{where} is not connected: it falls into {len(parts)} parts")
+
+
+def area_problems(puzzle: Puzzle) -> list[str]:
+    """Why the pieces cannot cover the board, by counting cells: exactly, or between the cells
+    that must be covered and the whole board when cells are optional or counts ranges."""
+    board_size, most, fewest = len(puzzle.board), puzzle.piece_cell_total, puzzle.fewest_piece_cells
+    if not puzzle.has_secondary:
+        return [] if most == board_size else [
+            f"the pieces cover {cell_count_text(most)} but the board has {board_size}"]
+    required = board_size - len(puzzle.optional)
+    if fewest > board_size:
+        return [f"the pieces cover at least {cell_count_text(fewest)} but the board has "
+                f"{board_size}"]
+    if most < required:
+        return [f"the pieces cover at most {cell_count_text(most)} but the board has "
+                f"{required} that must be covered"]
+    return []
 
 
 def _check_cells(where: str, cells: Shape, dims: int) -> None:
@@ -213,11 +262,19 @@ def _check_cells(where: str, cells: Shape, dims: int) -> None:
         seen.add(cell)
 
 
+def _check_optional(puzzle: Puzzle) -> None:
+    _check_cells("the optional cells", puzzle.optional, puzzle.kind.dimensions)
+    on_board = set(puzzle.board)
+    for cell in puzzle.optional:
+        if cell not in on_board:
+            raise PuzzleError(f"optional cell {shown(list(cell))} is not a cell of the board")
+
+
 def _validate_sudoku(puzzle: Puzzle) -> None:
     grid = puzzle.sudoku
     if grid is None:
         raise PuzzleError("a sudoku puzzle needs a grid")
-    if puzzle.board or puzzle.pieces:
+    if puzzle.board or puzzle.pieces or puzzle.optional:
         raise PuzzleError("a sudoku puzzle has no board cells or pieces")
     if grid.box_rows < 1 or grid.box_cols < 1 or grid.n < 2 or grid.n > len(SUDOKU_SYMBOLS):
         raise PuzzleError(f"unsupported box shape {shown(grid.box_rows)}x{shown(grid.box_cols)}: "

@@ -51,8 +51,11 @@ class Solution:
 
 
 def decode_rows(placements: Placements, rows) -> tuple[tuple[int, tuple[Cell, ...]], ...]:
+    """(piece type, board cells) per copy on the board; absent rows (a copy a piece range
+    leaves off) are left out."""
     return tuple((int(placements.row_piece[r]),
-                  tuple(placements.cells[i] for i in placements.row_items[r])) for r in rows)
+                  tuple(placements.cells[i] for i in placements.row_items[r]))
+                 for r in rows if placements.row_items[r])
 
 
 @dataclass(frozen=True, eq=False)

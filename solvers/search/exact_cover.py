@@ -6,6 +6,7 @@ import numpy as np
 
 from ..kernels import exact_cover as kernel
 from ..placements.compile import Placements, neighbour_masks
+from ..placements.secondary import first_absent_row, piece_slack, required_mask
 from ..placements.symmetry import SymmetryPlan
 from .resumable import ResumableSearch
 
@@ -40,15 +41,21 @@ class ExactCoverSearch(ResumableSearch):
         self.piece_live = np.zeros((goal + 1, n_types), dtype=np.int32)
         self.remaining = placements.piece_counts.astype(np.int32).copy()
         self.candidates = np.zeros(n_words, dtype=np.uint64)
+        region_check &= not placements.optional_items  # an optional cell may stay empty
         self.neighbours = (neighbour_masks(placements.neighbours) if region_check
                            else np.zeros(0, dtype=np.uint64))
+        self.required = required_mask(placements)
+        self.slack = piece_slack(placements)
+        self.absent_start = first_absent_row(placements)
+        self.branch_piece = np.full(goal + 1, -1, dtype=np.int32)
         self._start(plan.root_rows)
 
     def _start(self, root_rows: np.ndarray) -> None:
         self.live[:len(root_rows)] = root_rows
         self.level_start[1] = len(root_rows)
         kernel._count_live(0, len(root_rows), self.placements.masks, self.placements.row_piece,
-                           self.live, self.planes, self.overflow, self.piece_live)
+                           self.live, self.planes, self.overflow, self.piece_live,
+                           self.absent_start)
         self.counters[kernel.C_PHASE] = kernel.ENTER
 
     def run(self, node_budget: int, *, record: bool = True, solution_limit: int = 0) -> int:
@@ -63,4 +70,5 @@ class ExactCoverSearch(ResumableSearch):
             self.branch_pos, self.path, self.weight, self.occupied, self.planes, self.overflow,
             self.piece_live, self.remaining, self.depth_stats, self.solution_buffer, record,
             node_budget, solution_limit, self.scratch, self.candidates, self.neighbours,
-            self.placements.piece_sizes)
+            self.placements.piece_sizes, self.required, self.slack, self.absent_start,
+            self.branch_piece)

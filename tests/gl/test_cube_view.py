@@ -196,3 +196,24 @@ def test_right_click_on_a_layer_cell_offers_a_filter(window, qtbot):
     menu.close()
     qtbot.waitUntil(lambda: window.filter.filter.caught_up)
     assert window.browser.count == sum(1 for s in window.store if s.cell_pieces()[cell] == piece)
+
+
+def test_optional_cells_a_solution_leaves_empty_are_hidden_in_3d(qtbot):
+    """An imported BurrTools problem with variable cells: the 3D view shows the assembly, not
+    the empty optional cells around it; the puzzle alone shows every board cell."""
+    from pathlib import Path
+
+    from solvers.puzzle.burrtools import load_burrtools
+
+    puzzle = load_burrtools(Path(__file__).parent.parent / "data" / "burrtools"
+                            / "DemoPieceGenerator.xmpuzzle")
+    view = shown_cube_view(qtbot)
+    view.set_puzzle(puzzle)
+    assert view._visible_voxels().all()
+    solution = next(s for s in first_solutions(puzzle, 50)
+                    if sum(len(cells) for _, cells in s.pieces) < len(puzzle.board))
+    view.set_solution(solution)
+    covered = {cell for _, cells in solution.pieces for cell in cells}
+    expected = [cell in covered or cell not in puzzle.optional for cell in puzzle.board]
+    assert view._visible_voxels().tolist() == expected
+    assert not all(expected)

@@ -216,3 +216,54 @@ def oracle_counts(kind: str, board, pieces) -> dict[str, int]:
 
 def iter_cells(box: tuple[int, ...]) -> Iterator[Cell]:
     return product(*(range(n) for n in box))
+
+
+# --- secondary items: optional cells and piece ranges ------------------------------------
+def all_solutions_secondary(kind: str, board, pieces, optional=()) -> list[frozenset]:
+    """Every way to cover the board's cells but `optional` exactly once (the optional ones
+    at most once) with each piece type used between its fewest and most copies. `pieces`:
+    (cells, (fewest, most), mirror) each. The lowest undecided cell is covered by a row whose
+    lowest cell it is, or (optional only) left empty, so every solution is met once."""
+    rows = placements(kind, board, [(cells, most, mirror) for cells, (_f, most), mirror in pieces])
+    by_lowest: dict = {}
+    for piece, cells in rows:
+        by_lowest.setdefault(min(cells), []).append((piece, cells))
+    optional = frozenset(optional)
+    used = [0] * len(pieces)
+    solutions: list[frozenset] = []
+
+    def search(undecided: list, free: set, chosen: list) -> None:
+        if not undecided:
+            if all(f <= n for n, (_c, (f, _m), _mi) in zip(used, pieces)):
+                solutions.append(frozenset(chosen))
+            return
+        cell, rest = undecided[0], undecided[1:]
+        if cell not in free:
+            search(rest, free, chosen)
+            return
+        if cell in optional:
+            search(rest, free, chosen)
+        for piece, cells in by_lowest.get(cell, []):
+            if used[piece] < pieces[piece][1][1] and cells <= free:
+                used[piece] += 1
+                chosen.append((piece, cells))
+                search(rest, free - cells, chosen)
+                chosen.pop()
+                used[piece] -= 1
+
+    search(sorted(board), set(board), [])
+    return solutions
+
+
+def oracle_counts_secondary(kind: str, board, pieces, optional=()) -> dict[str, int]:
+    """{'all', 'rotations', 'distinct'} counts: symmetries must also map the optional cells
+    onto themselves (a piece's range is part of its kind, as its count is)."""
+    solutions = all_solutions_secondary(kind, board, pieces, optional)
+    optional = frozenset(optional)
+    counts = {}
+    for mode in ("all", "rotations", "distinct"):
+        maps = [m for m in board_symmetries(kind, board, pieces, mode)
+                if frozenset(cell for _p, cells in m(frozenset({(0, optional)}))
+                             for cell in cells) == optional]
+        counts[mode] = count_classes(solutions, maps)
+    return counts
