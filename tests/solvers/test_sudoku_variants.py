@@ -3,6 +3,7 @@ single search and the parallel tasks against a pure-Python brute force on small 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import numpy as np
@@ -12,10 +13,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from solvers import GridKind, Progress, Puzzle, Solution, count_solutions, solve
 from solvers.parallel.run import ParallelRun
 from solvers.puzzle.model import SudokuGrid
-from solvers.puzzle.sudoku_rules import Cage
+from solvers.puzzle.sudoku_rules import Cage, has_variant_rules
 from solvers.search.choice import build_search
 from solvers.search.sudoku import SudokuSearch
 from solvers.search.sudoku_variants import VariantSudokuSearch, check_variant_solution
+from puzzles import shipped
 
 
 def brute_force(grid: SudokuGrid) -> list[tuple[int, ...]]:
@@ -214,3 +216,30 @@ def test_a_killer_cage_with_a_repeated_or_unreachable_given_is_named():
     assert Puzzle(GridKind.SUDOKU, sudoku=high).problems() == [
         "the cage at r1c1 (sum 4): its givens sum to 4, and its 1 open cells cannot make "
         "the other 0"]
+
+
+PUBLISHED_SOLUTIONS = {  # the solutions the sources print, row by row
+    "sudoku-jigsaw.json": "845279361359162784281395476467918235574623918136754829928536147792481653613847592",
+    "sudoku-x.json": "267945381853716249491823576576438192384192657129657438642379815935281764718564923",
+    "sudoku-killer.json": "215647398368952174794381652586274931142593867973816425821739546659428713437165289",
+}
+
+
+@pytest.mark.parametrize("name", sorted(PUBLISHED_SOLUTIONS))
+def test_shipped_variants_have_one_solution_the_published_one(name):
+    puzzle = shipped(name)
+    assert has_variant_rules(puzzle.sudoku)
+    solutions = ["".join(map(str, s.grid)) for s in solve(puzzle, limit=0)
+                 if isinstance(s, Solution)]
+    assert solutions == [PUBLISHED_SOLUTIONS[name]]
+    split = list(ParallelRun(puzzle, "all", jobs=2, trial_seconds=0).events())
+    assert [s.grid for s in split if isinstance(s, Solution)] == [
+        tuple(map(int, PUBLISHED_SOLUTIONS[name]))]
+
+
+def test_the_x_sudoku_needs_its_diagonals_and_the_killer_its_cages():
+    x_sudoku, killer = shipped("sudoku-x.json"), shipped("sudoku-killer.json")
+    plain = Puzzle(GridKind.SUDOKU, sudoku=dataclasses.replace(x_sudoku.sudoku, diagonals=False))
+    assert count_solutions(plain, "all", limit=1000).solutions == 1000
+    fewer = dataclasses.replace(killer.sudoku, cages=killer.sudoku.cages[:10])
+    assert count_solutions(Puzzle(GridKind.SUDOKU, sudoku=fewer), "all", limit=2).solutions == 2
