@@ -179,3 +179,16 @@ def cage_problems(grid: RulesGrid) -> list[tuple[Cage, str]]:
                 problems.append((cage, f"{where}: its givens sum to {sum(given)}, and its "
                                        f"{open_cells} open cells cannot make the other {rest}"))
     return problems
+
+
+def describe_rules(grid: RulesGrid) -> str:
+    """'jigsaw regions, both diagonals, 29 killer cages' ('' for a classic grid)."""
+    parts = []
+    if grid.regions:
+        parts.append("jigsaw regions")
+    if grid.diagonals:
+        parts.append("both diagonals")
+    if grid.cages:
+        count = len(grid.cages)
+        parts.append(f"{count} killer cage{'s' * (count != 1)}")
+    return ", ".join(parts)
