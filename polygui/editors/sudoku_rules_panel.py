@@ -44,6 +44,8 @@ class SudokuRulesPanel(QGroupBox):
         self.mode_buttons[Mode.GIVENS].setChecked(True)
         self.mode_help = QLabel(MODE_HELP[Mode.GIVENS])
         self.mode_help.setWordWrap(True)
+        # room for the longest help: a wrapped label in a fixed-width column gets no more
+        self.mode_help.setMinimumHeight(5 * self.mode_help.fontMetrics().lineSpacing())
         self.diagonals = QCheckBox("Diagonals (X-Sudoku)")
         self.diagonals.setToolTip("Both main diagonals hold every symbol once")
         self.boxes_button = QPushButton("Regions back to boxes")
