@@ -243,3 +243,20 @@ def test_the_x_sudoku_needs_its_diagonals_and_the_killer_its_cages():
     assert count_solutions(plain, "all", limit=1000).solutions == 1000
     fewer = dataclasses.replace(killer.sudoku, cages=killer.sudoku.cages[:10])
     assert count_solutions(Puzzle(GridKind.SUDOKU, sudoku=fewer), "all", limit=2).solutions == 2
+
+
+def test_a_run_file_knows_the_rules_not_only_the_givens(tmp_path):
+    """Resuming a classic grid's run on the same givens with diagonals would count the wrong
+    puzzle: the fingerprint holds the rules."""
+    from solvers.parallel.runfile import puzzle_fingerprint
+
+    classic = Puzzle(GridKind.SUDOKU, sudoku=SudokuGrid(2, 2, (0,) * 16))
+    prints = {puzzle_fingerprint(Puzzle(GridKind.SUDOKU, sudoku=grid)) for grid in (
+        classic.sudoku, dataclasses.replace(classic.sudoku, diagonals=True),
+        dataclasses.replace(classic.sudoku, cages=(Cage(3, (0, 1)),)),
+        dataclasses.replace(classic.sudoku, cages=(Cage(4, (0, 1)),)),
+        dataclasses.replace(classic.sudoku, regions=(0, 0, 1, 1, 0, 0, 1, 1,
+                                                     2, 2, 3, 3, 2, 2, 3, 3)[::-1]),
+        dataclasses.replace(classic.sudoku, regions=(0, 0, 0, 0, 1, 1, 1, 1,
+                                                     2, 2, 2, 2, 3, 3, 3, 3)))}
+    assert len(prints) == 5  # the reversed boxes are the boxes: a classic grid again
