@@ -18,7 +18,7 @@ def test_the_kernel_of_the_puzzle_on_screen_comes_first():
     assert kernel_order(GridKind.SUDOKU)[0] == "sudoku"
     assert kernel_order(GridKind.HEX)[0] == "bitboard"
     assert sorted(kernel_order(None)) == sorted(kernel_order(GridKind.SQUARE)) == \
-        ["bitboard", "general", "live", "orbits", "sudoku"]
+        ["bitboard", "general", "live", "orbits", "sudoku", "sudoku variants"]
 
 
 def test_every_kernel_warms_by_solving_its_tiny_puzzle(qtbot):
