@@ -20,6 +20,7 @@ from .sudoku_rules import Cage, RulesGrid, box_regions
 
 VARIANT_KEYS = ("regions", "diagonals", "cages")
 REGION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+MAX_SIZE = 35  # the symbols 1-9, A-Z
 
 
 def variant_size(data: dict) -> int | None:
@@ -29,8 +30,8 @@ def variant_size(data: dict) -> int | None:
         return None
     if not isinstance(regions, list) or not all(isinstance(row, str) for row in regions):
         raise PuzzleError("\"regions\" must be a list of strings, one per row")
-    if not 2 <= len(regions) <= len(REGION_LETTERS):
-        raise PuzzleError(f"\"regions\": {len(regions)} rows; a Sudoku has 2 to 35")
+    if not 2 <= len(regions) <= MAX_SIZE:
+        raise PuzzleError(f"\"regions\": {len(regions)} rows; a Sudoku has 2 to {MAX_SIZE}")
     return len(regions)
 
 

@@ -50,6 +50,8 @@ def test_regions_equal_to_the_boxes_are_a_classic_sudoku():
      "\"regions\" row 6: expected 6 cells, got 5"),
     ({"regions": ["AAABBB", "AAABBB", "CCCDDD", "CCCDDD", "EEEFFF", "EEEFFA"],
       "givens": ["......"] * 6}, "region at r1c1 has 7 cells; each region needs 6"),
+    ({"regions": ["A" * 40] * 40, "givens": ["." * 40] * 40},
+     "\"regions\": 40 rows; a Sudoku has 2 to 35"),
     ({"regions": "AAAA", "box": [2, 2], "givens": ["...."] * 4},
      "\"regions\" must be a list of strings"),
     ({"box": [2, 2], "regions": JIGSAW_6, "givens": ["...."] * 4},
