@@ -56,7 +56,7 @@ def test_a_long_warm_up_is_announced_then_reported_ready(window, qtbot, monkeypa
     with qtbot.waitSignal(job.finished, timeout=10_000):
         release.set()
     assert "The solver is ready" in readiness.text()
-    assert order == ["live", "bitboard", "general", "sudoku", "orbits"]
+    assert order == ["live", "bitboard", "general", "sudoku", "orbits", "sudoku variants"]
 
 
 def test_a_failed_warm_up_says_solve_will_compile(window, qtbot, monkeypatch):
