@@ -11,12 +11,14 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from solvers import Puzzle, PuzzleError
 from solvers.puzzle.model import SUDOKU_SYMBOLS
+from solvers.puzzle.sudoku_rules import describe_rules
 from solvers.puzzle.textformats import format_sudoku_line, parse_sudoku_line
 
 from ..models import PuzzleDocument
 from ..models.status import plural
 from ..solving.run import SolveRun
-from .sudoku_canvas import SudokuCanvas
+from .sudoku_rules_canvas import SudokuRulesCanvas
+from .sudoku_rules_panel import SudokuRulesPanel
 
 HELP = ("Click a cell and type; the selection moves on, so a puzzle can be typed as its line. "
         "Delete, Backspace, 0, . or Space clears; arrows and Tab move. Ctrl+V pastes a line "
@@ -46,12 +48,14 @@ class SudokuEditor(QWidget):
         self.document = document
         self.check_run: SolveRun | None = None
         self._check_found = 0
-        self.canvas = SudokuCanvas()
+        self.canvas = SudokuRulesCanvas()  # givens, and the variants' regions and cages
+        self.rules = SudokuRulesPanel(document, self.canvas)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
         self.summary = QLabel()
+        self.summary.setWordWrap(True)
         self.check_button = QPushButton("Check")
         self.check_button.setToolTip("Count the solutions: none, one, or several")
         self.paste_button = QPushButton("Paste line")
@@ -60,6 +64,7 @@ class SudokuEditor(QWidget):
         self._layout()
         self.canvas.typed.connect(self.set_cell)
         self.canvas.refused.connect(self.show_problem)
+        self.rules.problem.connect(self.show_problem)
         self.canvas.selection_moved.connect(self._clear_refusal)
         self.canvas.paste_requested.connect(self.paste_line)
         self.check_button.clicked.connect(self.check)
@@ -75,7 +80,8 @@ class SudokuEditor(QWidget):
         help_label = QLabel(HELP)
         help_label.setWordWrap(True)
         for widget in (self.summary, help_label, self.check_button, self.verdict,
-                       self.paste_button, self.copy_button, self.clear_button, self.message):
+                       self.paste_button, self.copy_button, self.clear_button, self.rules,
+                       self.message):
             side.addWidget(widget)
         side.addStretch(1)
         panel = QWidget()
@@ -92,11 +98,12 @@ class SudokuEditor(QWidget):
         self.canvas.set_puzzle(puzzle)
         grid = puzzle.sudoku
         givens = sum(1 for value in grid.givens if value)
-        self.summary.setText(f"<b>{grid.n}×{grid.n}</b>, {grid.box_rows}×{grid.box_cols} "
-                             f"boxes, {plural(givens, 'given')}")
+        rules = describe_rules(grid) if grid.regions else ", ".join(
+            filter(None, (f"{grid.box_rows}×{grid.box_cols} boxes", describe_rules(grid))))
+        self.summary.setText(f"<b>{grid.n}×{grid.n}</b>, {rules}, {plural(givens, 'given')}")
         problems = puzzle.problems()
         if problems:
-            self.show_problem("Clash: " + "; ".join(problems[:3])
+            self.show_problem("Cannot be solved: " + "; ".join(problems[:3])
                               + (f"; and {len(problems) - 3} more" if len(problems) > 3 else ""))
         elif self.message.property("problem"):
             self.show_info("")

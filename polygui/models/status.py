@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from solvers import Puzzle
+from solvers.puzzle.sudoku_rules import describe_rules
 
 DEFAULT_NAME = "Untitled"  # a new puzzle's name
 
@@ -30,8 +31,11 @@ def summary(puzzle: Puzzle) -> str:
     if puzzle.is_sudoku:
         n = puzzle.sudoku.n
         givens = sum(1 for value in puzzle.sudoku.givens if value)
-        return (f"Sudoku {n}×{n} ({puzzle.sudoku.box_rows}×{puzzle.sudoku.box_cols} boxes), "
-                f"{plural(givens, 'given')}")
+        rules = describe_rules(puzzle.sudoku)  # the variant's rules, or the boxes
+        boxes = f"{puzzle.sudoku.box_rows}×{puzzle.sudoku.box_cols} boxes"
+        if rules and not puzzle.sudoku.regions:
+            rules = f"{boxes}, {rules}"
+        return f"Sudoku {n}×{n} ({rules or boxes}), {plural(givens, 'given')}"
     copies = sum(piece.count for piece in puzzle.pieces)
     if puzzle.has_secondary:  # '1–6 pieces cover 4–12 cells, board has 12 (2 optional)'
         fewest = sum(piece.fewest for piece in puzzle.pieces)

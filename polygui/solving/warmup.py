@@ -21,6 +21,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from solvers import GridKind, Piece, Puzzle, SudokuGrid
 from solvers.placements.compile import compile_placements
+from solvers.puzzle.sudoku_rules import Cage
 from solvers.search.choice import make_search
 from solvers.search.prepare import prepare_puzzle
 
@@ -34,9 +35,11 @@ _DOMINO_HEX = Puzzle(GridKind.HEX, "warm-up", board=((0, 0), (1, 0), (0, 1), (1,
 _DOMINO_CUBE = Puzzle(GridKind.CUBE, "warm-up", board=((0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 1, 0)),
                       pieces=(Piece("A", ((0, 0, 0), (1, 0, 0)), count=2, mirror=False),))
 _SUDOKU = Puzzle(GridKind.SUDOKU, "warm-up", sudoku=SudokuGrid(2, 2, (0,) * 16))
+_SUDOKU_VARIANT = Puzzle(GridKind.SUDOKU, "warm-up", sudoku=SudokuGrid(
+    2, 2, (0,) * 16, diagonals=True, cages=(Cage(3, (0, 1)),)))  # the variants' kernel
 # (kernel, tiny puzzle it solves), and which kind of puzzle needs that kernel first
 KERNELS = {"bitboard": _DOMINO_HEX, "live": _DOMINO_CUBE, "general": _DOMINO_HEX,
-           "sudoku": _SUDOKU, "orbits": _DOMINO_HEX}
+           "sudoku": _SUDOKU, "orbits": _DOMINO_HEX, "sudoku variants": _SUDOKU_VARIANT}
 FIRST_FOR = {GridKind.HEX: "bitboard", GridKind.SQUARE: "bitboard", GridKind.CUBE: "live",
              GridKind.TRIANGLE: "general",  # the shipped hexiamond boards have 72 cells
              GridKind.SUDOKU: "sudoku"}

@@ -16,6 +16,7 @@ from solvers import Puzzle, Solution
 from solvers.puzzle.model import SUDOKU_SYMBOLS, conflicting_givens
 
 from .board_picture import segments_path
+from .sudoku_marks import paint_cages, paint_diagonals, paint_region_borders
 from .zoom import ZoomPan
 
 MARGIN = 16
@@ -118,7 +119,12 @@ class SudokuView(QWidget):
         cell = square.width() / grid.n
         painter.translate(square.topLeft())
         self._paint_cells(painter, grid.n, cell)
-        self._paint_lines(painter, grid.n, grid.box_rows, grid.box_cols, cell)
+        paint_diagonals(painter, grid, cell)
+        # jigsaw regions draw their own thick lines: the boxes' are then only the frame
+        boxes = (grid.n, grid.n) if grid.regions else (grid.box_rows, grid.box_cols)
+        self._paint_lines(painter, grid.n, *boxes, cell)
+        paint_region_borders(painter, grid, cell)
+        paint_cages(painter, grid, cell, self.font())
         self._paint_symbols(painter, grid.n, cell)
         painter.end()
 

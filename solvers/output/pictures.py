@@ -37,13 +37,15 @@ def format_solution(puzzle: Puzzle, solution: Solution) -> str:
 def format_sudoku(puzzle: Puzzle, values: tuple[int, ...]) -> str:
     grid = puzzle.sudoku
     n = grid.n
+    # jigsaw regions are no blocks of rows and columns: no gaps then
+    box_rows, box_cols = (n, n) if grid.regions else (grid.box_rows, grid.box_cols)
     lines = []
     for row in range(n):
-        if row and row % grid.box_rows == 0:
+        if row and row % box_rows == 0:
             lines.append("")
         cells = [SUDOKU_SYMBOLS[values[row * n + col] - 1] if values[row * n + col] else "."
                  for col in range(n)]
-        groups = [" ".join(cells[c:c + grid.box_cols]) for c in range(0, n, grid.box_cols)]
+        groups = [" ".join(cells[c:c + box_cols]) for c in range(0, n, box_cols)]
         lines.append("  ".join(groups))
     return "\n".join(lines)
 

@@ -31,6 +31,7 @@ import numpy as np
 
 from ..puzzle.fileformat import puzzle_from_json, puzzle_to_json
 from ..puzzle.model import Puzzle, PuzzleError
+from ..puzzle.sudoku_rules import has_variant_rules
 from ..search.prepare import Prepared
 from .tasks import Split, Task
 from .worker import TaskResult
@@ -58,6 +59,9 @@ def puzzle_fingerprint(puzzle: Puzzle) -> str:
     if puzzle.is_sudoku:
         grid = puzzle.sudoku
         what["sudoku"] = [grid.box_rows, grid.box_cols, list(grid.givens)]
+        if has_variant_rules(grid):
+            what["rules"] = [list(grid.regions), grid.diagonals,
+                             [[cage.total, list(cage.cells)] for cage in grid.cages]]
     if puzzle.has_secondary:  # only then, so that older run files keep their fingerprint
         what["optional"] = sorted(puzzle.optional)
         what["fewest"] = [p.fewest for p in puzzle.pieces]

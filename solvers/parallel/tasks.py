@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..search.prepare import Prepared
-from ..search.sudoku import sudoku_peers
+from ..search.sudoku_variants import grid_peers
 
 SATURATION = 16  # the kernels' per-item counters saturate here (exact_cover.NB = 4 planes)
 
@@ -198,7 +198,7 @@ class SudokuProbe:
         grid = prepared.puzzle.sudoku
         self.n = grid.n
         self.givens = np.array(grid.givens, dtype=np.int16)
-        self.peers = sudoku_peers(grid.n, grid.box_rows, grid.box_cols)
+        self.peers = grid_peers(grid)  # boxes or regions, diagonals, cages
 
     def root(self) -> np.ndarray:
         return self.givens.copy()

@@ -32,12 +32,14 @@ from .grids import GridKind
 from .limits import MAX_BOARD_CELLS, MAX_FILE_BYTES, MAX_NESTING, MAX_PIECE_CELLS, shown
 from .model import SUDOKU_SYMBOLS, Piece, Puzzle, PuzzleError, SudokuGrid
 from .secondary_format import count_value, parse_count
+from .sudoku_file import (VARIANT_KEYS, read_variant_rules, squarest_box, variant_size,
+                          write_variant_rules)
 from .textformats import sudoku_value, format_sudoku_line, parse_text_puzzle
 
 FORMAT_NAME = "polygui-puzzle"
 FORMAT_VERSION = 1
 _TOP_KEYS = {"format", "version", "name", "description", "grid", "board", "pieces", "box",
-             "givens", "extra", "optional"}
+             "givens", "extra", "optional", *VARIANT_KEYS}
 _PIECE_KEYS = {"name", "cells", "count", "mirror", "colour"}
 
 
@@ -132,6 +134,9 @@ def puzzle_from_dict(data: Any, *, strict: bool = True) -> Puzzle:
         grid_data = _sudoku_grid(data)
         puzzle = Puzzle(kind, name, description, sudoku=grid_data, extra=extra)
     else:
+        for key in VARIANT_KEYS:
+            if key in data:
+                raise PuzzleError(f"\"{key}\" is for Sudoku puzzles, not a {kind.value} grid")
         board = _cells(data.get("board"), "the board", kind.axes, MAX_BOARD_CELLS)
         pieces_data = data.get("pieces", [])
         if not isinstance(pieces_data, list):
@@ -199,11 +204,15 @@ def _is_hex_colour(text: str) -> bool:
 
 
 def _sudoku_grid(data: dict) -> SudokuGrid:
-    box = data.get("box")
+    size = variant_size(data)
+    box = data.get("box", None if size is None else list(squarest_box(size)))
     if (not isinstance(box, list) or len(box) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in box)):
         raise PuzzleError(f"\"box\" must be [rows, columns] of a Sudoku box, not {shown(box)}")
     n = box[0] * box[1]
+    if size is not None and size != n:
+        raise PuzzleError(f"\"box\" {shown(box)} makes a {n}x{n} Sudoku, but \"regions\" "
+                          f"has {size} rows")
     if n > len(SUDOKU_SYMBOLS):
         raise PuzzleError(f"\"box\": {shown(box)} makes a Sudoku larger than PolyGUI's "
                           f"largest, {len(SUDOKU_SYMBOLS)}x{len(SUDOKU_SYMBOLS)}")
@@ -219,7 +228,7 @@ def _sudoku_grid(data: dict) -> SudokuGrid:
             raise PuzzleError(f"\"givens\" row {r + 1}: expected {n} cells, got {len(row)}")
         values.extend(sudoku_value(char, n, f"\"givens\" r{r + 1}c{c + 1}")
                       for c, char in enumerate(row))
-    return SudokuGrid(box[0], box[1], tuple(values))
+    return SudokuGrid(box[0], box[1], tuple(values), **read_variant_rules(data, n))
 
 
 # --- writing -----------------------------------------------------------------------------
@@ -232,6 +241,7 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict:
         data["box"] = [grid.box_rows, grid.box_cols]
         data["givens"] = [format_sudoku_line(grid.givens[r * grid.n:(r + 1) * grid.n])
                           for r in range(grid.n)]
+        write_variant_rules(grid, data)
     else:
         data["board"] = [list(cell) for cell in puzzle.board]
         data["pieces"] = [_piece_dict(piece) for piece in puzzle.pieces]

@@ -16,6 +16,8 @@ from .grids import (Cell, CellLocator, GridKind, Shape, connected_components, is
                     orientations_of)
 from .triangles import check_orientations
 from .limits import MAX_BOARD_CELLS, MAX_PIECE_CELLS, check_cells, shown
+from .sudoku_rules import (Cage, box_regions, cage_problems, clashing_givens,
+                           normalised_regions, rule_problems, validate_variant_rules)
 
 SYMMETRY_MODES = ("distinct", "rotations", "all")
 SUDOKU_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -55,11 +57,16 @@ class Piece:
 
 @dataclass(frozen=True)
 class SudokuGrid:
-    """An n x n Sudoku with boxes of box_rows x box_cols; givens row-major, 0 = empty."""
+    """An n x n Sudoku with boxes of box_rows x box_cols; givens row-major, 0 = empty.
+    Variants (solvers.puzzle.sudoku_rules): jigsaw `regions` (a region number per cell)
+    replace the boxes, `diagonals` adds the two main diagonals, `cages` killer cages."""
 
     box_rows: int
     box_cols: int
     givens: tuple[int, ...]
+    regions: tuple[int, ...] = ()
+    diagonals: bool = False
+    cages: tuple[Cage, ...] = ()
 
     @property
     def n(self) -> int:
@@ -67,6 +74,12 @@ class SudokuGrid:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "givens", tuple(int(v) for v in self.givens))
+        regions = normalised_regions(self.regions)
+        if len(self.givens) == self.n * self.n and regions == box_regions(
+                self.n, self.box_rows, self.box_cols):
+            regions = ()  # the boxes themselves
+        object.__setattr__(self, "regions", regions)
+        object.__setattr__(self, "cages", tuple(sorted(self.cages, key=lambda c: c.cells)))
 
 
 @dataclass(frozen=True)
@@ -119,9 +132,10 @@ class Puzzle:
         learns it from the placements anyway)."""
         if self.is_sudoku:
             grid = self.sudoku
-            return [f"conflicting givens: {_sudoku_cell_name(grid, a)} and "
+            return rule_problems(grid) + [f"conflicting givens: {_sudoku_cell_name(grid, a)} and "
                     f"{_sudoku_cell_name(grid, b)} both hold {SUDOKU_SYMBOLS[grid.givens[a] - 1]}"
-                    for a, b in conflicting_givens(grid)]
+                    for a, b in conflicting_givens(grid)] + [
+                reason for _, reason in cage_problems(grid)]
         reasons = []
         if not self.board:
             reasons.append("the board is empty")
@@ -173,17 +187,9 @@ def sudoku_units(n: int, box_rows: int, box_cols: int) -> np.ndarray:
 
 
 def conflicting_givens(grid: SudokuGrid) -> list[tuple[int, int]]:
-    """Sorted pairs (a, b), a < b, of cells holding the same given in a row, column or box;
-    every pair, so an editor can mark each clashing cell."""
-    pairs: set[tuple[int, int]] = set()
-    for unit in sudoku_units(grid.n, grid.box_rows, grid.box_cols).tolist():
-        by_value: dict[int, list[int]] = {}
-        for cell in unit:
-            if grid.givens[cell]:
-                by_value.setdefault(grid.givens[cell], []).append(cell)
-        for cells in by_value.values():
-            pairs.update((a, b) for i, a in enumerate(cells) for b in cells[i + 1:])
-    return sorted(pairs)
+    """Sorted pairs (a, b), a < b, of cells holding the same given in a row, column, box
+    (or region, diagonal, cage); every pair, so an editor can mark each clashing cell."""
+    return clashing_givens(grid)
 
 
 def _sudoku_cell_name(grid: SudokuGrid, index: int) -> str:
@@ -286,6 +292,7 @@ def _validate_sudoku(puzzle: Puzzle) -> None:
         if not 0 <= value <= grid.n:
             raise PuzzleError(f"cell {_sudoku_cell_name(grid, index)}: value {shown(value)} "
                               f"is outside 1..{grid.n}")
+    validate_variant_rules(grid)
 
 
 def cell_count_text(count: int) -> str:

@@ -12,10 +12,12 @@ from ..placements.symmetry import SymmetryPlan, plan_symmetry
 from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.grids import GridKind
 from ..puzzle.model import Puzzle
+from ..puzzle.sudoku_rules import has_variant_rules
 from .bitboard import BitboardSearch, BitboardTables, suits_bitboard
 from .exact_cover import ExactCoverSearch
 from .live_sets import LiveSetSearch, LiveSetTables, suits_live_sets
 from .sudoku import SudokuSearch
+from .sudoku_variants import VariantSudokuSearch
 
 KERNELS = ("auto", "bitboard", "live", "general")
 
@@ -70,6 +72,9 @@ def build_search(kernel: str, puzzle: Puzzle, placements: Placements | None,
         grid = puzzle.sudoku
         if givens is None:
             givens = np.array(grid.givens, dtype=np.int16)
+        if has_variant_rules(grid):  # jigsaw, X or killer: the variants' kernel
+            return VariantSudokuSearch(grid, givens,
+                                       max_solutions_buffered=buffer_rows(grid.n * grid.n))
         return SudokuSearch(grid.n, grid.box_rows, grid.box_cols, givens,
                             max_solutions_buffered=buffer_rows(grid.n * grid.n))
     if root_rows is not None:
