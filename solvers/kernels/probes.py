@@ -73,7 +73,8 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
                       counters, fraction, live, level_start, branch, branch_start, branch_len,
                       branch_pos, path, weight, occupied, planes, overflow, piece_live,
                       remaining, depth_stats, solution_buffer, record, scratch, candidates,
-                      neighbours, piece_sizes, initial_remaining, seed, n_probes, widest,
+                      neighbours, piece_sizes, required, slack, absent_start, branch_piece,
+                      initial_remaining, seed, n_probes, widest,
                       probe_nodes, probe_solutions, leaf_weight, leaf_probe, profile,
                       subtree_depth, subtree_budget):
     """Probes through exact_cover.search; returns how many were made."""
@@ -83,6 +84,7 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
         if not _room_left(counters, solution_buffer.shape[0], widest, record):
             return probe
         _restart(counters, remaining, initial_remaining)
+        branch_piece[:] = -1  # no level has branched yet (copies a range may leave off)
         product, nodes, found = 1.0, 0.0, 0.0
         depth = 0
         while True:
@@ -98,7 +100,7 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
                                             branch_pos, path, weight, occupied, planes, overflow,
                                             piece_live, remaining, depth_stats, solution_buffer,
                                             record, subtree_budget, 0, scratch, candidates,
-                                            neighbours, piece_sizes)
+                                            neighbours, piece_sizes, required, slack, absent_start, branch_piece)
                 scale = product / _subtree_part(counters, fraction, weight, depth,
                                                 fraction_before, status == FINISHED)
                 nodes += scale * (counters[C_NODES] - nodes_before)
@@ -114,7 +116,7 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
                                check_syms, counters, fraction, live, level_start, branch,
                                branch_start, branch_len, branch_pos, path, weight, occupied, planes,
                                overflow, piece_live, remaining, depth_stats, solution_buffer,
-                               record, 1, 0, scratch, candidates, neighbours, piece_sizes)
+                               record, 1, 0, scratch, candidates, neighbours, piece_sizes, required, slack, absent_start, branch_piece)
             children = depth_stats[depth, 1] - children_before
             if children == 0 or depth + 1 == goal:
                 found = product * (counters[C_SOLUTIONS] - solutions_before)
@@ -132,7 +134,7 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
                                    branch_start, branch_len, branch_pos, path, weight, occupied,
                                    planes, overflow, piece_live, remaining, depth_stats,
                                    solution_buffer, record, 0, 0, scratch, candidates, neighbours,
-                                   piece_sizes)
+                                   piece_sizes, required, slack, absent_start, branch_piece)
             product *= children
             depth += 1
         probe_nodes[probe], probe_solutions[probe] = nodes, found

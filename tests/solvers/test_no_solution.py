@@ -38,7 +38,7 @@ def random_unsure_puzzle(rng: random.Random, kind: str):
 
 
 def _connected(kind: str, cells) -> bool:
-    from oracle import NEIGHBOURS
+    from oracle import neighbours
     cells = set(map(tuple, cells))
     seen, todo = set(), [next(iter(cells))]
     while todo:
@@ -46,8 +46,7 @@ def _connected(kind: str, cells) -> bool:
         if cell in seen:
             continue
         seen.add(cell)
-        todo += [n for n in (tuple(c + s for c, s in zip(cell, step)) for step in NEIGHBOURS[kind])
-                 if n in cells]
+        todo += [n for n in neighbours(kind, cell) if n in cells]
     return seen == cells
 
 
