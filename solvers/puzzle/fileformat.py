@@ -16,7 +16,8 @@
   "extra": {}
 }
 ```
-Sudoku files have `"grid": "sudoku"`, `"box": [rows, cols]` and `"givens"`: one string per
+`"pinned"` (optional) lists pre-placed piece copies: `{"piece": name, "cells": [...]}` each
+(see `pins`). Sudoku files have `"grid": "sudoku"`, `"box": [rows, cols]` and `"givens"`: one string per
 row, `.` for an empty cell. Cells are in the grid's native coordinates (hex: axial (q, r)).
 `load_puzzle` also reads the text formats of `textformats`.
 """
@@ -31,12 +32,13 @@ from .atomic import new_file_mode, write_atomically  # noqa: F401  (where caller
 from .grids import GridKind
 from .limits import MAX_BOARD_CELLS, MAX_FILE_BYTES, MAX_NESTING, MAX_PIECE_CELLS, shown
 from .model import SUDOKU_SYMBOLS, Piece, Puzzle, PuzzleError, SudokuGrid
+from .pins import pins_from_data, pins_to_data
 from .textformats import sudoku_value, format_sudoku_line, parse_text_puzzle
 
 FORMAT_NAME = "polygui-puzzle"
 FORMAT_VERSION = 1
 _TOP_KEYS = {"format", "version", "name", "description", "grid", "board", "pieces", "box",
-             "givens", "extra"}
+             "givens", "extra", "pinned"}
 _PIECE_KEYS = {"name", "cells", "count", "mirror", "colour"}
 
 
@@ -138,7 +140,8 @@ def puzzle_from_dict(data: Any, *, strict: bool = True) -> Puzzle:
                               f"{MAX_PIECE_CELLS:,} cells of pieces in all")
         pieces = tuple(_piece(item, index, kind.dimensions)
                        for index, item in enumerate(pieces_data))
-        puzzle = Puzzle(kind, name, description, board=board, pieces=pieces, extra=extra)
+        puzzle = Puzzle(kind, name, description, board=board, pieces=pieces, extra=extra,
+                        pins=pins_from_data(data.get("pinned"), kind.dimensions))
     if strict:
         puzzle.check_loadable()
     return puzzle
@@ -233,6 +236,8 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict:
     else:
         data["board"] = [list(cell) for cell in puzzle.board]
         data["pieces"] = [_piece_dict(piece) for piece in puzzle.pieces]
+        if puzzle.pins:
+            data["pinned"] = pins_to_data(puzzle.pins)
     if puzzle.extra:
         data["extra"] = puzzle.extra
     return data

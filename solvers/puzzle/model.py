@@ -15,6 +15,7 @@ from .errors import PuzzleError
 from .grids import (Cell, CellLocator, GridKind, Shape, connected_components, is_connected,
                     orientations_of)
 from .limits import MAX_BOARD_CELLS, MAX_PIECE_CELLS, check_cells, shown
+from .pins import Pin, validate_pins
 
 SYMMETRY_MODES = ("distinct", "rotations", "all")
 SUDOKU_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -66,16 +67,19 @@ class Puzzle:
     pieces: tuple[Piece, ...] = ()
     sudoku: SudokuGrid | None = None
     extra: dict = field(default_factory=dict, compare=False, hash=False)
+    pins: tuple[Pin, ...] = ()  # pre-placed piece copies (solvers.puzzle.pins)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", GridKind(self.kind))
         cells = tuple(sorted(tuple(int(v) for v in cell) for cell in self.board))
         object.__setattr__(self, "board", cells)
         object.__setattr__(self, "pieces", tuple(self.pieces))
+        object.__setattr__(self, "pins", tuple(self.pins))
         if self.kind is GridKind.SUDOKU:
             _validate_sudoku(self)
         else:
             _validate_polyform(self)
+        validate_pins(self)
 
     @property
     def is_sudoku(self) -> bool:
