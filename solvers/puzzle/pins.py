@@ -139,3 +139,28 @@ def pins_from_data(value: Any, dims: int) -> tuple[Pin, ...]:
 
 def pins_to_data(pins: tuple[Pin, ...]) -> list[dict]:
     return [{"piece": pin.piece, "cells": [list(cell) for cell in pin.cells]} for pin in pins]
+
+
+def carry_pins(before: Puzzle, edit) -> Puzzle:
+    """`edit` (puzzle -> puzzle) applied to `before`, keeping the pins the edit leaves valid:
+    an edit of the board or of a piece that breaks a pin (a board cell taken from under it, a
+    piece reshaped, fewer copies) drops that pin instead of being refused; a renamed piece
+    keeps its pins. Raises PuzzleError when the edit is invalid without any pin too."""
+    from dataclasses import replace
+
+    try:
+        return edit(before)
+    except PuzzleError:
+        if not before.pins:
+            raise
+    try:
+        after = edit(replace(before, pins=()))
+    except PuzzleError:
+        after = None
+    if after is None or after.pins:  # invalid anyway, or an edit of the pins: refused as is
+        return edit(before)
+    pins = before.pins
+    if len(after.pieces) == len(before.pieces):  # a rename: pins follow their piece
+        renamed = {old.name: new.name for old, new in zip(before.pieces, after.pieces)}
+        pins = tuple(Pin(renamed[pin.piece], pin.cells) for pin in pins)
+    return replace(after, pins=pins_still_valid(after, after.pins + pins))
