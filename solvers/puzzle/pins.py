@@ -14,16 +14,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
 from .errors import PuzzleError
-from .grids import Shape, normalise, orientations_of
+from .grids import GridKind, Shape, normalise, orientations_of
 from .limits import shown
-
-if TYPE_CHECKING:
-    from .model import Piece, Puzzle
 
 
 @dataclass(frozen=True)
@@ -36,6 +33,26 @@ class Pin:
     def __post_init__(self) -> None:
         object.__setattr__(self, "cells",
                            tuple(sorted(tuple(int(v) for v in cell) for cell in self.cells)))
+
+
+class Piece(Protocol):  # what pins need of a model.Piece (the model imports this module)
+    name: str
+    cells: Shape
+    count: int
+    mirror: bool
+
+    @property
+    def size(self) -> int: ...
+
+
+class Puzzle(Protocol):  # ... and of a model.Puzzle
+    kind: GridKind
+    board: Shape
+    pieces: tuple[Piece, ...]
+    pins: tuple[Pin, ...]
+
+    @property
+    def is_sudoku(self) -> bool: ...
 
 
 def pin_label(index: int, pin: Pin) -> str:
