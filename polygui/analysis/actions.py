@@ -3,15 +3,37 @@
 from __future__ import annotations
 
 from ..export.context import ExportWindow
+from ..models import PuzzleDocument
+from .unique_dialog import UniquenessDesigner
 from .where_dialog import WherePiecesGo
 
 
-class AnalysisActions:
-    """Opens the Where Pieces Go window over the solutions found (one at a time)."""
+class AnalysisWindow(ExportWindow):
+    """What the analysis windows need of the main window."""
 
-    def __init__(self, window: ExportWindow) -> None:
+    document: PuzzleDocument
+
+
+class AnalysisActions:
+    """Opens the Where Pieces Go window over the solutions found, and the Uniqueness
+    Designer over the puzzle being designed (one of each at a time)."""
+
+    def __init__(self, window: AnalysisWindow) -> None:
         self.window = window
         self.where: WherePiecesGo | None = None
+        self.designer: UniquenessDesigner | None = None
+
+    def uniqueness_designer(self) -> UniquenessDesigner:
+        self.close_designer()
+        self.designer = UniquenessDesigner(self.window.document, self.window)
+        self.designer.show()
+        return self.designer
+
+    def close_designer(self) -> None:
+        if self.designer is not None:
+            self.designer.close()
+            self.designer.deleteLater()
+            self.designer = None
 
     def where_pieces_go(self) -> WherePiecesGo | None:
         if not len(self.window.store):
@@ -24,7 +46,9 @@ class AnalysisActions:
         return self.where
 
     def close(self) -> None:
-        """Close the window (stopping its tally): before a new one, or when the app closes."""
+        """Close the windows (stopping their threads): before a new one, or when the app
+        closes."""
+        self.close_designer()
         if self.where is not None:
             self.where.close()
             self.where.deleteLater()
