@@ -209,7 +209,7 @@ class BoardEditor(QWidget):
         if self._stroke is None:
             self.show_info("")  # a new choice makes an earlier refusal old news
         self._show_piece(self.document.puzzle)
-        if self.piece_target.isChecked():
+        if self.piece_target.isChecked() or self.pin_target.isChecked():
             self._show_board(self.document.puzzle)  # the painted piece follows the selection
 
     def _show_board(self, puzzle: Puzzle) -> None:
