@@ -111,3 +111,12 @@ def test_renaming_a_piece_keeps_its_pins(qtbot):
     editor = make_editor(qtbot, puzzle)
     editor.document.edit("Rename piece", replace_piece(0, name="Ell"))
     assert editor.document.puzzle.pins == (Pin("Ell", ((0, 0), (0, 1), (1, 0))),)
+
+
+def test_the_hint_follows_a_piece_selected_after_choosing_pin_mode(qtbot):
+    editor = make_editor(qtbot, trominoes())
+    editor.pieces.select_piece(None)
+    qtbot.mouseClick(editor.pin_target, LEFT)
+    assert "Select a piece" in editor.canvas_hint.text()
+    editor.pieces.select_piece(0)
+    assert "way 1 of 4" in editor.canvas_hint.text()
