@@ -80,7 +80,7 @@ class BoardEditor(QWidget):
                                    "piece from the tray onto the board)")
         self.turn_button = QPushButton("Turn")
         self.turn_button.setToolTip("The next way the piece to pin may lie (R)")
-        self.turn_button.setEnabled(False)
+        self.turn_button.setVisible(False)  # in Pin pieces mode only
         self.board_target.setChecked(True)
         self.piece_target.setToolTip("Paint the selected piece's cells over the board, as the "
                                      "meteor text draws pieces")
@@ -132,12 +132,14 @@ class BoardEditor(QWidget):
         target_row.addWidget(self.board_target)
         target_row.addWidget(self.piece_target)
         target_row.addWidget(self.pin_target)
-        target_row.addWidget(self.turn_button)
         target_row.addSpacing(24)
         target_row.addLayout(self.tools.row())
         target_row.addStretch(1)
         left.addLayout(target_row)
-        left.addWidget(self.canvas_hint)
+        hint_row = QHBoxLayout()  # Turn beside the hint: the row above must stay narrow
+        hint_row.addWidget(self.canvas_hint, 1)
+        hint_row.addWidget(self.turn_button)
+        left.addLayout(hint_row)
         left.addWidget(self.canvas, 3)
         left.addWidget(self.message)
         left.addWidget(self.summary)
@@ -362,7 +364,7 @@ class BoardEditor(QWidget):
 
     # --- pins ----------------------------------------------------------------------------
     def _pin_mode_toggled(self, on: bool) -> None:
-        self.turn_button.setEnabled(on)
+        self.turn_button.setVisible(on)
         self.pin_tool.set_active(on)
         self._show_board(self.document.puzzle)
 

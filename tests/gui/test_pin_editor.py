@@ -41,7 +41,7 @@ def test_a_click_pins_the_selected_piece_and_undo_takes_it_away(qtbot):
     editor = make_editor(qtbot, trominoes())
     editor.pieces.select_piece(0)
     qtbot.mouseClick(editor.pin_target, LEFT)
-    assert editor.turn_button.isEnabled()
+    assert editor.turn_button.isVisible()
     qtbot.mouseMove(editor.canvas, editor.canvas.cell_centre((0, 0)))
     ghost = editor.canvas.preview
     assert len(ghost) == 3 and (0, 0) in ghost  # outlined where a click puts it
