@@ -91,7 +91,9 @@ class UniquenessDesigner(QDialog):
         self.job.start()
 
     def is_working(self) -> bool:
-        return self.job is not None and self.job.isRunning()
+        """Until the job's result (or failure) has been shown, or Stop pressed: its thread
+        may have ended with its signal still on its way."""
+        return self.job is not None
 
     def stop(self) -> None:
         if self.job is not None:

@@ -87,7 +87,8 @@ class WherePiecesGo(QDialog):
 
     # --- the tally -----------------------------------------------------------------------
     def is_tallying(self) -> bool:
-        return self.job is not None and self.job.isRunning()
+        """Until the tally (or its failure) has been shown, or Stop pressed."""
+        return self.job is not None
 
     def stop(self) -> None:
         """Stop the tally (the window stays, with nothing to show)."""
