@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QMessageBox, QS
 
 from solvers import Progress, Puzzle
 
+from .analysis.actions import AnalysisActions
 from .editors import create_editor
 from .export.actions import ExportActions
 from .files.actions import FileActions
@@ -95,6 +96,7 @@ class MainWindow(QMainWindow):
         runs_dir = autosave_dir.parent / "runs" if autosave_dir is not None else None
         self.keeping = RunKeeping(self, self.panel.kept_bar, KeptRuns(runs_dir))
         self.exports = ExportActions(self)
+        self.analysis = AnalysisActions(self)
         self.solved_symmetry = "distinct"  # the symmetry mode of the solutions shown
         self.menus = build_menus(self)
         self._navigation = self.menus.navigation_actions
@@ -426,6 +428,7 @@ class MainWindow(QMainWindow):
         self.stop_solve(wait=True)
         self.keeping.closed()
         self.exports.shutdown()
+        self.analysis.close()
         for run in running_solves():  # retired runs, an editor's Check or copy still looking
             run.shutdown(None)  # no thread may outlive the window
         self.files.closing()

@@ -1,7 +1,7 @@
 """Take the README's pictures from the app itself, so they stay current: the first window,
 a solved meteor, the Soma cube in 3D, a solved Sudoku, the estimate before solving Mini
 Bedlam, a puzzle the checkerboard proves impossible, and a Sudoku whose givens have no
-solution.
+solution; pinned pieces in Design mode, Where Pieces Go and the Uniqueness Designer.
 
 Run `scripts/screenshots` (it sets up the virtual environment and a virtual screen), or
 under a display: `.venv/bin/python scripts/screenshots.py [FOLDER]` (default docs/images).
@@ -12,6 +12,7 @@ breaks this script fails the tests.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import tempfile
 import time
@@ -24,8 +25,11 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from polygui.app import make_application
 from polygui.resources import examples_dir
+from solvers import Solution
+from solvers import solve as solve_puzzle
 from solvers.puzzle.atomic import write_atomically
 from solvers.puzzle.textformats import parse_sudoku_line
+from solvers.puzzle.pins import Pin
 
 ROOT = Path(__file__).resolve().parent.parent
 WINDOW = QSize(1100, 720)  # the app's first size: it fits a 1280x800 screen
@@ -33,6 +37,9 @@ PALETTE = 256  # colours kept: a screenshot's 256 commonest cover about 98% of i
 NAMES = ("first-window.png", "meteor-solved.png", "soma-3d.png", "sudoku.png", "estimate.png",
          "no-solution.png", "why-no-solution.png")
 STUCK_SUDOKU = ".2....34...23..."  # no two givens clash, yet three of them have no solution
+DESIGN_NAMES = ("pinned-pieces.png", "where-pieces-go.png", "uniqueness-designer.png")
+PINNED = (2, 9)  # meteor pieces pinned for the pictures, as they lie in METEOR_SOLUTION
+WHERE_PIECE = 4  # the piece whose heatmap is shown
 METEOR_SOLUTION = 41  # any solution would do: this one puts every colour in view
 SOMA_EXPLODE = 25  # pieces pulled a little apart, so that their shapes show
 
@@ -144,6 +151,58 @@ def take_screenshots(app: QApplication, window, folder: Path) -> list[Path]:
     return paths
 
 
+def wait_for(app: QApplication, done, timeout: float = 120) -> None:
+    end = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > end:
+            raise SystemExit(f"not done in {timeout:.0f} s")
+        app.processEvents()
+        time.sleep(0.01)
+    settle(app)
+
+
+def take_design_screenshots(app: QApplication, window, folder: Path) -> list[Path]:
+    """Pinned pieces in Design mode, Where Pieces Go and the Uniqueness Designer on meteor;
+    the paths written, in DESIGN_NAMES' order."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = [folder / name for name in DESIGN_NAMES]
+    window.open_puzzle(examples_dir() / "meteor.json")
+    window.set_mode("design")
+    editor = window.editor
+    editor.pin_target.setChecked(True)
+    puzzle = window.document.puzzle
+    solution = next(e for e in solve_puzzle(puzzle, limit=METEOR_SOLUTION + 1)
+                    if isinstance(e, Solution) and e.index == METEOR_SOLUTION)
+    lying = dict(solution.pieces)  # two pieces pinned where they lie in that solution
+    pins = tuple(Pin(puzzle.pieces[p].name, lying[p]) for p in PINNED)
+    window.document.edit("Pin pieces", lambda p: dataclasses.replace(p, pins=pins))
+    editor.pieces.select_piece(5)
+    editor.pin_tool.show_ghost((2, 4))
+    settle(app)
+    save(picture(window), paths[0])
+
+    window.set_mode("solve")
+    solve(app, window)
+    where = window.analysis.where_pieces_go()
+    wait_for(app, lambda: where.stats is not None)
+    where.chooser.setCurrentIndex(WHERE_PIECE)
+    where.resize(WINDOW)
+    settle(app)
+    save(where.grab().toImage(), paths[1])
+    window.analysis.close()
+
+    designer = window.analysis.uniqueness_designer()
+    wait_for(app, lambda: not designer.is_working())
+    designer.resize(WINDOW)
+    settle(app)
+    save(designer.grab().toImage(), paths[2])
+    window.analysis.close()
+    stack = window.document.undo_stack
+    while stack.canUndo():  # the pins were for the pictures: nothing is left to save
+        stack.undo()
+    return paths
+
+
 def main(argv: list[str]) -> int:
     folder = Path(argv[1]) if len(argv) > 1 else ROOT / "docs" / "images"
     app = make_application(argv[:1])
@@ -155,7 +214,8 @@ def main(argv: list[str]) -> int:
         window.resize(WINDOW)
         window.show()
         settle(app, 1.0)
-        for path in take_screenshots(app, window, folder):
+        for path in (take_screenshots(app, window, folder)
+                     + take_design_screenshots(app, window, folder)):
             shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
             print(f"wrote {shown} ({path.stat().st_size // 1024} KB)")
         window.close()

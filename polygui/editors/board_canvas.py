@@ -23,6 +23,7 @@ from solvers.puzzle.grids import Cell, offset_to_hex
 from ..views.board_picture import fit_transform
 from ..views.canvas_picture import CanvasPicture
 from ..views.cells import EMPTY
+from ..views.piece_tray import PIECE_MIME
 from ..views.tiling import TRIANGLE_EDGE, FlatBoard, tiling_for
 from ..views.zoom import ZoomPan
 
@@ -50,6 +51,8 @@ class CellCanvas(QWidget):
     pressed = Signal(object)
     dragged = Signal(object)
     released = Signal()
+    hover_changed = Signal(object)  # the position under the mouse, or None
+    piece_dropped = Signal(object, int)  # a piece dragged from a tray dropped on a position
 
     def __init__(self, kind: GridKind, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -174,6 +177,25 @@ class CellCanvas(QWidget):
         if cell != self._hover:
             self._hover = cell
             self.update()
+            self.hover_changed.emit(cell)
+
+    # --- pieces dropped from a tray (views.piece_tray.PIECE_MIME) ---------------------------
+    def dragEnterEvent(self, event) -> None:
+        if event.mimeData().hasFormat(PIECE_MIME):
+            event.acceptProposedAction()
+
+    def dragMoveEvent(self, event) -> None:
+        self._set_hover(self.cell_at(event.position()))
+        if event.mimeData().hasFormat(PIECE_MIME):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:
+        cell = self.cell_at(event.position())
+        data = event.mimeData().data(PIECE_MIME)
+        if cell is None or data.isEmpty():
+            return
+        event.acceptProposedAction()
+        self.piece_dropped.emit(cell, int(bytes(data).decode()))
 
     def paintEvent(self, event: QPaintEvent) -> None:
         if self._picture is None:

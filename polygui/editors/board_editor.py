@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QColor, QGuiApplication
+from PySide6.QtGui import QColor, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QPushButton, QRadioButton,
                                QSpinBox, QSplitter, QVBoxLayout, QWidget)
 
@@ -31,6 +31,7 @@ from .optional_cells import (STROKE_NAMES, board_fills, is_optional, optional_ed
                              with_board)
 from .meteor_text import MeteorCopy, ask_meteor_text, import_meteor
 from .piece_list import PieceList, replace_piece
+from .pin_tool import PinTool, pin_at
 
 BOARD_COLOUR = QColor("#ddd3bf")  # a neutral sand, unlike every palette colour
 DEFAULT_AREA = (0, 0, 5, 6)  # first row, first column, rows, columns
@@ -80,6 +81,12 @@ class BoardEditor(QWidget):
         self.piece_hint = QLabel()
         self.board_target = QRadioButton("Board cells")
         self.piece_target = QRadioButton("Selected piece")
+        self.pin_target = QRadioButton("Pin pieces")
+        self.pin_target.setToolTip("Fix a copy of the selected piece on the board (or drag a "
+                                   "piece from the tray onto the board)")
+        self.turn_button = QPushButton("Turn")
+        self.turn_button.setToolTip("The next way the piece to pin may lie (R)")
+        self.turn_button.setVisible(False)  # in Pin pieces mode only
         self.board_target.setChecked(True)
         self.piece_target.setToolTip("Paint the selected piece's cells over the board, as the "
                                      "meteor text draws pieces")
@@ -96,6 +103,10 @@ class BoardEditor(QWidget):
         self.meteor_copy: MeteorCopy | None = None
         self.tools = CanvasTools(self.canvas, kind, self._area_cells,
                                  lambda cell: cell in self._target_cells(), self._apply_cells)
+        self.pin_tool = PinTool(document, self.canvas, self.pieces.selected_piece,
+                                self._report_pin, self)
+        self.tray.draggable = True
+        self.canvas.setAcceptDrops(True)
         self._layout()
         self._connect()
         self._show(document.puzzle)
@@ -126,11 +137,15 @@ class BoardEditor(QWidget):
         target_row.addWidget(QLabel("Paint here:"))
         target_row.addWidget(self.board_target)
         target_row.addWidget(self.piece_target)
+        target_row.addWidget(self.pin_target)
         target_row.addSpacing(24)
         target_row.addLayout(self.tools.row())
         target_row.addStretch(1)
         left.addLayout(target_row)
-        left.addWidget(self.canvas_hint)
+        hint_row = QHBoxLayout()  # Turn beside the hint: the row above must stay narrow
+        hint_row.addWidget(self.canvas_hint, 1)
+        hint_row.addWidget(self.turn_button)
+        left.addLayout(hint_row)
         left.addWidget(self.canvas, 3)
         left.addWidget(self.message)
         left.addWidget(self.summary)
@@ -161,6 +176,13 @@ class BoardEditor(QWidget):
         self.tray.piece_clicked.connect(self.pieces.select_piece)
         self.canvas.pressed.connect(self._start_canvas_stroke)
         self.piece_target.toggled.connect(lambda _: self._show_board(self.document.puzzle))
+        self.pin_target.toggled.connect(self._pin_mode_toggled)
+        self.turn_button.clicked.connect(self.pin_tool.turn)
+        QShortcut(QKeySequence("R"), self, self.pin_tool.turn,
+                  context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.pin_tool.changed.connect(lambda: self._show_board(self.document.puzzle))
+        self.canvas.hover_changed.connect(self.pin_tool.show_ghost)
+        self.canvas.piece_dropped.connect(self.drop_piece)
         self.tools.changed.connect(lambda: self._show_board(self.document.puzzle))
         self.piece_canvas.pressed.connect(self._start_piece_stroke)
         for canvas in (self.canvas, self.piece_canvas):
@@ -195,7 +217,7 @@ class BoardEditor(QWidget):
         if self._stroke is None:
             self.show_info("")  # a new choice makes an earlier refusal old news
         self._show_piece(self.document.puzzle)
-        if self.piece_target.isChecked():
+        if self.piece_target.isChecked() or self.pin_target.isChecked():
             self._show_board(self.document.puzzle)  # the painted piece follows the selection
 
     def _show_board(self, puzzle: Puzzle) -> None:
@@ -205,8 +227,12 @@ class BoardEditor(QWidget):
             box.setValue(value)
             box.blockSignals(False)
         fills = board_fills(puzzle, BOARD_COLOUR)
+        number = {piece.name: i for i, piece in enumerate(puzzle.pieces)}
+        fills.extend((pin.cells, piece_colour(puzzle, number[pin.piece])) for pin in puzzle.pins)
         index = self._painted_piece()
-        if index is None:
+        if self.pin_target.isChecked():
+            self.canvas_hint.setText(self.pin_tool.hint())
+        elif index is None:
             self.canvas_hint.setText(self.tools.hint("board"))
         else:  # the piece over the board, where its cells are in board coordinates
             piece = puzzle.pieces[index]
@@ -279,7 +305,9 @@ class BoardEditor(QWidget):
 
     # --- strokes -------------------------------------------------------------------------
     def _start_canvas_stroke(self, cell: Cell) -> None:
-        if self.tools.tool == OPTIONAL:  # always the board's cells, whatever is painted
+        if self.pin_target.isChecked():
+            self.pin_tool.press(cell)
+        elif self.tools.tool == OPTIONAL:  # always the board's cells, whatever is painted
             self.show_info("")
             self._stroke = Stroke(self.document, cell, is_optional, optional_edit, STROKE_NAMES,
                                   may_refuse=False)
@@ -351,6 +379,26 @@ class BoardEditor(QWidget):
             self._stroke = None
         else:
             self.tools.release()
+
+    # --- pins ----------------------------------------------------------------------------
+    def _pin_mode_toggled(self, on: bool) -> None:
+        self.turn_button.setVisible(on)
+        self.pin_tool.set_active(on)
+        self._show_board(self.document.puzzle)
+
+    def _report_pin(self, text: str) -> None:
+        (self.show_problem if text else self.show_info)(text)
+
+    def drop_piece(self, cell: Cell, index: int) -> None:
+        """A piece dragged from the tray onto the board: pinned over `cell`."""
+        if index >= len(self.document.puzzle.pieces):
+            return
+        self.pieces.select_piece(index)
+        self.pin_target.setChecked(True)
+        if pin_at(self.document.puzzle, cell) is not None:
+            self.show_problem("A pinned piece is already there: click it to unpin it first")
+        else:
+            self.pin_tool.press(cell)
 
     # --- meteor text ---------------------------------------------------------------------
     def import_meteor_text(self) -> None:

@@ -98,7 +98,7 @@ class FlatDrawing:
         if self.puzzle.kind is not GridKind.CUBE:
             self.view.set_solution(solution)
             return
-        placed = solution_cells(self._index, len(self.puzzle.board), solution)
+        placed = solution_cells(self._index, len(self.puzzle.board), solution, self.puzzle)
         self.view.set_labels(placed.labels, [self._colours[piece] for piece in placed.copy_types])
 
     def paint(self, painter: QPainter, target: QRectF, solution: Solution | None,

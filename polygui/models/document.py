@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from solvers import Puzzle, PuzzleError
+from solvers.puzzle.pins import carry_pins
 
 Edit = Callable[[Puzzle], Puzzle]
 
@@ -74,7 +75,7 @@ class PuzzleDocument(QObject):
         """Apply `change` to the current puzzle as one undoable step named `text` ("Add
         cell", "Rename piece"). Returns whether anything changed."""
         try:
-            after = change(self._puzzle)
+            after = carry_pins(self._puzzle, change)  # an edit that breaks a pin drops it
         except PuzzleError as error:
             self.rejected.emit(f"{text}: {error}")
             return False

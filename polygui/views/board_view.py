@@ -62,7 +62,7 @@ class BoardView(QWidget):
         self.solution = solution
         if self._picture is None:
             return
-        placed = solution_cells(self._index, len(self.puzzle.board), solution)
+        placed = solution_cells(self._index, len(self.puzzle.board), solution, self.puzzle)
         colours = [self._colours[piece] for piece in placed.copy_types]
         self._picture.set_labels(placed.labels, colours)
         self.update()

@@ -77,11 +77,21 @@ def board_cells(puzzle: Puzzle) -> np.ndarray:
     return np.array(puzzle.board, dtype=np.int64).reshape(-1, dims)
 
 
-def solution_cells(index: CellIndex, n_cells: int, solution: Solution | None) -> SolutionCells:
-    """Label every board cell with the copy covering it (all empty without a solution)."""
+def solution_cells(index: CellIndex, n_cells: int, solution: Solution | None,
+                   puzzle: Puzzle | None = None) -> SolutionCells:
+    """Label every board cell with the copy covering it; without a solution, the copies
+    pinned in `puzzle` (else none)."""
     labels = np.full(n_cells, EMPTY, dtype=np.int64)
-    placed = solution.pieces if solution is not None else ()
+    placed = solution.pieces if solution is not None else pinned_pieces(puzzle)
     for copy, (_, cells) in enumerate(placed):  # one step per piece copy, not per cell
         labels[index.lookup(np.array(cells))] = copy
     types = np.array([piece for piece, _ in placed], dtype=np.int64)
     return SolutionCells(labels, types)
+
+
+def pinned_pieces(puzzle: Puzzle | None) -> tuple[tuple[int, tuple], ...]:
+    """(piece type, cells) of each pinned copy of `puzzle`, as a solution lists its pieces."""
+    if puzzle is None or not puzzle.pins:
+        return ()
+    number = {piece.name: index for index, piece in enumerate(puzzle.pieces)}
+    return tuple((number[pin.piece], pin.cells) for pin in puzzle.pins)

@@ -152,7 +152,8 @@ class CubeView(QWidget):
         self.solution = solution
         if self._mesh is None:
             return
-        self._placed = solution_cells(self._index, len(self._mesh.corners), solution)
+        self._placed = solution_cells(self._index, len(self._mesh.corners), solution,
+                                      self.puzzle)
         self._faces.set_vertex_colours(self._mesh.vertex_colours(self._voxel_rgba()))
         self._refresh_visibility()
 

@@ -1,13 +1,14 @@
-"""All the pieces of a flat puzzle side by side, under the board: click one to select it."""
+"""All the pieces of a flat puzzle side by side, under the board: click one to select it, or
+drag it onto the board editor's canvas to pin it there."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import QPointF, QRectF, QSize, QSizeF, Qt, Signal
-from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QPalette, QPen
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtCore import QByteArray, QMimeData, QPointF, QRectF, QSize, QSizeF, Qt, Signal
+from PySide6.QtGui import QDrag, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
 from solvers import Puzzle
 
@@ -20,6 +21,7 @@ GAP = 1.2  # drawing units between pieces
 LABEL_ROOM = 1.1  # drawing units under each row for the names
 MARGIN = 6
 MAX_SCALE = 24.0
+PIECE_MIME = "application/x-polygui-piece"  # a dragged piece: its index, as text
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,7 @@ class PieceTray(QWidget):
     """The pieces in their colours with their names; `piece_clicked(int)` on a click."""
 
     piece_clicked = Signal(int)
+    draggable = False  # whether a piece can be dragged out (to pin it on a board)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -85,6 +88,7 @@ class PieceTray(QWidget):
         self.selected: int | None = None
         self._layout: TrayLayout | None = None
         self._picture: CanvasPicture | None = None
+        self._press: tuple[int, QPointF] | None = None  # the piece pressed, and where
 
     def show_pieces(self, puzzle: Puzzle, selected: int | None) -> None:
         self.puzzle, self.selected = puzzle, selected
@@ -140,7 +144,23 @@ class PieceTray(QWidget):
         distances = np.hypot(*(self._layout.centres - (point.x(), point.y())).T)
         nearest = int(np.argmin(distances))
         if distances[nearest] <= 1.0:
+            self._press = (int(self._layout.labels[nearest]), QPointF(event.position()))
             self.piece_clicked.emit(int(self._layout.labels[nearest]))
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        """Past the drag distance, a pressed piece is dragged (its index as PIECE_MIME)."""
+        press = self._press
+        if (not self.draggable or press is None
+                or not event.buttons() & Qt.MouseButton.LeftButton
+                or (event.position() - press[1]).manhattanLength()
+                < QApplication.startDragDistance()):
+            return
+        self._press = None
+        data = QMimeData()
+        data.setData(PIECE_MIME, QByteArray(str(press[0]).encode()))
+        drag = QDrag(self)
+        drag.setMimeData(data)
+        drag.exec(Qt.DropAction.CopyAction)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)

@@ -1,2 +1,3 @@
 """What PolyGUI says about a puzzle beyond its solutions: estimates before solving, reasons why
-there is no solution. Imports the search, placements and puzzle layers below; never Qt."""
+there is no solution, where pieces go (`statistics`), proposals for a unique solution
+(`uniqueness`). May import output, parallel, search, placements and puzzle; never Qt."""

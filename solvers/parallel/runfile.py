@@ -56,6 +56,9 @@ def puzzle_fingerprint(puzzle: Puzzle) -> str:
     """SHA-256 of what decides a puzzle's solutions."""
     what = {"grid": puzzle.kind.value, "board": sorted(puzzle.board),
             "pieces": [[sorted(p.cells), p.count, p.mirror] for p in puzzle.pieces]}
+    if puzzle.pins:
+        index = {piece.name: number for number, piece in enumerate(puzzle.pieces)}
+        what["pins"] = [[index[pin.piece], sorted(pin.cells)] for pin in puzzle.pins]
     if puzzle.is_sudoku:
         grid = puzzle.sudoku
         what["sudoku"] = [grid.box_rows, grid.box_cols, list(grid.givens)]

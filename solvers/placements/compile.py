@@ -18,6 +18,7 @@ from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.grids import Cell, CellLocator, neighbour_count, neighbours_of, orientations_of
 from ..puzzle.limits import MAX_PLACEMENTS, MAX_SEARCH_BYTES
 from ..puzzle.model import Puzzle, PuzzleError
+from .pins import rows_kept_by_pins
 from .pruning import dead_rows
 from .secondary import with_secondary_items
 
@@ -98,6 +99,9 @@ def compile_placements(puzzle: Puzzle, *, prune: bool = True,
         piece_sizes=np.array([piece.size for piece in puzzle.pieces], dtype=np.int32),
         neighbours=neighbour_table(puzzle),
     )
+    if puzzle.pins:  # a pinned cell keeps only its pin's row
+        placements = _select_rows(placements, rows_kept_by_pins(
+            puzzle, placements.row_piece, placements.row_items, placements.masks))
     if prune and placements.n_rows and not puzzle.optional:  # optional cells may stay empty
         fillable = fillable_sizes(puzzle)
         step = max(16, _PRUNE_SLICE // len(cells))  # a flood of the board per row

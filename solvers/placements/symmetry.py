@@ -23,6 +23,7 @@ from ..puzzle.grids import (aligned_image, apply_symmetry, normalise, rotation_c
                             rotation_flags, symmetry_group)
 from ..puzzle.model import Puzzle, SYMMETRY_MODES
 from .compile import Placements
+from .pins import keeps_pins
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ def board_symmetries(puzzle: Puzzle, mode: str) -> list[BoardSymmetry]:
         if any(item is None for item in items) or not _keeps_optional(optional, items):
             continue
         piece_perm = _piece_permutation(puzzle, matrix, rotation)
-        if piece_perm is not None:
+        if piece_perm is not None and keeps_pins(puzzle, items, piece_perm):
             found.append(BoardSymmetry(matrix, np.array(items, dtype=np.int64), piece_perm))
     return found
 
@@ -191,11 +192,12 @@ def plan_symmetry(puzzle: Puzzle, placements: Placements, mode: str,
 
 
 def _restrictable_pieces(placements: Placements, symmetries: list[BoardSymmetry]) -> list[int]:
-    """Piece types placed exactly once and mapped to themselves by every symmetry."""
+    """Piece types placed exactly once and mapped to themselves by every symmetry, with more
+    than one row (a pinned piece's one row breaks no symmetry)."""
     least = placements.piece_least if placements.piece_least is not None else placements.piece_counts
     return [piece for piece, count in enumerate(placements.piece_counts)
             if count == 1 and least[piece] == 1 and all(s.piece_perm[piece] == piece for s in symmetries)
-            and len(placements.rows_of_piece(piece))]
+            and len(placements.rows_of_piece(piece)) > 1]
 
 
 def _orbit_representatives(rows: np.ndarray,

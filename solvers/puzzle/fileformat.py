@@ -16,7 +16,8 @@
   "extra": {}
 }
 ```
-Sudoku files have `"grid": "sudoku"`, `"box": [rows, cols]` and `"givens"`: one string per
+`"pinned"` (optional) lists pre-placed piece copies: `{"piece": name, "cells": [...]}` each
+(see `pins`). Sudoku files have `"grid": "sudoku"`, `"box": [rows, cols]` and `"givens"`: one string per
 row, `.` for an empty cell. Cells are in the grid's native coordinates (hex: axial (q, r)).
 `load_puzzle` also reads the text formats of `textformats`.
 """
@@ -34,12 +35,13 @@ from .model import SUDOKU_SYMBOLS, Piece, Puzzle, PuzzleError, SudokuGrid
 from .secondary_format import count_value, parse_count
 from .sudoku_file import (VARIANT_KEYS, read_variant_rules, squarest_box, variant_size,
                           write_variant_rules)
+from .pins import pins_from_data, pins_to_data
 from .textformats import sudoku_value, format_sudoku_line, parse_text_puzzle
 
 FORMAT_NAME = "polygui-puzzle"
 FORMAT_VERSION = 1
 _TOP_KEYS = {"format", "version", "name", "description", "grid", "board", "pieces", "box",
-             "givens", "extra", "optional", *VARIANT_KEYS}
+             "givens", "extra", "optional", "pinned", *VARIANT_KEYS}
 _PIECE_KEYS = {"name", "cells", "count", "mirror", "colour"}
 
 
@@ -149,7 +151,8 @@ def puzzle_from_dict(data: Any, *, strict: bool = True) -> Puzzle:
         optional = _cells(data.get("optional", []), "\"optional\"", kind.axes,
                           MAX_BOARD_CELLS)
         puzzle = Puzzle(kind, name, description, board=board, pieces=pieces, extra=extra,
-                        optional=optional)
+                        optional=optional,
+                        pins=pins_from_data(data.get("pinned"), kind.dimensions))
     if strict:
         puzzle.check_loadable()
     return puzzle
@@ -247,6 +250,8 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict:
         data["pieces"] = [_piece_dict(piece) for piece in puzzle.pieces]
         if puzzle.optional:
             data["optional"] = [list(cell) for cell in puzzle.optional]
+        if puzzle.pins:
+            data["pinned"] = pins_to_data(puzzle.pins)
     if puzzle.extra:
         data["extra"] = puzzle.extra
     return data

@@ -18,6 +18,7 @@ from .triangles import check_orientations
 from .limits import MAX_BOARD_CELLS, MAX_PIECE_CELLS, check_cells, shown
 from .sudoku_rules import (Cage, box_regions, cage_problems, clashing_givens,
                            normalised_regions, rule_problems, validate_variant_rules)
+from .pins import Pin, validate_pins
 
 SYMMETRY_MODES = ("distinct", "rotations", "all")
 SUDOKU_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -94,6 +95,7 @@ class Puzzle:
     sudoku: SudokuGrid | None = None
     extra: dict = field(default_factory=dict, compare=False, hash=False)
     optional: Shape = ()  # board cells that may stay empty (BurrTools' variable cells)
+    pins: tuple[Pin, ...] = ()  # pre-placed piece copies (solvers.puzzle.pins)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", GridKind(self.kind))
@@ -102,10 +104,12 @@ class Puzzle:
         optional = tuple(sorted(tuple(int(v) for v in cell) for cell in self.optional))
         object.__setattr__(self, "optional", optional)
         object.__setattr__(self, "pieces", tuple(self.pieces))
+        object.__setattr__(self, "pins", tuple(self.pins))
         if self.kind is GridKind.SUDOKU:
             _validate_sudoku(self)
         else:
             _validate_polyform(self)
+        validate_pins(self)
 
     @property
     def is_sudoku(self) -> bool:

@@ -67,9 +67,9 @@ def prepare_puzzle(puzzle: Puzzle, symmetry: str = "distinct", kernel: str = "au
         homeless = puzzle.problems()  # pieces that fit nowhere at all are named as such
         if homeless:
             raise PuzzleError("; ".join(homeless))
-        raise PuzzleError(naming_pieces(
-            stranding, "cannot go anywhere without cutting off cells the others cannot fill",
-            "cannot go anywhere without cutting off cells the others cannot fill"))
+        where = "anywhere beside the pinned pieces" if puzzle.pins else "anywhere"
+        reason = f"cannot go {where} without cutting off cells the others cannot fill"
+        raise PuzzleError(naming_pieces(stranding, reason, reason))
     chosen = choose_kernel(puzzle, placements, kernel)
     symmetries = board_symmetries(puzzle, "distinct")
     # 'all' and 'rotations' search the distinct tree and expand its orbits (solvers/search/

@@ -1,0 +1,155 @@
+"""The uniqueness designer's window: for the puzzle being designed, the fewest pinned pieces
+(or extra givens) that leave exactly one solution, verified by a solve and drawn on the
+puzzle; for a Sudoku with one solution, the givens that can go. Apply makes the proposal one
+undoable edit. The work runs in a thread of its own; Stop ends it."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from solvers import Puzzle
+from solvers.analysis.uniqueness import Proposal
+from solvers.puzzle.model import SUDOKU_SYMBOLS
+
+from ..models import PuzzleDocument
+from ..models.status import plural
+from ..views.board_view import BoardView
+from .unique_job import Removal, UniquenessJob
+
+
+def cell_name(puzzle: Puzzle, cell: int) -> str:
+    n = puzzle.sudoku.n
+    return f"r{cell // n + 1}c{cell % n + 1}"
+
+
+def describe(result: Proposal | Removal, puzzle: Puzzle) -> str:
+    """What the designer found, in words."""
+    if isinstance(result, Removal):
+        if not result.removable:
+            return ("The Sudoku has exactly one solution, and it is minimal: taking away any "
+                    "one given leaves several solutions.")
+        names = ", ".join(cell_name(puzzle, c) for c in result.removable)
+        return (f"The Sudoku has exactly one solution but is not minimal: each of these "
+                f"{plural(len(result.removable), 'given')} can go alone while it stays unique: "
+                f"{names}. Taken away one by one, {plural(len(result.together), 'given')} can go "
+                f"together ({', '.join(cell_name(puzzle, c) for c in result.together)}), "
+                "leaving a minimal puzzle: Apply takes them away.")
+    fewest = ("no fewer can do it" if result.smallest else
+              "found by a greedy choice: fewer may exist")
+    over = (f"among all {plural(result.solutions_considered, 'solution')}"
+            if result.every_solution else
+            f"chosen over {plural(result.solutions_considered, 'solution')} found")
+    if result.givens:
+        added = ", ".join(f"{cell_name(puzzle, c)} = {SUDOKU_SYMBOLS[v - 1]}"
+                          for c, v in result.givens)
+        return (f"{plural(len(result.givens), 'extra given')} leave exactly one solution "
+                f"(verified by a solve; {fewest}, {over}): {added}.")
+    pinned = ", ".join(f"{pin.piece} on {' '.join(str(c) for c in pin.cells)}"
+                       for pin in result.pins)
+    return (f"Pinning {plural(len(result.pins), 'piece')} leaves exactly one solution "
+            f"(verified by a solve; {fewest}, {over}): {pinned}.")
+
+
+class UniquenessDesigner(QDialog):
+    """Opened over the document's puzzle as it is now; works at once."""
+
+    def __init__(self, document: PuzzleDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.puzzle = document.puzzle
+        self.result: Proposal | Removal | None = None
+        self.setWindowTitle(f"Uniqueness Designer — {self.puzzle.name}")
+        self.preview = BoardView() if self.puzzle.kind.value in ("hex", "square") else None
+        self.text = QLabel(f"Looking for the fewest "
+                           f"{'givens' if self.puzzle.is_sudoku else 'pinned pieces'} "
+                           "for exactly one solution…")
+        self.text.setWordWrap(True)
+        self.apply_button = QPushButton("Apply")
+        self.apply_button.setEnabled(False)
+        self.stop_button = QPushButton("Stop")
+        close = QPushButton("Close")
+        layout = QVBoxLayout(self)
+        if self.preview is not None:
+            self.preview.set_puzzle(self.puzzle)
+            layout.addWidget(self.preview, 1)
+        layout.addWidget(self.text)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.stop_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.apply_button)
+        buttons.addWidget(close)
+        layout.addLayout(buttons)
+        self.apply_button.clicked.connect(self.apply)
+        self.stop_button.clicked.connect(self.stop)
+        close.clicked.connect(self.close)
+        self.resize(640, 560 if self.preview is not None else 220)
+        self.job: UniquenessJob | None = UniquenessJob(self.puzzle)
+        self.job.done.connect(self._on_done)
+        self.job.failed.connect(self._on_failed)
+        self.job.start()
+
+    def is_working(self) -> bool:
+        """Until the job's result (or failure) has been shown, or Stop pressed: its thread
+        may have ended with its signal still on its way."""
+        return self.job is not None
+
+    def stop(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+            if self.result is None:
+                self.text.setText("Stopped: nothing proposed. Open the designer again to "
+                                  "start over.")
+        self.stop_button.setEnabled(False)
+
+    def _finished_job(self) -> None:
+        if self.job is not None:
+            self.job.wait()
+            self.job = None
+        self.stop_button.setEnabled(False)
+
+    def _on_done(self, result: Proposal | Removal) -> None:
+        self._finished_job()
+        self.result = result
+        self.text.setText(describe(result, self.puzzle))
+        has_change = not isinstance(result, Removal) or bool(result.together)
+        self.apply_button.setEnabled(has_change)
+        if self.preview is not None and isinstance(result, Proposal):
+            self.preview.set_puzzle(result.puzzle)  # the pins drawn on the unsolved board
+
+    def _on_failed(self, message: str) -> None:
+        self._finished_job()
+        self.text.setText(f"Nothing to propose: {message}.")
+
+    def apply(self) -> bool:
+        """The proposal as one undoable edit of the document (refused if it changed since)."""
+        result = self.result
+        if result is None:
+            return False
+        if self.document.puzzle != self.puzzle:
+            self.text.setText("The puzzle changed after the designer looked at it: close "
+                              "this window and open the designer again.")
+            return False
+        after = result.puzzle
+        if isinstance(result, Removal):
+            text = f"Remove {plural(len(result.together), 'given')} (stays unique)"
+        elif result.givens:
+            text = f"Add {plural(len(result.givens), 'given')} for a unique solution"
+        else:
+            text = f"Pin {plural(len(result.pins), 'piece')} for a unique solution"
+        changed = self.document.edit(text, lambda p: dataclasses.replace(
+            p, pins=after.pins, sudoku=after.sudoku))
+        if changed:
+            self.apply_button.setEnabled(False)
+            self.text.setText(self.text.text() + " Applied (Edit > Undo takes it back).")
+        return changed
+
+    def closeEvent(self, event) -> None:
+        self.stop()
+        super().closeEvent(event)
+
+    def done(self, result: int) -> None:
+        self.stop()
+        super().done(result)

@@ -1,0 +1,87 @@
+"""The Uniqueness Designer from the Solve menu: a proposal found in a thread of its own,
+drawn and described, applied as one undoable edit that leaves exactly one solution; a unique
+Sudoku's removable givens; Stop and closing leave no thread behind."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from PySide6.QtCore import Qt
+
+from polygui.analysis import unique_dialog
+from polygui.resources import examples_dir
+from solvers import SudokuGrid, count_solutions
+from solvers.analysis.uniqueness import removable_givens
+
+
+def open_designer(window, qtbot):
+    window.menus.unique_action.trigger()
+    designer = window.analysis.designer
+    qtbot.waitUntil(lambda: not designer.is_working(), timeout=90_000)
+    return designer
+
+
+def test_pins_proposed_for_pentominoes_apply_as_one_undo_step(window, qtbot):
+    window.open_puzzle(examples_dir() / "pentominoes-3x20.json")
+    before = window.document.puzzle
+    assert count_solutions(before, "all").solutions == 8
+    designer = open_designer(window, qtbot)
+    proposal = designer.result
+    assert proposal is not None and proposal.pins
+    assert "leaves exactly one solution" in designer.text.text()
+    assert designer.preview.puzzle.pins == proposal.pins  # drawn on the board
+    qtbot.mouseClick(designer.apply_button, Qt.MouseButton.LeftButton)
+    after = window.document.puzzle
+    assert after.pins == proposal.pins
+    assert count_solutions(after, "all").solutions == 1
+    assert window.document.undo_stack.undoText().startswith("Pin ")
+    window.document.undo_stack.undo()
+    assert window.document.puzzle == before
+    window.analysis.close()
+
+
+def test_a_unique_sudoku_names_the_givens_that_can_go(window, qtbot):
+    window.open_puzzle(examples_dir() / "sudoku-reference.json")
+    puzzle = window.document.puzzle
+    designer = open_designer(window, qtbot)
+    expected = removable_givens(puzzle)
+    assert list(designer.result.removable) == expected and expected
+    assert "not minimal" in designer.text.text()
+    assert designer.apply(), designer.text.text()
+    after = window.document.puzzle
+    assert count_solutions(after, "all", limit=2).solutions == 1
+    assert not removable_givens(after)  # minimal now
+    window.analysis.close()
+
+
+def test_a_puzzle_changed_since_is_not_overwritten(window, qtbot):
+    window.open_puzzle(examples_dir() / "sudoku-4x4-empty.json")
+    designer = open_designer(window, qtbot)
+    assert len(designer.result.givens) == 4  # a 4x4 Sudoku needs 4 givens at least
+    window.document.edit("Type 1", lambda p: dataclasses.replace(
+        p, sudoku=SudokuGrid(2, 2, (1,) + (0,) * 15)))
+    assert not designer.apply()
+    assert "changed" in designer.text.text()
+    window.analysis.close()
+
+
+def test_stop_and_closing_end_the_designers_thread(window, qtbot, monkeypatch):
+    window.open_puzzle(examples_dir() / "pentominoes-3x20.json")
+    real = unique_dialog.UniquenessJob.run
+
+    def held(job):  # works only once Stop is pressed: it must see the stop
+        job._stop.wait(30)
+        real(job)
+
+    monkeypatch.setattr(unique_dialog.UniquenessJob, "run", held)
+    window.menus.unique_action.trigger()
+    designer = window.analysis.designer
+    job = designer.job
+    assert designer.is_working() and not designer.apply_button.isEnabled()
+    qtbot.mouseClick(designer.stop_button, Qt.MouseButton.LeftButton)
+    assert not job.isRunning() and designer.result is None
+    assert "Stopped" in designer.text.text()
+    window.menus.unique_action.trigger()
+    job = window.analysis.designer.job
+    window.close()
+    assert not job.isRunning()
