@@ -29,7 +29,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..search.prepare import Prepared
-from ..search.sudoku import sudoku_peers
 
 SATURATION = 16  # the kernels' per-item counters saturate here (exact_cover.NB = 4 planes)
 
@@ -196,6 +195,8 @@ class SudokuProbe:
         grid = prepared.puzzle.sudoku
         self.n = grid.n
         self.givens = np.array(grid.givens, dtype=np.int16)
+        from ..search.sudoku import sudoku_peers  # the Sudoku kernels only for a Sudoku
+
         self.peers = sudoku_peers(grid.n, grid.box_rows, grid.box_cols)
 
     def root(self) -> np.ndarray:

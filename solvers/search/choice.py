@@ -15,7 +15,6 @@ from ..puzzle.model import Puzzle
 from .bitboard import BitboardSearch, BitboardTables, suits_bitboard
 from .exact_cover import ExactCoverSearch
 from .live_sets import LiveSetSearch, LiveSetTables, suits_live_sets
-from .sudoku import SudokuSearch
 
 KERNELS = ("auto", "bitboard", "live", "general")
 
@@ -65,6 +64,8 @@ def build_search(kernel: str, puzzle: Puzzle, placements: Placements | None,
     to `root_rows` (the plan's when None), a Sudoku search starts from `givens` (the
     puzzle's when None). Its kernel buffers BUFFER_BYTES of solutions."""
     if kernel == "sudoku":
+        from .sudoku import SudokuSearch  # its kernels' module only when a Sudoku is solved
+
         grid = puzzle.sudoku
         if givens is None:
             givens = np.array(grid.givens, dtype=np.int16)
