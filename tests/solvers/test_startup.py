@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from solvers.cli.main import main
+from solvers.kernels.exact_cover import _sort_in_place
 from solvers.puzzle.grids import GridKind, is_rotation, normalise, orientations, symmetry_group
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,6 +82,18 @@ def test_other_errors_are_not_swallowed_as_puzzle_errors(monkeypatch):
     monkeypatch.setattr(cli, "solve", broken)
     with pytest.raises(ZeroDivisionError):
         cli.main([str(ASSETS / "soma.json")])
+
+
+@pytest.mark.parametrize("sort", [_sort_in_place, _sort_in_place.py_func],
+                         ids=["compiled", "plain-python"])
+def test_the_canonical_checks_sort_sorts_any_slice(sort):
+    rng = np.random.default_rng(16)
+    for length in (0, 1, 2, 3, 7, 13, 40, 130):
+        values = rng.integers(-50, 50, length + 6).astype(np.int32)
+        expected = values.copy()
+        expected[3:3 + length] = np.sort(values[3:3 + length])
+        sort(values, 3, 3 + length)
+        assert values.tolist() == expected.tolist()
 
 
 def test_rotations_are_told_from_reflections_as_the_determinant_does():
