@@ -5,6 +5,7 @@ errors of the parts imported late are still reported as one line."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -135,3 +136,39 @@ def test_a_chiral_piece_is_matched_to_its_mirror_image_whatever_the_reflection()
             assert perm[names.index("A")] == "B" and perm[names.index("B")] == "A"
         else:
             assert perm == names
+
+
+COMPILE_SUDOKU_KERNELS = """
+import json
+import os
+import numpy as np
+from numba.core.registry import CPUDispatcher
+from solvers.kernels import sudoku, sudoku_batch
+from solvers.puzzle.fileformat import load_puzzle
+from solvers.search.prepare import prepare_puzzle
+from solvers.search.sudoku import solve_batch
+
+search = prepare_puzzle(load_puzzle(sys.argv[1])).new_search()
+while not search.finished:
+    search.run(100_000)
+lines = [line for line in open(sys.argv[2]) if line[:1].isdigit() or line[:1] == "."][:20]
+solve_batch(np.array([[int(c) if c.isdigit() else 0 for c in l.strip()] for l in lines]))
+print(json.dumps({f"{module.__name__}.{name}": len(f.signatures)
+                  for module in (sudoku, sudoku_batch) for name, f in vars(module).items()
+                  if isinstance(f, CPUDispatcher) and f.signatures}))
+"""
+
+
+def test_each_sudoku_kernel_function_compiles_once(tmp_path):
+    """A first start compiles each function for one signature: a literal argument (a root
+    slot of 0) used to type a second and third copy of the same function."""
+    result = subprocess.run(
+        [sys.executable, "-c", "import sys\n" + COMPILE_SUDOKU_KERNELS,
+         str(ASSETS / "sudoku-hard.json"), str(ROOT / "assets" / "sudoku" / "17-clue-sample.txt")],
+        cwd=ROOT, capture_output=True, text=True, timeout=900,
+        env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)})
+    assert result.returncode == 0, result.stderr
+    compiled = json.loads(result.stdout.strip().splitlines()[-1])
+    assert "solvers.kernels.sudoku._propagate" in compiled  # compiled here, not loaded
+    assert "solvers.kernels.sudoku_batch._place" in compiled
+    assert {name: n for name, n in compiled.items() if n > 1} == {}
