@@ -34,10 +34,12 @@ RUN_FLOOR = "import sys, numpy; sys.path.insert(0, sys.argv[1]); import floor_ke
 
 
 def timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """(wall seconds, CPU seconds) of one process; fails loudly if it fails."""
+    """(wall seconds, CPU seconds) of one process; fails loudly if it fails. It runs in the
+    system's temporary folder: `python -c` puts its working folder first on sys.path, ahead
+    of PYTHONPATH, so from the project's root every variant would import this tree."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(command, env=env, cwd=ROOT, stdout=subprocess.PIPE,
+    done = subprocess.run(command, env=env, cwd=tempfile.gettempdir(), stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE, text=True)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
