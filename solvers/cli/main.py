@@ -8,12 +8,8 @@ import sys
 import time
 from pathlib import Path
 
-from ..output.export_data import export_solutions
-from ..output.kept import DEFAULT_MAX_KEPT, KeptSolutions
-from ..output.pictures import format_solution
-from ..parallel.cluster import ClusterError
+from ..output.kept import DEFAULT_MAX_KEPT
 from ..parallel.run import available_cores, solve
-from ..parallel.runfile import RunFile
 from ..puzzle.any_file import load_any
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError
 from ..search.events import Progress, Solution
@@ -96,12 +92,22 @@ def main(argv: list[str] | None = None) -> int:
         if args.puzzle is None and args.resume is None:
             parser.error("give a puzzle file (or --resume FILE, or --sudoku-batch FILE)")
         return run_puzzle(args)
-    except (PuzzleError, ClusterError) as error:
+    except Exception as error:
+        if not (isinstance(error, PuzzleError) or _is_cluster_error(error)):
+            raise
         print(f"polygui-solve: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("polygui-solve: interrupted", file=sys.stderr)
         return 130
+
+
+def _is_cluster_error(error: Exception) -> bool:
+    """Whether `error` is the Dask backend's ClusterError. The backend is imported only when
+    a cluster is asked for (Dask takes seconds to import), so when its module was never
+    imported the error cannot be one."""
+    cluster = sys.modules.get("solvers.parallel.cluster")
+    return cluster is not None and isinstance(error, cluster.ClusterError)
 
 
 def run_puzzle(args: argparse.Namespace) -> int:
@@ -117,7 +123,11 @@ def run_puzzle(args: argparse.Namespace) -> int:
     shown = 0
     final: Progress | None = None
     exports = data_exports(args)
-    kept = KeptSolutions(puzzle, args.keep)
+    if exports:  # the output modules only when they are used: each import costs start-up
+        from ..output.export_data import export_solutions
+        from ..output.kept import KeptSolutions
+
+        kept = KeptSolutions(puzzle, args.keep)
     count_only = not exports and (args.count_only or (args.show == 0 and args.json))
     jobs = args.jobs or available_cores()
     events = solve(puzzle, symmetry, limit, count_only, jobs=jobs, cluster=args.cluster,
@@ -127,6 +137,8 @@ def run_puzzle(args: argparse.Namespace) -> int:
             if exports:
                 kept.add(event)
             if shown < args.show:
+                from ..output.pictures import format_solution
+
                 print(f"Solution {event.index + 1}:\n{format_solution(puzzle, event)}\n")
                 shown += 1
         else:
@@ -159,6 +171,7 @@ def _puzzle_and_symmetry(args: argparse.Namespace) -> tuple[Puzzle, str]:
     resumed (a puzzle or mode given as well must be the run's)."""
     if args.resume is None:
         return load_any(args.puzzle, args.problem), args.symmetry or "distinct"
+    from ..parallel.runfile import RunFile  # SQLite only to resume a run
     run = RunFile.open(args.resume)
     try:
         puzzle = run.puzzle

@@ -49,7 +49,7 @@ from numba import njit
 
 from .bits import lowest_bit as _lowest_bit
 from .exact_cover import (BUFFER_FULL, C_BUFFERED, C_DEPTH, C_NODES, C_PHASE, C_SOLUTIONS,
-    C_STATUS, ENTER, FINISHED, NEXT, RUNNING, _is_canonical)
+    C_STATUS, ENTER, FINISHED, NEXT, RUNNING, _copy_row, _is_canonical)
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
@@ -140,7 +140,7 @@ def _record_solution(path, counters, solution_buffer, record, restricted_piece, 
         return
     counters[C_SOLUTIONS] += 1
     if record:
-        solution_buffer[counters[C_BUFFERED], :] = path
+        _copy_row(path, solution_buffer, counters[C_BUFFERED])
         counters[C_BUFFERED] += 1
 
 

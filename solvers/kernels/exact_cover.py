@@ -66,10 +66,38 @@ def _count_live(start, end, masks, row_piece, live, planes, overflow, piece_live
 
 
 @njit(nogil=True, cache=True)
+def _sort_in_place(values, start, end):
+    """Sort values[start:end] (Shell's sort, gaps 3k+1). A solution has a few dozen rows at
+    most on the boards a kernel can finish, and np.sort would compile numba's quicksort with
+    it: 2 of the 13 s a first search of Soma took to compile."""
+    gap = 1
+    while gap < (end - start) // 3:
+        gap = 3 * gap + 1
+    while gap > 0:
+        for i in range(start + gap, end):
+            value = values[i]
+            j = i
+            while j - gap >= start and values[j - gap] > value:
+                values[j] = values[j - gap]
+                j -= gap
+            values[j] = value
+        gap //= 3
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _copy_row(source, target, row):
+    """target[row, :] = source, written out: numba's slice assignment compiles a shape check
+    with its error message (string formatting: about 3 s of a first compile)."""
+    for i in range(source.shape[0]):
+        target[row, i] = source[i]
+
+
+@njit(nogil=True, cache=True)
 def _is_canonical(path, depth, restricted_piece, row_piece, images, check_start, check_syms,
                   scratch):
     """True when the solution on `path` is the smallest of its images under the symmetries
-    that must be checked (the stabiliser of the restricted piece's row, or all of them)."""
+    that must be checked (the stabiliser of the restricted piece's row, or all of them).
+    `scratch` holds 2 * depth numbers: the image, then the solution itself, each sorted."""
     if images.shape[0] == 0:
         return True
     if restricted_piece >= 0:
@@ -81,15 +109,17 @@ def _is_canonical(path, depth, restricted_piece, row_piece, images, check_start,
         first, last = 0, images.shape[0]
     if first == last:
         return True
-    own = np.sort(path[:depth])
+    for d in range(depth):
+        scratch[depth + d] = path[d]
+    _sort_in_place(scratch, depth, 2 * depth)
     for k in range(first, last):
         s = check_syms[k] if restricted_piece >= 0 else k
         for d in range(depth):
             scratch[d] = images[s, path[d]]
-        image = np.sort(scratch[:depth])
+        _sort_in_place(scratch, 0, depth)
         for d in range(depth):
-            if image[d] != own[d]:
-                if image[d] < own[d]:
+            if scratch[d] != scratch[depth + d]:
+                if scratch[d] < scratch[depth + d]:
                     return False
                 break
     return True
@@ -186,7 +216,7 @@ def search(masks, row_piece, full, restricted_piece, images, check_start, check_
                                          check_start, check_syms, scratch):
                 counters[C_SOLUTIONS] += 1
                 if record:
-                    solution_buffer[counters[C_BUFFERED], :] = path
+                    _copy_row(path, solution_buffer, counters[C_BUFFERED])
                     counters[C_BUFFERED] += 1
             fraction[0] += weight[depth]
             depth, phase = depth - 1, NEXT

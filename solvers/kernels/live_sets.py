@@ -26,7 +26,7 @@ from numba import njit
 from .bits import count_bits
 from .bits import lowest_bit as _lowest_bit
 from .exact_cover import (BUFFER_FULL, C_BUFFERED, C_DEPTH, C_NODES, C_PHASE, C_SOLUTIONS,
-    C_STATUS, ENTER, FINISHED, NB, NEXT, RUNNING, _is_canonical)
+    C_STATUS, ENTER, FINISHED, NB, NEXT, RUNNING, _copy_row, _is_canonical)
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
@@ -78,7 +78,7 @@ def search(conflict, cover, piece_rows, row_piece, row_mask, full, restricted_pi
                              check_syms, scratch):
                 counters[C_SOLUTIONS] += 1
                 if record:
-                    solution_buffer[counters[C_BUFFERED], :] = path
+                    _copy_row(path, solution_buffer, counters[C_BUFFERED])
                     counters[C_BUFFERED] += 1
             fraction[0] += weight[depth]
             depth, phase = depth - 1, NEXT

@@ -119,9 +119,13 @@ def _enter(depth, cand, solved, branch_cell, queue, peers, units, full):
             if here & (here - ONE) == ZERO:
                 queue[tail] = cell
                 tail += 1
-        return _propagate(cand, 0, queue, tail, tail, peers, units, full)
+        # np.int64 on every number: a literal (0, 1) or a count that starts as one would
+        # type _propagate once per combination, each compiled on a first start
+        return _propagate(cand, np.int64(0), queue, np.int64(tail), np.int64(tail), peers,
+                          units, full)
     queue[0] = branch_cell[depth - 1]
-    return _propagate(cand, depth, queue, 1, solved[depth - 1] + 1, peers, units, full)
+    return _propagate(cand, np.int64(depth), queue, np.int64(1),
+                      np.int64(solved[depth - 1] + 1), peers, units, full)
 
 
 @njit(nogil=True, cache=True)

@@ -35,6 +35,9 @@ SOLVED = 27
 STATE_WORDS = 30
 SLOTS = 83  # at most 81 open branches, plus the root
 DE_BRUIJN = 0x077CB531
+# the root's slot, typed as every other slot: a literal 0 would compile each function that
+# takes a slot twice (once for the root), doubling a first start's compile
+ROOT = np.int64(0)
 
 
 def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -344,7 +347,7 @@ def _start(puzzle, state):
             band, index = cell // 27, cell % 27
             if state[0, digit * 3 + band] & (1 << index) == 0:
                 return False
-            _place(state, 0, digit, band, index)
+            _place(state, ROOT, digit, band, index)
     return True
 
 
@@ -358,9 +361,9 @@ def _solve_one(puzzle, state, branch_cell, branch_left, out):
     """0, 1 or 2 (two or more) solutions; the first is written to `out`."""
     if not _start(puzzle, state):
         return 0
-    count, slot = 0, 0
+    count, slot = 0, ROOT
     branch_left[0] = 0
-    ok = _propagate(state, 0, FIELD)
+    ok = _propagate(state, ROOT, np.int64(FIELD))
     while True:
         if ok:
             if _all_placed(state, slot):

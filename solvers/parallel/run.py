@@ -18,7 +18,7 @@ import os
 import threading
 import time
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 import numpy as np
 
@@ -28,11 +28,13 @@ from ..search.events import Event, Progress, Solution, SolutionBatch
 from ..search.prepare import Prepared, prepare_puzzle
 from ..search.slices import SlicedSearch
 from ..search.solve import solution_batch, solution_event
-from .runfile import RunFile, RunFileError
 from .tally import Tally
 from .tasks import Split, Task, split_tree
 from .threads import ThreadBackend
 from .worker import SliceReport, TaskResult, no_rows
+
+if TYPE_CHECKING:
+    from .runfile import RunFile
 
 TRIAL_SECONDS = 0.3
 TASKS_PER_WORKER = 64  # threads: a task costs about half a millisecond to start
@@ -139,6 +141,7 @@ class ParallelRun:
         self._backend = ClusterBackend(self.cluster, slice_seconds=self.slice_seconds)
         puzzle, symmetry = self.puzzle, self.symmetry
         if self.resume_path is not None:
+            from .runfile import RunFile
             run_file = RunFile.open(self.resume_path)
             puzzle, symmetry = run_file.puzzle, run_file.symmetry
             run_file.close()
@@ -150,6 +153,7 @@ class ParallelRun:
         else:
             split = split_tree(prepared, TASKS_PER_WORKER * self.jobs)
         if self.checkpoint_path is not None:
+            from .runfile import RunFile
             self.run_file = RunFile.create(self.checkpoint_path, prepared, split,
                                            count_only=self.count_only, limit=self.limit)
         return split
@@ -157,6 +161,7 @@ class ParallelRun:
     def _prepare(self) -> tuple[Prepared, Split | None, dict]:
         if self.resume_path is None:
             return prepare_puzzle(self.puzzle, self.symmetry, cancel=self.cancel), None, {}
+        from .runfile import RunFile, RunFileError  # SQLite only for a run kept in a file
         run_file = RunFile.open(self.resume_path)
         if self.puzzle is not None:
             run_file.check_matches(self.puzzle)
@@ -191,6 +196,7 @@ class ParallelRun:
         self._trial_finished = True
         whole = Split([Task((), 1.0)], 0.0)
         if self.checkpoint_path is not None:
+            from .runfile import RunFile
             rows = np.concatenate(held) if held else no_rows(prepared)
             run_file = RunFile.create(self.checkpoint_path, prepared, whole,
                                       count_only=self.count_only, limit=self.limit)

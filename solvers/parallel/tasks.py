@@ -29,7 +29,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..search.prepare import Prepared
-from ..search.sudoku_variants import grid_peers
 
 SATURATION = 16  # the kernels' per-item counters saturate here (exact_cover.NB = 4 planes)
 
@@ -198,6 +197,9 @@ class SudokuProbe:
         grid = prepared.puzzle.sudoku
         self.n = grid.n
         self.givens = np.array(grid.givens, dtype=np.int16)
+        # the Sudoku kernels only for a Sudoku
+        from ..search.sudoku_variants import grid_peers
+
         self.peers = grid_peers(grid)  # boxes or regions, diagonals, cages
 
     def root(self) -> np.ndarray:

@@ -16,8 +16,6 @@ from ..puzzle.sudoku_rules import has_variant_rules
 from .bitboard import BitboardSearch, BitboardTables, suits_bitboard
 from .exact_cover import ExactCoverSearch
 from .live_sets import LiveSetSearch, LiveSetTables, suits_live_sets
-from .sudoku import SudokuSearch
-from .sudoku_variants import VariantSudokuSearch
 
 KERNELS = ("auto", "bitboard", "live", "general")
 
@@ -69,10 +67,14 @@ def build_search(kernel: str, puzzle: Puzzle, placements: Placements | None,
     to `root_rows` (the plan's when None), a Sudoku search starts from `givens` (the
     puzzle's when None). Its kernel buffers BUFFER_BYTES of solutions."""
     if kernel == "sudoku":
+        from .sudoku import SudokuSearch  # its kernels' module only when a Sudoku is solved
+
         grid = puzzle.sudoku
         if givens is None:
             givens = np.array(grid.givens, dtype=np.int16)
         if has_variant_rules(grid):  # jigsaw, X or killer: the variants' kernel
+            from .sudoku_variants import VariantSudokuSearch
+
             return VariantSudokuSearch(grid, givens,
                                        max_solutions_buffered=buffer_rows(grid.n * grid.n))
         return SudokuSearch(grid.n, grid.box_rows, grid.box_cols, givens,

@@ -24,7 +24,7 @@ class ResumableSearch:
         self.weight[0] = 1.0
         self.depth_stats = np.zeros((goal + 1, 2), dtype=np.int64)
         self.solution_buffer = np.zeros((max_solutions_buffered, goal), dtype=np.int32)
-        self.scratch = np.zeros(goal, dtype=np.int32)
+        self.scratch = np.zeros(2 * goal, dtype=np.int32)  # the canonical check's
 
     def run(self, node_budget: int, *, record: bool = True, solution_limit: int = 0) -> int:
         """Search up to `node_budget` nodes; RUNNING, BUFFER_FULL or FINISHED (see kernel)."""

@@ -1,0 +1,174 @@
+"""What a `polygui-solve` call loads before its search (issue 16: start-up): a run imports only
+what it uses, the helpers that replaced slow library calls give the same answers, and the
+errors of the parts imported late are still reported as one line."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from solvers.cli.main import main
+from solvers.kernels.exact_cover import _sort_in_place
+from solvers.puzzle.grids import GridKind, is_rotation, normalise, orientations, symmetry_group
+
+ROOT = Path(__file__).resolve().parents[2]
+ASSETS = ROOT / "assets" / "puzzles"
+
+LOADED_AFTER_A_RUN = """
+import json, sys
+from polygui.cli import main
+code = main(sys.argv[1:])
+print(json.dumps(sorted(sys.modules)))
+sys.exit(code)
+"""
+# what a count of a polyform puzzle, without run files, exports or a cluster, never needs
+NOT_FOR_A_POLYFORM_COUNT = ("sqlite3", "dask", "distributed", "PySide6", "solvers.parallel.cluster",
+                            "solvers.parallel.runfile", "solvers.search.sudoku",
+                            "solvers.kernels.sudoku", "solvers.kernels.sudoku_batch",
+                            "solvers.output.export_data", "solvers.output.pictures")
+
+
+def modules_after(*args: str) -> set[str]:
+    result = subprocess.run([sys.executable, "-c", LOADED_AFTER_A_RUN, *args], cwd=ROOT,
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    return set(json.loads(result.stdout.strip().splitlines()[-1]))
+
+
+def test_a_polyform_count_imports_only_what_it_uses():
+    loaded = modules_after(str(ASSETS / "soma.json"), "--count-only", "--json")
+    assert "solvers.kernels.live_sets" in loaded  # the run really searched
+    assert loaded.isdisjoint(NOT_FOR_A_POLYFORM_COUNT), loaded & set(NOT_FOR_A_POLYFORM_COUNT)
+
+
+def test_a_sudoku_run_loads_the_sudoku_kernels_it_needs():
+    loaded = modules_after(str(ASSETS / "sudoku-reference.json"), "--json")
+    assert "solvers.kernels.sudoku" in loaded
+    assert "sqlite3" not in loaded
+
+
+def test_a_run_kept_in_a_file_still_writes_and_resumes_it(tmp_path, capsys):
+    run_file = tmp_path / "soma.polyrun"
+    assert main([str(ASSETS / "soma.json"), "--checkpoint", str(run_file), "--json",
+                 "--jobs", "1"]) == 0
+    assert run_file.stat().st_size > 0
+    capsys.readouterr()
+    assert main(["--resume", str(run_file), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["solutions"] == 240
+
+
+def test_an_unreachable_cluster_is_one_line_and_status_2(monkeypatch, capsys):
+    pytest.importorskip("distributed", reason="the cluster extra is not installed")
+    from solvers.parallel import cluster
+
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", "1s")
+    code = main([str(ASSETS / "soma.json"), "--cluster", "tcp://127.0.0.1:9", "--json"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.startswith("polygui-solve: ") and len(err.strip().splitlines()) == 1
+
+
+def test_other_errors_are_not_swallowed_as_puzzle_errors(monkeypatch):
+    from solvers.cli import main as cli
+
+    def broken(*_args, **_kwargs):
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(cli, "solve", broken)
+    with pytest.raises(ZeroDivisionError):
+        cli.main([str(ASSETS / "soma.json")])
+
+
+@pytest.mark.parametrize("sort", [_sort_in_place, _sort_in_place.py_func],
+                         ids=["compiled", "plain-python"])
+def test_the_canonical_checks_sort_sorts_any_slice(sort):
+    rng = np.random.default_rng(16)
+    for length in (0, 1, 2, 3, 7, 13, 40, 130):
+        values = rng.integers(-50, 50, length + 6).astype(np.int32)
+        expected = values.copy()
+        expected[3:3 + length] = np.sort(values[3:3 + length])
+        sort(values, 3, 3 + length)
+        assert values.tolist() == expected.tolist()
+
+
+def test_rotations_are_told_from_reflections_as_the_determinant_does():
+    for kind in (GridKind.HEX, GridKind.SQUARE, GridKind.CUBE):
+        for matrix in symmetry_group(kind):
+            assert is_rotation(matrix) == (round(np.linalg.det(matrix)) == 1)
+    assert is_rotation(np.eye(4, dtype=np.int64))
+    assert not is_rotation(np.diag([1, 1, 1, -1]))
+
+
+@pytest.mark.parametrize("kind, shape", [
+    (GridKind.HEX, ((0, 0), (1, 0), (2, 0), (1, 1), (0, 2))),
+    (GridKind.SQUARE, ((1, 0), (2, 0), (0, 1), (1, 1), (1, 2))),
+    (GridKind.CUBE, ((0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1))),
+])
+def test_orientations_are_the_distinct_images_in_group_order(kind, shape):
+    cells = np.array(shape, dtype=np.int64)
+    for mirror in (False, True):
+        expected: dict = {}
+        for matrix in symmetry_group(kind):
+            if mirror or round(np.linalg.det(matrix)) == 1:
+                expected.setdefault(normalise(cells @ matrix.T))
+        assert orientations(kind, shape, mirror=mirror) == list(expected)
+
+
+def test_a_chiral_piece_is_matched_to_its_mirror_image_whatever_the_reflection():
+    """Soma: A and B are mirror images of each other; 48 symmetries identify solutions only
+    because every reflection maps A's placements to B's."""
+    from solvers.placements.symmetry import board_symmetries
+    from solvers.puzzle.fileformat import load_puzzle
+
+    puzzle = load_puzzle(ASSETS / "soma.json")
+    names = [piece.name for piece in puzzle.pieces]
+    found = board_symmetries(puzzle, "distinct")
+    assert len(found) == 48
+    for symmetry in found:
+        perm = [names[i] for i in symmetry.piece_perm]
+        if not is_rotation(symmetry.matrix):
+            assert perm[names.index("A")] == "B" and perm[names.index("B")] == "A"
+        else:
+            assert perm == names
+
+
+COMPILE_SUDOKU_KERNELS = """
+import json
+import os
+import numpy as np
+from numba.core.registry import CPUDispatcher
+from solvers.kernels import sudoku, sudoku_batch
+from solvers.puzzle.fileformat import load_puzzle
+from solvers.search.prepare import prepare_puzzle
+from solvers.search.sudoku import solve_batch
+
+search = prepare_puzzle(load_puzzle(sys.argv[1])).new_search()
+while not search.finished:
+    search.run(100_000)
+lines = [line for line in open(sys.argv[2]) if line[:1].isdigit() or line[:1] == "."][:20]
+solve_batch(np.array([[int(c) if c.isdigit() else 0 for c in l.strip()] for l in lines]))
+print(json.dumps({f"{module.__name__}.{name}": len(f.signatures)
+                  for module in (sudoku, sudoku_batch) for name, f in vars(module).items()
+                  if isinstance(f, CPUDispatcher) and f.signatures}))
+"""
+
+
+def test_each_sudoku_kernel_function_compiles_once(tmp_path):
+    """A first start compiles each function for one signature: a literal argument (a root
+    slot of 0) used to type a second and third copy of the same function."""
+    result = subprocess.run(
+        [sys.executable, "-c", "import sys\n" + COMPILE_SUDOKU_KERNELS,
+         str(ASSETS / "sudoku-hard.json"), str(ROOT / "assets" / "sudoku" / "17-clue-sample.txt")],
+        cwd=ROOT, capture_output=True, text=True, timeout=900,
+        env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)})
+    assert result.returncode == 0, result.stderr
+    compiled = json.loads(result.stdout.strip().splitlines()[-1])
+    assert "solvers.kernels.sudoku._propagate" in compiled  # compiled here, not loaded
+    assert "solvers.kernels.sudoku_batch._place" in compiled
+    assert {name: n for name, n in compiled.items() if n > 1} == {}
