@@ -96,7 +96,7 @@ class MainWindow(QMainWindow):
         runs_dir = autosave_dir.parent / "runs" if autosave_dir is not None else None
         self.keeping = RunKeeping(self, self.panel.kept_bar, KeptRuns(runs_dir))
         self.exports = ExportActions(self)
-        self.analysis = AnalysisActions(self)
+        self.design_tools = AnalysisActions(self)  # Where Pieces Go, the Uniqueness Designer
         self.solved_symmetry = "distinct"  # the symmetry mode of the solutions shown
         self.menus = build_menus(self)
         self._navigation = self.menus.navigation_actions
@@ -428,7 +428,7 @@ class MainWindow(QMainWindow):
         self.stop_solve(wait=True)
         self.keeping.closed()
         self.exports.shutdown()
-        self.analysis.close()
+        self.design_tools.close()
         for run in running_solves():  # retired runs, an editor's Check or copy still looking
             run.shutdown(None)  # no thread may outlive the window
         self.files.closing()

@@ -108,10 +108,10 @@ class Menus:
         panel.running_changed.connect(lambda running: resume.setEnabled(not running))
         menu.addSeparator()
         self.where_action = self._action(menu, "&Where Pieces Go…",
-                                         lambda: window.analysis.where_pieces_go(),
+                                         lambda: window.design_tools.where_pieces_go(),
                                          QKeySequence("Ctrl+Shift+W"))
         self.unique_action = self._action(menu, "&Uniqueness Designer…",
-                                          lambda: window.analysis.uniqueness_designer())
+                                          lambda: window.design_tools.uniqueness_designer())
         menu.addSeparator()
         browser = window.browser
         # the window's keys for stepping (turned off in Design mode, where editors use them)

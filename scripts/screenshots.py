@@ -183,20 +183,20 @@ def take_design_screenshots(app: QApplication, window, folder: Path) -> list[Pat
 
     window.set_mode("solve")
     solve(app, window)
-    where = window.analysis.where_pieces_go()
+    where = window.design_tools.where_pieces_go()
     wait_for(app, lambda: where.stats is not None)
     where.chooser.setCurrentIndex(WHERE_PIECE)
     where.resize(WINDOW)
     settle(app)
     save(where.grab().toImage(), paths[1])
-    window.analysis.close()
+    window.design_tools.close()
 
-    designer = window.analysis.uniqueness_designer()
+    designer = window.design_tools.uniqueness_designer()
     wait_for(app, lambda: not designer.is_working())
     designer.resize(WINDOW)
     settle(app)
     save(designer.grab().toImage(), paths[2])
-    window.analysis.close()
+    window.design_tools.close()
     stack = window.document.undo_stack
     while stack.canUndo():  # the pins were for the pictures: nothing is left to save
         stack.undo()

@@ -138,10 +138,12 @@ class BoardEditor(QWidget):
         target_row.addWidget(self.board_target)
         target_row.addWidget(self.piece_target)
         target_row.addWidget(self.pin_target)
-        target_row.addSpacing(24)
-        target_row.addLayout(self.tools.row())
         target_row.addStretch(1)
         left.addLayout(target_row)
+        tools_row = QHBoxLayout()  # a row of its own: beside the targets, too wide for 1024
+        tools_row.addLayout(self.tools.row())
+        tools_row.addStretch(1)
+        left.addLayout(tools_row)
         hint_row = QHBoxLayout()  # Turn beside the hint: the row above must stay narrow
         hint_row.addWidget(self.canvas_hint, 1)
         hint_row.addWidget(self.turn_button)

@@ -24,7 +24,6 @@ from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.model import SUDOKU_SYMBOLS, Piece, Puzzle, PuzzleError
 from ..search.prepare import prepare_puzzle
 from ..search.slices import SlicedSearch
-from ..search.sudoku import SudokuSearch
 
 FILLER = "one-cell filler"
 SLICE_NODES = 200_000
@@ -116,6 +115,8 @@ def _minimal_givens(puzzle: Puzzle, cancel: CancelCheck | None) -> Core | None:
 def sudoku_has_solution(puzzle: Puzzle, givens: np.ndarray,
                         cancel: CancelCheck | None = None) -> bool:
     grid = puzzle.sudoku
+    from ..search.sudoku import SudokuSearch  # the Sudoku kernels only for a Sudoku
+
     search = SudokuSearch(grid.n, grid.box_rows, grid.box_cols, givens, max_solutions_buffered=1)
     while not search.finished and search.solutions == 0:
         search.run(SLICE_NODES, record=False, solution_limit=1)

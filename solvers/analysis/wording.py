@@ -4,8 +4,10 @@ about 19,000 solutions (10,000-40,000)"."""
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-from .estimate import Estimate, Range
+if TYPE_CHECKING:  # the estimate's kernels load only when an estimate is made
+    from .estimate import Estimate, Range
 
 
 def rounded(value: float, digits: int = 2) -> int:

@@ -7,8 +7,6 @@ import argparse
 import json
 
 from ..analysis.certificates import certificates
-from ..analysis.conflicts import minimal_core
-from ..analysis.estimate import estimate
 from ..analysis.wording import describe
 from ..puzzle.model import Puzzle, PuzzleError
 
@@ -28,6 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_estimate(puzzle: Puzzle, symmetry: str, seconds: float, as_json: bool) -> int:
+    from ..analysis.estimate import estimate  # the probes' kernels only when asked for
+
     found = estimate(puzzle, symmetry, seconds=seconds)
     kind = "exact: the search ended while measuring" if found.exact else \
         f"{found.probes:,} probes, {found.node_rate:,.0f} nodes/s measured"
@@ -61,6 +61,8 @@ def run_explain(puzzle: Puzzle, as_json: bool) -> int:
             result["cells"] = [list(cell) for cell in certificate_cells]
         result["solvable"] = False
     else:
+        from ..analysis.conflicts import minimal_core
+
         core = minimal_core(puzzle)
         result["solvable"] = core is None
         if core is None:

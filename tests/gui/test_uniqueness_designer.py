@@ -16,7 +16,7 @@ from solvers.analysis.uniqueness import removable_givens
 
 def open_designer(window, qtbot):
     window.menus.unique_action.trigger()
-    designer = window.analysis.designer
+    designer = window.design_tools.designer
     qtbot.waitUntil(lambda: not designer.is_working(), timeout=90_000)
     return designer
 
@@ -37,7 +37,7 @@ def test_pins_proposed_for_pentominoes_apply_as_one_undo_step(window, qtbot):
     assert window.document.undo_stack.undoText().startswith("Pin ")
     window.document.undo_stack.undo()
     assert window.document.puzzle == before
-    window.analysis.close()
+    window.design_tools.close()
 
 
 def test_a_unique_sudoku_names_the_givens_that_can_go(window, qtbot):
@@ -51,7 +51,7 @@ def test_a_unique_sudoku_names_the_givens_that_can_go(window, qtbot):
     after = window.document.puzzle
     assert count_solutions(after, "all", limit=2).solutions == 1
     assert not removable_givens(after)  # minimal now
-    window.analysis.close()
+    window.design_tools.close()
 
 
 def test_a_puzzle_changed_since_is_not_overwritten(window, qtbot):
@@ -62,7 +62,7 @@ def test_a_puzzle_changed_since_is_not_overwritten(window, qtbot):
         p, sudoku=SudokuGrid(2, 2, (1,) + (0,) * 15)))
     assert not designer.apply()
     assert "changed" in designer.text.text()
-    window.analysis.close()
+    window.design_tools.close()
 
 
 def test_stop_and_closing_end_the_designers_thread(window, qtbot, monkeypatch):
@@ -75,13 +75,13 @@ def test_stop_and_closing_end_the_designers_thread(window, qtbot, monkeypatch):
 
     monkeypatch.setattr(unique_dialog.UniquenessJob, "run", held)
     window.menus.unique_action.trigger()
-    designer = window.analysis.designer
+    designer = window.design_tools.designer
     job = designer.job
     assert designer.is_working() and not designer.apply_button.isEnabled()
     qtbot.mouseClick(designer.stop_button, Qt.MouseButton.LeftButton)
     assert not job.isRunning() and designer.result is None
     assert "Stopped" in designer.text.text()
     window.menus.unique_action.trigger()
-    job = window.analysis.designer.job
+    job = window.design_tools.designer.job
     window.close()
     assert not job.isRunning()

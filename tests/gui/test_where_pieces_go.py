@@ -28,14 +28,14 @@ def solved(window, qtbot, name: str, symmetry: str = "all") -> None:
 
 def open_where(window, qtbot):
     window.menus.where_action.trigger()
-    dialog = window.analysis.where
+    dialog = window.design_tools.where
     qtbot.waitUntil(lambda: dialog.stats is not None, timeout=60_000)
     return dialog
 
 
 def test_without_solutions_the_menu_says_solve_first(window):
     window.menus.where_action.trigger()
-    assert window.analysis.where is None
+    assert window.design_tools.where is None
     assert "solve first" in window.statusBar().currentMessage()
 
 
@@ -83,7 +83,7 @@ def test_stop_ends_the_tally_and_closing_leaves_no_thread(window, qtbot, monkeyp
 
     monkeypatch.setattr(where_dialog.StatisticsJob, "run", held)
     window.menus.where_action.trigger()
-    dialog = window.analysis.where
+    dialog = window.design_tools.where
     assert dialog.is_tallying() and dialog.stop_button.isEnabled()
     assert not dialog.png_button.isEnabled()
     job = dialog.job
@@ -92,8 +92,8 @@ def test_stop_ends_the_tally_and_closing_leaves_no_thread(window, qtbot, monkeyp
     assert dialog.stats is None and "Stopped" in dialog.summary.text()
     qtbot.wait(50)  # nothing arrives late from the stopped thread
     assert dialog.stats is None
-    window.analysis.close()
-    assert window.analysis.where is None
+    window.design_tools.close()
+    assert window.design_tools.where is None
 
 
 def test_closing_the_window_during_a_tally_ends_its_thread(window, qtbot, monkeypatch):
@@ -106,7 +106,7 @@ def test_closing_the_window_during_a_tally_ends_its_thread(window, qtbot, monkey
 
     monkeypatch.setattr(where_dialog.StatisticsJob, "run", held)
     window.menus.where_action.trigger()
-    job = window.analysis.where.job
+    job = window.design_tools.where.job
     assert job.isRunning()
     window.close()
     assert not job.isRunning()
