@@ -151,16 +151,6 @@ def take_screenshots(app: QApplication, window, folder: Path) -> list[Path]:
     return paths
 
 
-def wait_for(app: QApplication, done, timeout: float = 120) -> None:
-    end = time.monotonic() + timeout
-    while not done():
-        if time.monotonic() > end:
-            raise SystemExit(f"not done in {timeout:.0f} s")
-        app.processEvents()
-        time.sleep(0.01)
-    settle(app)
-
-
 def take_design_screenshots(app: QApplication, window, folder: Path) -> list[Path]:
     """Pinned pieces in Design mode, Where Pieces Go and the Uniqueness Designer on meteor;
     the paths written, in DESIGN_NAMES' order."""
@@ -184,7 +174,7 @@ def take_design_screenshots(app: QApplication, window, folder: Path) -> list[Pat
     window.set_mode("solve")
     solve(app, window)
     where = window.design_tools.where_pieces_go()
-    wait_for(app, lambda: where.stats is not None)
+    wait_for(app, lambda: where.stats is not None, "the tally of the solutions")
     where.chooser.setCurrentIndex(WHERE_PIECE)
     where.resize(WINDOW)
     settle(app)
@@ -192,7 +182,7 @@ def take_design_screenshots(app: QApplication, window, folder: Path) -> list[Pat
     window.design_tools.close()
 
     designer = window.design_tools.uniqueness_designer()
-    wait_for(app, lambda: not designer.is_working())
+    wait_for(app, lambda: not designer.is_working(), "the uniqueness proposal")
     designer.resize(WINDOW)
     settle(app)
     save(designer.grab().toImage(), paths[2])
