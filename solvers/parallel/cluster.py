@@ -1,14 +1,16 @@
-"""The Dask backend: tasks on the workers of a Dask cluster, one task per worker thread.
+"""The Dask backend: tasks on the workers of a Dask cluster, one chunk of them per worker thread.
 
 Dask is an optional extra (`pip install "polygui[cluster]"`), imported only here. `address`
 is a scheduler's (`tcp://HOST:8786`, started with `dask scheduler`, its workers with
 `dask worker tcp://HOST:8786` on machines where PolyGUI is installed), or `local:N` for a
 LocalCluster of N worker processes on this machine.
 
-A task travels as the puzzle's JSON text and the task's prefix; a worker prepares each puzzle
-once (placements, plan, kernel tables, the compiled kernels) and keeps it for the next tasks.
-A finished task sends back its counts and the kernel's solutions; a running one reports how
-far it is on a Dask topic about twice a second. When a worker dies, the scheduler runs its
+Tasks travel in chunks (solvers.parallel.chunks: a Dask task costs milliseconds of
+scheduling, too much for the small tasks a thread pool runs well), each chunk as the puzzle's
+JSON text and its tasks' prefixes; a worker prepares each puzzle once (placements, plan,
+kernel tables, the compiled kernels) and keeps it for the next chunks. A finished chunk sends
+back each task's counts and the kernel's solutions; a running one reports how far its task is
+on a Dask topic about twice a second. When a worker dies, the scheduler runs its
 tasks elsewhere; a task counts only once it has finished, so the count stays exact. Stop and
 pause are Dask Events the tasks look at between kernel slices.
 """
@@ -26,6 +28,7 @@ import numpy as np
 
 from ..puzzle.fileformat import puzzle_from_json, puzzle_to_json
 from ..search.prepare import Prepared, prepare_puzzle
+from .chunks import guided_chunks
 from .runfile import placements_fingerprint
 from .tasks import Task, TaskSearches
 from .worker import SliceReport, TaskResult, run_task
@@ -35,6 +38,7 @@ CONTROL_CHECK_SECONDS = 0.2  # how often a task asks the scheduler whether to st
 REPORT_SECONDS = 0.5  # how often a running task says how far it is
 ABSENCE_SECONDS = 0.25  # the run's caller away this long pauses the cluster
 PUZZLES_KEPT = 4  # prepared puzzles a worker keeps
+CHUNKS_PER_WORKER = 16  # a chunk is at most 1/(this x workers) of the tree
 NO_ROWS = np.zeros((0, 0), dtype=np.int32)  # a running task's report carries no solutions
 
 
@@ -108,11 +112,14 @@ class ClusterBackend:
         self.client.subscribe_topic(self._topic, self._on_progress)
         puzzle = self.client.scatter(puzzle_to_json(prepared.puzzle), broadcast=True)
         fingerprint = placements_fingerprint(prepared)
-        for task in tasks:
+        workers = self.workers
+        chunks = guided_chunks(tasks, workers, 1.0 / (CHUNKS_PER_WORKER * workers))
+        for number, chunk in enumerate(chunks):
             self._futures.append(self.client.submit(
-                run_on_worker, puzzle, prepared.symmetry, fingerprint, task.prefix, task.share,
-                record, limit, self.slice_seconds, self._stop.name, self._pause.name,
-                self._topic, key=f"polygui-task-{self._run}-{task.name}", pure=False))
+                run_on_worker, puzzle, prepared.symmetry, fingerprint,
+                [(task.prefix, task.share) for task in chunk], record, limit,
+                self.slice_seconds, self._stop.name, self._pause.name, self._topic,
+                key=f"polygui-chunk-{self._run}-{number}", pure=False))
         self._feeder = threading.Thread(target=self._feed, name="polygui-cluster-results",
                                         daemon=True)
         self._feeder.start()
@@ -180,8 +187,7 @@ class ClusterBackend:
             for future in distributed.as_completed(self._futures):
                 if self._stopped:
                     return
-                outcome = future.result()
-                if outcome is not None:
+                for outcome in future.result() or ():  # None: the run stopped first
                     self.reports.put(self._result(outcome))
         except Exception as error:
             if not self._stopped:
@@ -204,14 +210,14 @@ _PREPARED: "OrderedDict[tuple[str, str], tuple[TaskSearches, str]]" = OrderedDic
 _PREPARED_LOCK = threading.Lock()
 
 
-def run_on_worker(puzzle_json: str, symmetry: str, fingerprint: str, prefix: tuple[int, ...],
-                  share: float, record: bool, limit: int, slice_seconds: float,
-                  stop_name: str, pause_name: str, topic: str) -> tuple | None:
-    """One task on a Dask worker: (name, share, solutions, nodes, seconds, rows, complete),
-    or None when the run stopped first."""
+def run_on_worker(puzzle_json: str, symmetry: str, fingerprint: str,
+                  tasks: list[tuple[tuple[int, ...], float]], record: bool, limit: int,
+                  slice_seconds: float, stop_name: str, pause_name: str,
+                  topic: str) -> list[tuple] | None:
+    """A chunk of tasks (prefix, share) on a Dask worker, one by one: for each, (name, share,
+    solutions, nodes, seconds, rows, complete); None when the run stopped first."""
     distributed = _distributed()
     searches = _prepared_here(puzzle_json, symmetry, fingerprint)
-    task = Task(prefix, share)
     controls = _controls(stop_name, pause_name)
     worker = distributed.get_worker()
     last_report = [0.0]
@@ -220,15 +226,19 @@ def run_on_worker(puzzle_json: str, symmetry: str, fingerprint: str, prefix: tup
         now = time.monotonic()
         if now - last_report[0] >= REPORT_SECONDS:
             last_report[0] = now
-            worker.log_event(topic, (task.name, progress.fraction, progress.nodes,
+            worker.log_event(topic, (progress.task.name, progress.fraction, progress.nodes,
                                      progress.solutions))
 
-    result = run_task(searches, task, controls, record=record, limit=limit,
-                      slice_seconds=slice_seconds, on_slice=report)
-    if result is None:
-        return None
-    return (task.name, share, result.solutions, result.nodes, result.seconds, result.rows,
-            result.complete)
+    outcomes = []
+    for prefix, share in tasks:
+        task = Task(tuple(prefix), share)
+        result = run_task(searches, task, controls, record=record, limit=limit,
+                          slice_seconds=slice_seconds, on_slice=report)
+        if result is None:
+            return None
+        outcomes.append((task.name, share, result.solutions, result.nodes, result.seconds,
+                         result.rows, result.complete))
+    return outcomes
 
 
 def warm_worker(puzzle_json: str, symmetry: str) -> None:

@@ -37,8 +37,7 @@ if TYPE_CHECKING:
     from .runfile import RunFile
 
 TRIAL_SECONDS = 0.3
-TASKS_PER_WORKER = 64  # threads: a task costs about half a millisecond to start
-TASKS_PER_CLUSTER_WORKER = 16  # Dask: a task costs a few milliseconds of scheduling
+TASKS_PER_WORKER = 64  # a task costs about half a millisecond to start (a cluster gets them in chunks)
 CHECKPOINT_SECONDS = 3.0
 
 
@@ -148,10 +147,8 @@ class ParallelRun:
         self._backend.warm_up(puzzle_to_json(puzzle), symmetry)
 
     def _split(self, prepared: Prepared) -> Split:
-        if self._backend is not None:
-            split = split_tree(prepared, TASKS_PER_CLUSTER_WORKER * self._backend.workers)
-        else:
-            split = split_tree(prepared, TASKS_PER_WORKER * self.jobs)
+        workers = self._backend.workers if self._backend is not None else self.jobs
+        split = split_tree(prepared, TASKS_PER_WORKER * workers)
         if self.checkpoint_path is not None:
             from .runfile import RunFile
             self.run_file = RunFile.create(self.checkpoint_path, prepared, split,
