@@ -160,7 +160,8 @@ def _hash_rows(keys: np.ndarray, item_hash: np.ndarray, piece_hash: np.ndarray) 
 
 def plan_symmetry(puzzle: Puzzle, placements: Placements, mode: str,
                   cancel: CancelCheck | None = None,
-                  symmetries: list[BoardSymmetry] | None = None) -> SymmetryPlan:
+                  symmetries: list[BoardSymmetry] | None = None,
+                  row_rank: np.ndarray | None = None) -> SymmetryPlan:
     """`symmetries`: `board_symmetries(puzzle, mode)` when the caller has them already."""
     if symmetries is None:
         symmetries = board_symmetries(puzzle, mode)
@@ -173,8 +174,10 @@ def plan_symmetry(puzzle: Puzzle, placements: Placements, mode: str,
         return SymmetryPlan(mode, 1, all_rows, -1, images, *no_checks)
     best = None
     for piece in _restrictable_pieces(placements, symmetries):
-        reps, stabilisers = _orbit_representatives(placements.rows_of_piece(piece), images)
-        score = (len(reps), sum(1 for stab in stabilisers.values() if stab))
+        reps, stabilisers = _orbit_representatives(placements.rows_of_piece(piece), images,
+                                                   row_rank)
+        latest = max(int(row_rank[rep]) for rep in reps) if row_rank is not None else 0
+        score = (len(reps), sum(1 for stab in stabilisers.values() if stab), latest)
         if best is None or score < best[0]:
             best = (score, piece, reps, stabilisers)
     if best is None:
@@ -200,9 +203,14 @@ def _restrictable_pieces(placements: Placements, symmetries: list[BoardSymmetry]
             and len(placements.rows_of_piece(piece)) > 1]
 
 
-def _orbit_representatives(rows: np.ndarray,
-                           images: np.ndarray) -> tuple[list[int], dict[int, list[int]]]:
-    """One row per orbit (its smallest) and, per representative, the symmetries fixing it."""
-    reps = sorted({int(min(row, images[:, row].min())) for row in rows})
+def _orbit_representatives(rows: np.ndarray, images: np.ndarray, row_rank: np.ndarray | None = None
+                           ) -> tuple[list[int], dict[int, list[int]]]:
+    """One row per orbit (the lowest ranked, then the smallest) and, per representative, the
+    symmetries fixing it."""
+    def key(row: int) -> tuple[int, int]:
+        return (int(row_rank[row]) if row_rank is not None else 0, row)
+
+    reps = sorted({min([int(row)] + [int(image) for image in images[:, row]], key=key)
+                   for row in rows})
     stabilisers = {rep: [int(s) for s in np.flatnonzero(images[:, rep] == rep)] for rep in reps}
     return reps, stabilisers
