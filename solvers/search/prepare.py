@@ -78,7 +78,7 @@ def prepare_puzzle(puzzle: Puzzle, symmetry: str = "distinct", kernel: str = "au
     if search_mode != "distinct":
         symmetries = None  # the plan finds the mode's own
     tables = shared_tables(chosen, placements)
-    row_rank = tables.lowest_cells if chosen == "bitboard" else None
+    row_rank = tables.lowest_cells if chosen == "bitboard" else None  # rank rows by the sweep
     plan = plan_symmetry(puzzle, placements, search_mode, cancel, symmetries, row_rank)
     check_cancel(cancel)
     orbits, group_size = None, plan.group_size
