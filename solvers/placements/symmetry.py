@@ -160,8 +160,14 @@ def _hash_rows(keys: np.ndarray, item_hash: np.ndarray, piece_hash: np.ndarray) 
 
 def plan_symmetry(puzzle: Puzzle, placements: Placements, mode: str,
                   cancel: CancelCheck | None = None,
-                  symmetries: list[BoardSymmetry] | None = None) -> SymmetryPlan:
-    """`symmetries`: `board_symmetries(puzzle, mode)` when the caller has them already."""
+                  symmetries: list[BoardSymmetry] | None = None,
+                  row_rank: np.ndarray | None = None) -> SymmetryPlan:
+    """`symmetries`: `board_symmetries(puzzle, mode)` when the caller has them already.
+    `row_rank`: the kernel's preference among the rows of an orbit (the lowest ranked
+    represents it; among pieces that restrict alike, the one whose last representative ranks
+    lowest is chosen). The bit-board kernel ranks a row by its lowest cell in the sweep, so
+    the restricted piece sits early and the sweep passing its last place ends a branch
+    (meteor distinct: 330,832 nodes -> 222,905, 1.5x faster)."""
     if symmetries is None:
         symmetries = board_symmetries(puzzle, mode)
     check_cancel(cancel)
@@ -173,8 +179,10 @@ def plan_symmetry(puzzle: Puzzle, placements: Placements, mode: str,
         return SymmetryPlan(mode, 1, all_rows, -1, images, *no_checks)
     best = None
     for piece in _restrictable_pieces(placements, symmetries):
-        reps, stabilisers = _orbit_representatives(placements.rows_of_piece(piece), images)
-        score = (len(reps), sum(1 for stab in stabilisers.values() if stab))
+        reps, stabilisers = _orbit_representatives(placements.rows_of_piece(piece), images,
+                                                   row_rank)
+        latest = max(int(row_rank[rep]) for rep in reps) if row_rank is not None else 0
+        score = (len(reps), sum(1 for stab in stabilisers.values() if stab), latest)
         if best is None or score < best[0]:
             best = (score, piece, reps, stabilisers)
     if best is None:
@@ -200,9 +208,14 @@ def _restrictable_pieces(placements: Placements, symmetries: list[BoardSymmetry]
             and len(placements.rows_of_piece(piece)) > 1]
 
 
-def _orbit_representatives(rows: np.ndarray,
-                           images: np.ndarray) -> tuple[list[int], dict[int, list[int]]]:
-    """One row per orbit (its smallest) and, per representative, the symmetries fixing it."""
-    reps = sorted({int(min(row, images[:, row].min())) for row in rows})
+def _orbit_representatives(rows: np.ndarray, images: np.ndarray, row_rank: np.ndarray | None = None
+                           ) -> tuple[list[int], dict[int, list[int]]]:
+    """One row per orbit (of lowest rank, then the smallest) and, per representative, the
+    symmetries fixing it."""
+    n_rows = images.shape[1]
+    rank = np.zeros(n_rows, dtype=np.int64) if row_rank is None else row_rank.astype(np.int64)
+    members = np.vstack([np.asarray(rows, dtype=np.int64)[None, :], images[:, rows]])
+    keys = rank[members] * n_rows + members
+    reps = sorted(set((keys.min(axis=0) % n_rows).tolist()))
     stabilisers = {rep: [int(s) for s in np.flatnonzero(images[:, rep] == rep)] for rep in reps}
     return reps, stabilisers

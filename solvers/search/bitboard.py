@@ -123,6 +123,7 @@ class BitboardTables:
         self.neighbours = kernel_neighbour_masks(placements.neighbours, self.kernel_cell)
         self.row_masks = np.array([kernel_mask(items, self.kernel_cell)
                                    for items in placements.row_items], dtype=np.uint64)
+        self.lowest_cells = _lowest_cells(self.row_masks)  # where each row sits in the sweep
 
 
 class BitboardSearch(ResumableSearch):

@@ -77,11 +77,13 @@ def prepare_puzzle(puzzle: Puzzle, symmetry: str = "distinct", kernel: str = "au
     search_mode = "distinct" if len(symmetries) > 1 else symmetry
     if search_mode != "distinct":
         symmetries = None  # the plan finds the mode's own
-    plan = plan_symmetry(puzzle, placements, search_mode, cancel, symmetries)
+    tables = shared_tables(chosen, placements)
+    row_rank = tables.lowest_cells if chosen == "bitboard" else None  # rank rows by the sweep
+    plan = plan_symmetry(puzzle, placements, search_mode, cancel, symmetries, row_rank)
     check_cancel(cancel)
     orbits, group_size = None, plan.group_size
     if search_mode != symmetry:
         orbits = OrbitExpander(puzzle, placements, symmetry, symmetries, plan.images)
         group_size = len(orbits.rotations) if symmetry == "rotations" else 1
     return Prepared(puzzle, symmetry, search_mode, chosen, placements, plan,
-                    shared_tables(chosen, placements), orbits, group_size)
+                    tables, orbits, group_size)

@@ -20,7 +20,7 @@ from solvers.placements.compile import compile_placements
 from solvers.placements.symmetry import plan_symmetry
 from solvers.puzzle.fileformat import load_puzzle
 from solvers.puzzle.grids import neighbour_offsets, normalise, orientations
-from solvers.search.bitboard import BitboardSearch, kernel_order
+from solvers.search.bitboard import BitboardSearch, BitboardTables, kernel_order
 from solvers.search.choice import make_search
 from solvers.search.exact_cover import ExactCoverSearch
 from solvers.search.live_sets import LiveSetSearch
@@ -95,6 +95,27 @@ def run_to_end(search, budget: int = 10**9) -> list[tuple[int, ...]]:
 
 
 # --- the tests -----------------------------------------------------------------------------
+@FAST
+@given(seed=st.integers(0, 10**9), kind=FLAT_KINDS)
+def test_any_choice_of_orbit_representatives_counts_the_same(seed, kind):
+    """The plan may pick any row of an orbit to represent it (the bit-board kernel ranks
+    them by its sweep): random ranks, and the sweep's, count exactly what the general
+    kernel counts with the default choice, in every mode."""
+    puzzle = random_puzzle(seed, kind)
+    placements = compile_placements(puzzle)
+    if len(set(placements.row_piece.tolist())) < len(puzzle.pieces):
+        return
+    rng = np.random.default_rng(seed)
+    sweep = BitboardTables(placements).lowest_cells
+    for mode in SYMMETRY_MODES:
+        expected = run_to_end(ExactCoverSearch(placements, plan_symmetry(puzzle, placements, mode)))
+        for rank in (sweep, rng.permutation(placements.n_rows)):
+            plan = plan_symmetry(puzzle, placements, mode, row_rank=rank)
+            for search in (BitboardSearch(placements, plan), ExactCoverSearch(placements, plan)):
+                found = run_to_end(search)
+                assert len(found) == len(set(found)) == len(expected), mode
+
+
 @FAST
 @given(seed=st.integers(0, 10**9), kind=FLAT_KINDS, region_limit=st.sampled_from([None, 0, 2]))
 def test_same_solutions_as_the_general_kernel_in_every_mode(seed, kind, region_limit):
