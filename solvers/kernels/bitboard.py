@@ -74,19 +74,42 @@ def _flood(seed, free, big, neighbours, limit):
     return size, region
 
 
+HASH_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing of a region's mask
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _slot(mask, shift):
+    return (mask * HASH_MULTIPLIER) >> shift
+
+
 @njit(nogil=True, cache=True)
-def _is_placement(region, placed, remaining, bucket_start, cand_mask):
-    """True when `region` is exactly a candidate of a piece with a copy left once `placed`
-    is placed: how a region too small for two pieces can still be filled."""
-    n_types = remaining.shape[0]
-    low = _lowest_bit(region)
-    for piece in range(n_types):
-        if remaining[piece] - (1 if piece == placed else 0) <= 0:
-            continue
-        base = low * n_types + piece
-        for k in range(bucket_start[base], bucket_start[base + 1]):
-            if cand_mask[k] == region:
-                return True
+def placement_table(cand_mask, cand_piece):
+    """An open-addressing hash table of the candidates' masks: row 0 the masks (0: empty
+    slot), row 1 a bit per piece type with a candidate of exactly that mask."""
+    size, bits = 2, 1
+    while size < 2 * cand_mask.shape[0]:
+        size, bits = size * 2, bits + 1
+    shift = np.uint64(64 - bits)
+    table = np.zeros((2, size), dtype=np.uint64)
+    for k in range(cand_mask.shape[0]):
+        slot = _slot(cand_mask[k], shift)
+        while table[0, slot] != ZERO and table[0, slot] != cand_mask[k]:
+            slot = (slot + ONE) & np.uint64(size - 1)
+        table[0, slot] = cand_mask[k]
+        table[1, slot] |= ONE << np.uint64(cand_piece[k])
+    return table
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _is_placement(region, pieces, table):
+    """True when `region` is exactly a candidate of one of `pieces` (bits of piece types):
+    how a region too small for two pieces can still be filled."""
+    size = table.shape[1]
+    slot = _slot(region, np.uint64(64 - _lowest_bit(np.uint64(size))))
+    while table[0, slot] != ZERO:
+        if table[0, slot] == region:
+            return table[1, slot] & pieces != ZERO
+        slot = (slot + ONE) & np.uint64(size - 1)
     return False
 
 
@@ -180,7 +203,7 @@ def search(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, expired,
            neighbours, fillable, one_piece_below, row_piece, restricted_piece, images,
            check_start, check_syms, counters, fraction, boards, remaining, branch, branch_len,
            branch_pos, path, weight, depth_stats, solution_buffer, record, node_budget,
-           solution_limit, scratch, region_limit, fit_bits):
+           solution_limit, scratch, region_limit, fit_bits, placed):
     """Run for at most `node_budget` nodes from the saved phase and depth.
 
     Returns RUNNING (budget used or solution_limit reached), BUFFER_FULL or FINISHED.
@@ -246,6 +269,8 @@ def search(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, expired,
             children = 0
             for position in range(fitting):
                 k = branch[depth, position]
+                piece = cand_piece[k]
+                left_after = left & ~(ONE << np.uint64(piece)) if remaining[piece] == 1 else left
                 free = full & ~(board | cand_mask[k])
                 seeds = halo[k] & free
                 big = ZERO
@@ -257,8 +282,7 @@ def search(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, expired,
                         big |= region
                         continue
                     if ((fillable >> np.uint64(size)) & ONE == ZERO or size < one_piece_below
-                            and not _is_placement(region, cand_piece[k], remaining,
-                                                  bucket_start, cand_mask)):
+                            and not _is_placement(region, left_after, placed)):
                         break
                 else:  # no flood found a dead island
                     branch[depth, children] = k
