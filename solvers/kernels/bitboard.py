@@ -12,6 +12,9 @@ Pruning, with what it saved (nodes, measured):
   too small for two pieces that is no candidate of a piece left (meteor, all solutions:
   1.80M nodes -> 0.48M). Islands smaller than any piece that a candidate always cuts off
   (its `pocket`) are found before, while listing the candidates, by one word operation;
+- the last pieces: a placement that leaves one piece copy must leave exactly one of its
+  candidates free, one that leaves two a candidate at the lowest free cell and another for the
+  rest (a hash table of the candidates' masks answers; meteor: 222,905 nodes -> 157,375);
 - last start: once the sweep has passed the last cell where a piece still to place could
   start, the branch is dead. This is what lets the symmetry plan's restricted piece prune
   (pentominoes 6x10 distinct: 6.8M nodes -> 0.9M).
@@ -27,6 +30,9 @@ Glossary
   `cand_piece[k]` its piece type, `cand_row[k]` its row in the Placements.
 - bucket (cell, piece): the candidates whose lowest cell is `cell`; `bucket_start` is the CSR
   over cell * T + piece.
+- fit bits: per cell, bit sets over its candidates: those of each piece type, and those that
+  cover each cell of the window above it. The candidates that fit a board are those of the
+  pieces left less those covering a taken cell (meteor: 10% faster than testing each).
 - last start of a piece type: the highest lowest cell of its candidates; `expired[cell]`
   has a bit for each piece type whose last start is below `cell`.
 - left: a bit for each piece type with a copy still to place (`remaining` counts them);
@@ -110,6 +116,25 @@ def _is_placement(region, pieces, table):
         if table[0, slot] == region:
             return table[1, slot] & pieces != ZERO
         slot = (slot + ONE) & np.uint64(size - 1)
+    return False
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _pair_fills(free, placed_piece, left_after, remaining, bucket_start, cand_mask, table):
+    """True when two candidates of the pieces left (`left_after`, once `placed_piece` is
+    placed) cover exactly `free`: one at its lowest cell, the other the rest."""
+    n_types = remaining.shape[0]
+    low = _lowest_bit(free)
+    pieces = left_after
+    while pieces != ZERO:
+        piece = _lowest_bit(pieces)
+        pieces &= pieces - ONE
+        copies = remaining[piece] - (1 if piece == placed_piece else 0)
+        others = left_after if copies >= 2 else left_after & ~(ONE << np.uint64(piece))
+        base = low * n_types + piece
+        for k in range(bucket_start[base], bucket_start[base + 1]):
+            if cand_mask[k] & ~free == ZERO and _is_placement(free & ~cand_mask[k], others, table):
+                return True
     return False
 
 
@@ -211,6 +236,7 @@ def search(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, expired,
     LLVM does not inline with reference-count updates of every array argument, which cost
     more than the work of a node."""
     n_types = remaining.shape[0]
+    goal = path.shape[0]  # piece copies to place
     n_words = fit_bits.shape[2]
     window_mask = (ONE << np.uint64(fit_bits.shape[1] - n_types - 1)) - ONE
     fits = np.empty(n_words, dtype=np.uint64)
@@ -272,6 +298,13 @@ def search(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, expired,
                 piece = cand_piece[k]
                 left_after = left & ~(ONE << np.uint64(piece)) if remaining[piece] == 1 else left
                 free = full & ~(board | cand_mask[k])
+                if region_limit > 0 and 0 < goal - depth - 1 <= 2:  # the last one or two pieces
+                    if (_is_placement(free, left_after, placed) if goal - depth == 2 else
+                            _pair_fills(free, piece, left_after, remaining, bucket_start, cand_mask,
+                                        placed)):
+                        branch[depth, children] = k
+                        children += 1
+                    continue
                 seeds = halo[k] & free
                 big = ZERO
                 while region_limit > 0 and seeds != ZERO:
