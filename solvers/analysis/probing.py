@@ -75,7 +75,8 @@ class Prober:
                 placements.row_piece, plan.restricted_piece, plan.images, plan.check_start,
                 plan.check_syms, s.counters, s.fraction, s.boards, s.remaining, s.branch,
                 s.branch_len, s.branch_pos, s.path, s.weight, s.depth_stats,
-                s.solution_buffer, self.record, s.scratch, s.region_limit, *tail)
+                s.solution_buffer, self.record, s.scratch, s.region_limit, s.fit_bits, s.placed,
+                *tail)
         if kernel == "live":
             return probes.probe_live_sets(
                 s.conflict, s.cover, s.piece_rows, placements.row_piece, s.row_mask, s.full,

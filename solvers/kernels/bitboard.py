@@ -12,6 +12,9 @@ Pruning, with what it saved (nodes, measured):
   too small for two pieces that is no candidate of a piece left (meteor, all solutions:
   1.80M nodes -> 0.48M). Islands smaller than any piece that a candidate always cuts off
   (its `pocket`) are found before, while listing the candidates, by one word operation;
+- the last pieces: a placement that leaves one piece copy must leave exactly one of its
+  candidates free, one that leaves two a candidate at the lowest free cell and another for the
+  rest (a hash table of the candidates' masks answers; meteor: 222,905 nodes -> 157,375);
 - last start: once the sweep has passed the last cell where a piece still to place could
   start, the branch is dead. This is what lets the symmetry plan's restricted piece prune
   (pentominoes 6x10 distinct: 6.8M nodes -> 0.9M).
@@ -27,6 +30,9 @@ Glossary
   `cand_piece[k]` its piece type, `cand_row[k]` its row in the Placements.
 - bucket (cell, piece): the candidates whose lowest cell is `cell`; `bucket_start` is the CSR
   over cell * T + piece.
+- fit bits: per cell, bit sets over its candidates: those of each piece type, and those that
+  cover each cell of the window above it. The candidates that fit a board are those of the
+  pieces left less those covering a taken cell (meteor: 10% faster than testing each).
 - last start of a piece type: the highest lowest cell of its candidates; `expired[cell]`
   has a bit for each piece type whose last start is below `cell`.
 - left: a bit for each piece type with a copy still to place (`remaining` counts them);
@@ -74,18 +80,60 @@ def _flood(seed, free, big, neighbours, limit):
     return size, region
 
 
+HASH_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing of a region's mask
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _slot(mask, shift):
+    return (mask * HASH_MULTIPLIER) >> shift
+
+
 @njit(nogil=True, cache=True)
-def _is_placement(region, placed, remaining, bucket_start, cand_mask):
-    """True when `region` is exactly a candidate of a piece with a copy left once `placed`
-    is placed: how a region too small for two pieces can still be filled."""
+def placement_table(cand_mask, cand_piece):
+    """An open-addressing hash table of the candidates' masks: row 0 the masks (0: empty
+    slot), row 1 a bit per piece type with a candidate of exactly that mask."""
+    size, bits = 2, 1
+    while size < 2 * cand_mask.shape[0]:
+        size, bits = size * 2, bits + 1
+    shift = np.uint64(64 - bits)
+    table = np.zeros((2, size), dtype=np.uint64)
+    for k in range(cand_mask.shape[0]):
+        slot = _slot(cand_mask[k], shift)
+        while table[0, slot] != ZERO and table[0, slot] != cand_mask[k]:
+            slot = (slot + ONE) & np.uint64(size - 1)
+        table[0, slot] = cand_mask[k]
+        table[1, slot] |= ONE << np.uint64(cand_piece[k])
+    return table
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _is_placement(region, pieces, table):
+    """True when `region` is exactly a candidate of one of `pieces` (bits of piece types):
+    how a region too small for two pieces can still be filled."""
+    size = table.shape[1]
+    slot = _slot(region, np.uint64(64 - _lowest_bit(np.uint64(size))))
+    while table[0, slot] != ZERO:
+        if table[0, slot] == region:
+            return table[1, slot] & pieces != ZERO
+        slot = (slot + ONE) & np.uint64(size - 1)
+    return False
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _pair_fills(free, placed_piece, left_after, remaining, bucket_start, cand_mask, table):
+    """True when two candidates of the pieces left (`left_after`, once `placed_piece` is
+    placed) cover exactly `free`: one at its lowest cell, the other the rest."""
     n_types = remaining.shape[0]
-    low = _lowest_bit(region)
-    for piece in range(n_types):
-        if remaining[piece] - (1 if piece == placed else 0) <= 0:
-            continue
+    low = _lowest_bit(free)
+    pieces = left_after
+    while pieces != ZERO:
+        piece = _lowest_bit(pieces)
+        pieces &= pieces - ONE
+        copies = remaining[piece] - (1 if piece == placed_piece else 0)
+        others = left_after if copies >= 2 else left_after & ~(ONE << np.uint64(piece))
         base = low * n_types + piece
         for k in range(bucket_start[base], bucket_start[base + 1]):
-            if cand_mask[k] == region:
+            if cand_mask[k] & ~free == ZERO and _is_placement(free & ~cand_mask[k], others, table):
                 return True
     return False
 
@@ -132,6 +180,37 @@ def halos_and_pockets(cand_mask, cand_low, neighbours, full, smallest):
 
 
 @njit(nogil=True, cache=True)
+def fit_tables(cand_mask, bucket_start, n_types, n_cells):
+    """(cells, types + window, words) uint64 bit sets over each cell's candidates (bit i of
+    word w: the cell's candidate 64 w + i, in their filed order): row `piece` holds the
+    piece's candidates, row `types + j` those covering the cell j places further in the
+    sweep, for j < window (every candidate's cells lie within `window` of its lowest)."""
+    widest, window = 1, 1
+    for cell in range(n_cells):
+        start, end = bucket_start[cell * n_types], bucket_start[(cell + 1) * n_types]
+        widest = max(widest, end - start)
+        for k in range(start, end):
+            span = 1
+            while span + cell < 64 and cand_mask[k] >> np.uint64(span + cell) != ZERO:
+                span += 1
+            window = max(window, span)
+    words = (widest + 63) // 64
+    bits = np.zeros((n_cells, n_types + window, words), dtype=np.uint64)
+    for cell in range(n_cells):
+        first = bucket_start[cell * n_types]
+        for piece in range(n_types):
+            base = cell * n_types + piece
+            for k in range(bucket_start[base], bucket_start[base + 1]):
+                word, bit = (k - first) // 64, ONE << np.uint64((k - first) % 64)
+                bits[cell, piece, word] |= bit
+                above = (cand_mask[k] >> np.uint64(cell)) >> ONE
+                while above != ZERO:
+                    bits[cell, n_types + _lowest_bit(above) + 1, word] |= bit
+                    above &= above - ONE
+    return bits
+
+
+@njit(nogil=True, cache=True)
 def _record_solution(path, counters, solution_buffer, record, restricted_piece, row_piece,
                      images, check_start, check_syms, scratch):
     """Count the solution on `path` when it passes the canonical check; buffer it if asked."""
@@ -149,7 +228,7 @@ def search(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, expired,
            neighbours, fillable, one_piece_below, row_piece, restricted_piece, images,
            check_start, check_syms, counters, fraction, boards, remaining, branch, branch_len,
            branch_pos, path, weight, depth_stats, solution_buffer, record, node_budget,
-           solution_limit, scratch, region_limit):
+           solution_limit, scratch, region_limit, fit_bits, placed):
     """Run for at most `node_budget` nodes from the saved phase and depth.
 
     Returns RUNNING (budget used or solution_limit reached), BUFFER_FULL or FINISHED.
@@ -157,6 +236,10 @@ def search(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, expired,
     LLVM does not inline with reference-count updates of every array argument, which cost
     more than the work of a node."""
     n_types = remaining.shape[0]
+    goal = path.shape[0]  # piece copies to place
+    n_words = fit_bits.shape[2]
+    window_mask = (ONE << np.uint64(fit_bits.shape[1] - n_types - 1)) - ONE
+    fits = np.empty(n_words, dtype=np.uint64)
     left = ZERO  # piece types with a copy left, as bits
     for piece in range(n_types):
         if remaining[piece] > 0:
@@ -181,24 +264,47 @@ def search(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, expired,
             counters[C_NODES] += 1
             board = boards[depth]
             cell = _lowest_bit(full & ~board)
-            # the candidates of the lowest empty cell that fit, listed without a branch per
-            # candidate (its outcome is unpredictable; measured 10% faster on meteor)
+            # the candidates of the lowest empty cell that fit, as bit sets: those of the
+            # pieces left, less those covering a taken cell of the window above the cell
             fitting = 0
             pieces_left = left
             if pieces_left & expired[cell] != ZERO:
                 pieces_left = ZERO  # the sweep has passed every place a piece left could go
-            while pieces_left != ZERO:
-                piece = _lowest_bit(pieces_left)
-                pieces_left &= pieces_left - ONE
-                base = cell * n_types + piece
-                for k in range(bucket_start[base], bucket_start[base + 1]):
-                    branch[depth, fitting] = k
-                    fitting += ((cand_mask[k] & board) | (pocket[k] & ~board)) == ZERO
+            if pieces_left != ZERO:
+                fits[:] = ZERO
+                while pieces_left != ZERO:
+                    piece = _lowest_bit(pieces_left)
+                    pieces_left &= pieces_left - ONE
+                    for word in range(n_words):
+                        fits[word] |= fit_bits[cell, piece, word]
+                taken = ((board >> np.uint64(cell)) >> ONE) & window_mask
+                while taken != ZERO:
+                    above = n_types + 1 + _lowest_bit(taken)
+                    taken &= taken - ONE
+                    for word in range(n_words):
+                        fits[word] &= ~fit_bits[cell, above, word]
+                first = bucket_start[cell * n_types]
+                for word in range(n_words):
+                    bits = fits[word]
+                    while bits != ZERO:
+                        k = first + 64 * word + _lowest_bit(bits)
+                        bits &= bits - ONE
+                        branch[depth, fitting] = k
+                        fitting += (pocket[k] & ~board) == ZERO
             # keep those that leave no island the remaining pieces cannot fill
             children = 0
             for position in range(fitting):
                 k = branch[depth, position]
+                piece = cand_piece[k]
+                left_after = left & ~(ONE << np.uint64(piece)) if remaining[piece] == 1 else left
                 free = full & ~(board | cand_mask[k])
+                if region_limit > 0 and 0 < goal - depth - 1 <= 2:  # the last one or two pieces
+                    if (_is_placement(free, left_after, placed) if goal - depth == 2 else
+                            _pair_fills(free, piece, left_after, remaining, bucket_start, cand_mask,
+                                        placed)):
+                        branch[depth, children] = k
+                        children += 1
+                    continue
                 seeds = halo[k] & free
                 big = ZERO
                 while region_limit > 0 and seeds != ZERO:
@@ -209,8 +315,7 @@ def search(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, expired,
                         big |= region
                         continue
                     if ((fillable >> np.uint64(size)) & ONE == ZERO or size < one_piece_below
-                            and not _is_placement(region, cand_piece[k], remaining,
-                                                  bucket_start, cand_mask)):
+                            and not _is_placement(region, left_after, placed)):
                         break
                 else:  # no flood found a dead island
                     branch[depth, children] = k

@@ -216,7 +216,7 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
                    neighbours, fillable, one_piece_below, row_piece, restricted_piece, images,
                    check_start, check_syms, counters, fraction, boards, remaining, branch,
                    branch_len, branch_pos, path, weight, depth_stats, solution_buffer, record,
-                   scratch, region_limit, initial_remaining, seed, n_probes, widest,
+                   scratch, region_limit, fit_bits, placed, initial_remaining, seed, n_probes, widest,
                    probe_nodes, probe_solutions, leaf_weight, leaf_probe, profile,
                    subtree_depth, subtree_budget):
     """Probes through bitboard.search; returns how many were made."""
@@ -241,7 +241,7 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
                                          check_start, check_syms, counters, fraction, boards,
                                          remaining, branch, branch_len, branch_pos, path, weight,
                                          depth_stats, solution_buffer, record, subtree_budget, 0,
-                                         scratch, region_limit)
+                                         scratch, region_limit, fit_bits, placed)
                 scale = product / _subtree_part(counters, fraction, weight, depth,
                                                 fraction_before, status == FINISHED)
                 nodes += scale * (counters[C_NODES] - nodes_before)
@@ -257,7 +257,8 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
                             full, neighbours, fillable, one_piece_below, row_piece,
                             restricted_piece, images, check_start, check_syms, counters, fraction,
                             boards, remaining, branch, branch_len, branch_pos, path, weight,
-                            depth_stats, solution_buffer, record, 1, 0, scratch, region_limit)
+                            depth_stats, solution_buffer, record, 1, 0, scratch, region_limit,
+                            fit_bits, placed)
             children = depth_stats[depth, 1] - children_before
             if children == 0 or depth + 1 == goal:
                 found = product * (counters[C_SOLUTIONS] - solutions_before)
@@ -274,7 +275,7 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
                                 restricted_piece, images, check_start, check_syms, counters,
                                 fraction, boards, remaining, branch, branch_len, branch_pos, path,
                                 weight, depth_stats, solution_buffer, record, 0, 0, scratch,
-                                region_limit)
+                                region_limit, fit_bits, placed)
             product *= children
             depth += 1
         probe_nodes[probe], probe_solutions[probe] = nodes, found

@@ -173,6 +173,8 @@ class BitboardSearch(ResumableSearch):
         passed = self.last_start[None, :] < np.arange(n_items)[:, None]  # (cell, piece type)
         bits = passed.astype(np.uint64) << np.arange(n_types, dtype=np.uint64)
         self.expired = np.bitwise_or.reduce(bits, axis=1)
+        self.fit_bits = kernel.fit_tables(self.cand_mask, self.bucket_start, n_types, n_items)
+        self.placed = kernel.placement_table(self.cand_mask, self.cand_piece)
         self.widest_cell = int(np.bincount(lowest, minlength=1).max())
 
     def run(self, node_budget: int, *, record: bool = True, solution_limit: int = 0) -> int:
@@ -187,7 +189,8 @@ class BitboardSearch(ResumableSearch):
             plan.check_start, plan.check_syms, self.counters, self.fraction, self.boards,
             self.remaining, self.branch, self.branch_len, self.branch_pos, self.path,
             self.weight, self.depth_stats, self.solution_buffer, record, node_budget,
-            solution_limit, self.scratch, self.region_limit)
+            solution_limit, self.scratch, self.region_limit, self.fit_bits,
+            self.placed)
 
 
 def _lowest_cells(masks: np.ndarray) -> np.ndarray:
