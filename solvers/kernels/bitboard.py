@@ -223,7 +223,7 @@ def _record_solution(path, counters, solution_buffer, record, restricted_piece, 
         counters[C_BUFFERED] += 1
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, error_model="numpy")
 def search(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, expired, full,
            neighbours, fillable, one_piece_below, row_piece, restricted_piece, images,
            check_start, check_syms, counters, fraction, boards, remaining, branch, branch_len,
