@@ -88,24 +88,6 @@ def _slot(mask, shift):
     return (mask * HASH_MULTIPLIER) >> shift
 
 
-@njit(nogil=True, cache=True)
-def placement_table(cand_mask, cand_piece):
-    """An open-addressing hash table of the candidates' masks: row 0 the masks (0: empty
-    slot), row 1 a bit per piece type with a candidate of exactly that mask."""
-    size, bits = 2, 1
-    while size < 2 * cand_mask.shape[0]:
-        size, bits = size * 2, bits + 1
-    shift = np.uint64(64 - bits)
-    table = np.zeros((2, size), dtype=np.uint64)
-    for k in range(cand_mask.shape[0]):
-        slot = _slot(cand_mask[k], shift)
-        while table[0, slot] != ZERO and table[0, slot] != cand_mask[k]:
-            slot = (slot + ONE) & np.uint64(size - 1)
-        table[0, slot] = cand_mask[k]
-        table[1, slot] |= ONE << np.uint64(cand_piece[k])
-    return table
-
-
 @njit(nogil=True, cache=True, inline="always")
 def _is_placement(region, pieces, table):
     """True when `region` is exactly a candidate of one of `pieces` (bits of piece types):
@@ -177,37 +159,6 @@ def halos_and_pockets(cand_mask, cand_low, neighbours, full, smallest):
                 pocket[k] |= region
             seeds &= ~region
     return halo, pocket
-
-
-@njit(nogil=True, cache=True)
-def fit_tables(cand_mask, bucket_start, n_types, n_cells):
-    """(cells, types + window, words) uint64 bit sets over each cell's candidates (bit i of
-    word w: the cell's candidate 64 w + i, in their filed order): row `piece` holds the
-    piece's candidates, row `types + j` those covering the cell j places further in the
-    sweep, for j < window (every candidate's cells lie within `window` of its lowest)."""
-    widest, window = 1, 1
-    for cell in range(n_cells):
-        start, end = bucket_start[cell * n_types], bucket_start[(cell + 1) * n_types]
-        widest = max(widest, end - start)
-        for k in range(start, end):
-            span = 1
-            while span + cell < 64 and cand_mask[k] >> np.uint64(span + cell) != ZERO:
-                span += 1
-            window = max(window, span)
-    words = (widest + 63) // 64
-    bits = np.zeros((n_cells, n_types + window, words), dtype=np.uint64)
-    for cell in range(n_cells):
-        first = bucket_start[cell * n_types]
-        for piece in range(n_types):
-            base = cell * n_types + piece
-            for k in range(bucket_start[base], bucket_start[base + 1]):
-                word, bit = (k - first) // 64, ONE << np.uint64((k - first) % 64)
-                bits[cell, piece, word] |= bit
-                above = (cand_mask[k] >> np.uint64(cell)) >> ONE
-                while above != ZERO:
-                    bits[cell, n_types + _lowest_bit(above) + 1, word] |= bit
-                    above &= above - ONE
-    return bits
 
 
 @njit(nogil=True, cache=True)

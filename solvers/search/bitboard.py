@@ -173,8 +173,9 @@ class BitboardSearch(ResumableSearch):
         passed = self.last_start[None, :] < np.arange(n_items)[:, None]  # (cell, piece type)
         bits = passed.astype(np.uint64) << np.arange(n_types, dtype=np.uint64)
         self.expired = np.bitwise_or.reduce(bits, axis=1)
-        self.fit_bits = kernel.fit_tables(self.cand_mask, self.bucket_start, n_types, n_items)
-        self.placed = kernel.placement_table(self.cand_mask, self.cand_piece)
+        self.fit_bits = fit_tables(self.cand_mask, lowest[order], self.cand_piece,
+                                   self.bucket_start, n_types, n_items)
+        self.placed = placement_table(self.cand_mask, self.cand_piece)
         self.widest_cell = int(np.bincount(lowest, minlength=1).max())
 
     def run(self, node_budget: int, *, record: bool = True, solution_limit: int = 0) -> int:
@@ -197,3 +198,46 @@ def _lowest_cells(masks: np.ndarray) -> np.ndarray:
     """(k,) int64: the index of each non-zero mask's lowest set bit."""
     lowest = masks & (~masks + np.uint64(1))  # two's complement: the lowest bit alone
     return np.log2(lowest.astype(np.float64)).round().astype(np.int64)
+
+
+def fit_tables(masks: np.ndarray, lowest: np.ndarray, pieces: np.ndarray,
+               bucket_start: np.ndarray, n_types: int, n_cells: int) -> np.ndarray:
+    """(cells, types + window, words) uint64 bit sets over each cell's candidates (bit i of
+    word w: the cell's candidate 64 w + i, in filed order): row `piece` holds the piece's
+    candidates, row `types + j` those covering the cell j places further in the sweep, for
+    j < window (every candidate's cells lie within `window` of its lowest). numpy, not numba:
+    built once per search, it is not worth a second of compiling on a first start."""
+    first = bucket_start[lowest * n_types]
+    index = np.arange(len(masks)) - first
+    word = index // 64
+    bit = np.left_shift(np.uint64(1), (index % 64).astype(np.uint64))
+    candidate, cell = np.nonzero((masks[:, None] >> np.arange(64, dtype=np.uint64)) & np.uint64(1))
+    above = cell - lowest[candidate]
+    window = int(above.max()) + 1 if len(above) else 1
+    words = max(1, int(word.max()) + 1 if len(word) else 1)
+    bits = np.zeros((n_cells, n_types + window, words), dtype=np.uint64)
+    np.bitwise_or.at(bits, (lowest, pieces, word), bit)
+    up = above > 0
+    candidate = candidate[up]
+    np.bitwise_or.at(bits, (lowest[candidate], n_types + above[up], word[candidate]),
+                     bit[candidate])
+    return bits
+
+
+def placement_table(masks: np.ndarray, pieces: np.ndarray) -> np.ndarray:
+    """The kernel's open-addressing hash table of candidate masks (kernels.bitboard._slot):
+    row 0 the distinct masks (0: an empty slot), row 1 a bit per piece type with a candidate
+    of exactly that mask."""
+    distinct, which = np.unique(masks, return_inverse=True)
+    piece_bits = np.zeros(len(distinct), dtype=np.uint64)
+    np.bitwise_or.at(piece_bits, which, np.left_shift(np.uint64(1), pieces.astype(np.uint64)))
+    size_bits = max(1, int(2 * len(masks) - 1).bit_length())
+    size = 1 << size_bits
+    with np.errstate(over="ignore"):
+        slots = ((distinct * kernel.HASH_MULTIPLIER) >> np.uint64(64 - size_bits)).astype(np.int64)
+    table = np.zeros((2, size), dtype=np.uint64)
+    for mask, slot, piece_set in zip(distinct.tolist(), slots.tolist(), piece_bits.tolist()):
+        while table[0, slot] != 0:
+            slot = (slot + 1) & (size - 1)
+        table[0, slot], table[1, slot] = mask, piece_set
+    return table
