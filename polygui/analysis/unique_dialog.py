@@ -9,47 +9,13 @@ import dataclasses
 
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from solvers import Puzzle
-from solvers.analysis.uniqueness import Proposal
-from solvers.puzzle.model import SUDOKU_SYMBOLS
+from solvers.analysis.unique_wording import describe
+from solvers.analysis.uniqueness import Proposal, Removal
 
 from ..models import PuzzleDocument
 from ..models.status import plural
 from ..views.board_view import BoardView
-from .unique_job import Removal, UniquenessJob
-
-
-def cell_name(puzzle: Puzzle, cell: int) -> str:
-    n = puzzle.sudoku.n
-    return f"r{cell // n + 1}c{cell % n + 1}"
-
-
-def describe(result: Proposal | Removal, puzzle: Puzzle) -> str:
-    """What the designer found, in words."""
-    if isinstance(result, Removal):
-        if not result.removable:
-            return ("The Sudoku has exactly one solution, and it is minimal: taking away any "
-                    "one given leaves several solutions.")
-        names = ", ".join(cell_name(puzzle, c) for c in result.removable)
-        return (f"The Sudoku has exactly one solution but is not minimal: each of these "
-                f"{plural(len(result.removable), 'given')} can go alone while it stays unique: "
-                f"{names}. Taken away one by one, {plural(len(result.together), 'given')} can go "
-                f"together ({', '.join(cell_name(puzzle, c) for c in result.together)}), "
-                "leaving a minimal puzzle: Apply takes them away.")
-    fewest = ("no fewer can do it" if result.smallest else
-              "found by a greedy choice: fewer may exist")
-    over = (f"among all {plural(result.solutions_considered, 'solution')}"
-            if result.every_solution else
-            f"chosen over {plural(result.solutions_considered, 'solution')} found")
-    if result.givens:
-        added = ", ".join(f"{cell_name(puzzle, c)} = {SUDOKU_SYMBOLS[v - 1]}"
-                          for c, v in result.givens)
-        return (f"{plural(len(result.givens), 'extra given')} leave exactly one solution "
-                f"(verified by a solve; {fewest}, {over}): {added}.")
-    pinned = ", ".join(f"{pin.piece} on {' '.join(str(c) for c in pin.cells)}"
-                       for pin in result.pins)
-    return (f"Pinning {plural(len(result.pins), 'piece')} leaves exactly one solution "
-            f"(verified by a solve; {fewest}, {over}): {pinned}.")
+from .unique_job import UniquenessJob
 
 
 class UniquenessDesigner(QDialog):
@@ -113,7 +79,7 @@ class UniquenessDesigner(QDialog):
     def _on_done(self, result: Proposal | Removal) -> None:
         self._finished_job()
         self.result = result
-        self.text.setText(describe(result, self.puzzle))
+        self.text.setText(describe(result, self.puzzle, "Apply takes them away."))
         has_change = not isinstance(result, Removal) or bool(result.together)
         self.apply_button.setEnabled(has_change)
         if self.preview is not None and isinstance(result, Proposal):
