@@ -10,7 +10,6 @@ the ground grid asks for a cube on the ground there.
 from __future__ import annotations
 
 import numpy as np
-from OpenGL import GL
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QMatrix4x4, QVector3D
 from PySide6.QtWidgets import QVBoxLayout, QWidget
@@ -19,7 +18,7 @@ from pyqtgraph.opengl import GLLinePlotItem
 from ..views.cube_view import BACKGROUND, CAMERA, FOV, fit_distance, refitted_distance
 from ..views.gl_window import GLViewWindow, embed
 from ..views.picking import Ray, click_ray, pick_ground, pick_voxel
-from ..views.voxel_items import VoxelFaces, outline_edges, seam_edges
+from ..views.voxel_items import ON_TOP, VoxelFaces, outline_edges, seam_edges
 from ..views.voxels import CUBE_EDGES, OUTLINE, SEAM, VoxelMesh
 
 Cell = tuple[int, int, int]
@@ -30,8 +29,6 @@ PREVIEW_ADD = (0.05, 0.45, 0.95, 1.0)
 PREVIEW_REMOVE = (0.85, 0.05, 0.1, 1.0)
 PREVIEW_OUTSIDE = (0.5, 0.5, 0.55, 0.8)  # an addition the editing space will refuse
 PREVIEW_INSET = 0.03  # the outline stands a little proud of the cube's faces
-ON_TOP = {GL.GL_DEPTH_TEST: False, GL.GL_BLEND: True,
-          "glBlendFunc": (GL.GL_SRC_ALPHA, GL.GL_ONE_MINUS_SRC_ALPHA)}
 Action = tuple[str, object]
 
 
