@@ -140,15 +140,15 @@ class HeatCube(QWidget):
         self.gl_container = embed(self.gl, "Drag to orbit, middle-drag or Ctrl+drag to pan, "
                                            "wheel to zoom")
         self.scale = HeatScale()
-        self.floor = QSlider(Qt.Orientation.Horizontal)
-        self.floor.setRange(0, 95)
-        self.floor.setSingleStep(5)
-        self.floor.setPageStep(10)
-        self.floor.setToolTip("Hide the cubes whose share is below this part of the darkest "
-                              "cube's, to see inside the box")
+        self.floor = QSlider(Qt.Orientation.Horizontal)  # in per cent of the solutions
+        self.floor.setRange(0, 0)
+        self.floor.setPageStep(5)
+        self.floor.setToolTip("Hide the cubes the piece covers in fewer solutions than this, "
+                              "to see inside the box")
         self.floor_label = QLabel()
         self.reset_button = QPushButton("Reset view")
         self.puzzle: Puzzle | None = None
+        self.shares = np.zeros(0)
         self.relative = np.zeros(0)
         self.marked = np.zeros(0, dtype=bool)
         self._mesh: VoxelMesh | None = None
@@ -171,9 +171,13 @@ class HeatCube(QWidget):
 
     def show_heat(self, puzzle: Puzzle, shares: Sequence[float], colour: QColor,
                   marked: Sequence[bool] | None = None) -> None:
-        shares = np.asarray(shares, dtype=float)
+        shares = self.shares = np.asarray(shares, dtype=float)
         peak = float(shares.max()) if len(shares) else 0.0
         self.relative = shares / peak if peak else np.zeros(len(shares))
+        self.floor.blockSignals(True)  # up to the darkest cube's share: it always shows
+        self.floor.setMaximum(int(np.floor(peak * 100 + 1e-9)))
+        self.floor.blockSignals(False)
+        self.floor_label.setText(self._floor_text())
         self.marked = (np.zeros(len(shares), dtype=bool) if marked is None
                        else np.asarray(marked, dtype=bool))
         if puzzle != self.puzzle:
@@ -184,8 +188,9 @@ class HeatCube(QWidget):
         self.scale.show_scale(colour, peak)
 
     def visible(self) -> np.ndarray:
-        """The cubes shown: those at or above the slider's part of the darkest share."""
-        return self.relative >= self.floor.value() / 100 - 1e-12
+        """The cubes shown: those the piece covers in at least the slider's share of the
+        solutions."""
+        return self.shares >= self.floor.value() / 100 - 1e-12
 
     def _rebuild(self, rgba: np.ndarray) -> None:
         for item in self._items:
@@ -207,9 +212,13 @@ class HeatCube(QWidget):
             self.gl.addItem(item)
         self._apply_floor()
 
-    def _on_floor(self, value: int) -> None:
-        self.floor_label.setText(f"Hide below {value}%")
+    def _on_floor(self, _value: int) -> None:
+        self.floor_label.setText(self._floor_text())
         self._apply_floor()
+
+    def _floor_text(self) -> str:
+        value = self.floor.value()
+        return "Showing every cube" if value == 0 else f"Hiding cubes under {value}%"
 
     def _apply_floor(self) -> None:
         if not self._items:

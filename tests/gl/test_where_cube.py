@@ -70,12 +70,16 @@ def test_faces_are_drawn_from_the_back_and_the_floor_hides_cubes(window, qtbot):
     centres = faces.opts["meshdata"].vertexes()[triangles].mean(axis=1)
     distance = ((centres - eye) ** 2).sum(axis=1)
     assert np.all(np.diff(distance) <= 1e-6)  # the farthest first
-    view.floor.setValue(50)
-    shown = view.relative >= 0.5
+    peak = int(view.shares.max() * 100)
+    assert view.floor.maximum() == peak  # the darkest cube never hidden
+    view.floor.setValue(peak // 2)
+    shown = view.shares >= peak // 2 / 100
     assert (view.visible() == shown).all() and 0 < shown.sum() < 27
     faces._sort_from(QVector3D(*eye))
     assert len(faces.opts["meshdata"].faces()) == 12 * shown.sum()
-    assert "Hide below 50%" == view.floor_label.text()
+    assert view.floor_label.text() == f"Hiding cubes under {peak // 2}%"
+    view.floor.setValue(peak)
+    assert view.visible().sum() >= 1
 
 
 def test_the_png_export_draws_the_3d_view_and_its_scale(window, qtbot, tmp_path):
