@@ -9,13 +9,40 @@ import dataclasses
 
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from solvers import GridKind, Puzzle
 from solvers.analysis.unique_wording import describe
 from solvers.analysis.uniqueness import Proposal, Removal
 
 from ..models import PuzzleDocument
 from ..models.status import plural
 from ..views.board_view import BoardView
+from ..views.cells import CellIndex, board_cells, solution_cells
+from ..views.colours import piece_colours
+from ..views.layer_view import LayerView
 from .unique_job import UniquenessJob
+
+
+class PinnedLayers(LayerView):
+    """A box of cubes as its layers, the pinned pieces in their colours: the proposal of
+    pins drawn without OpenGL."""
+
+    puzzle: Puzzle | None = None
+
+    def set_puzzle(self, puzzle: Puzzle) -> None:
+        super().set_puzzle(puzzle)
+        self.puzzle = puzzle
+        cells = board_cells(puzzle)
+        placed = solution_cells(CellIndex(cells), len(cells), None, puzzle)
+        colours = piece_colours(puzzle)
+        self.set_labels(placed.labels, [colours[piece] for piece in placed.copy_types])
+
+
+def preview_for(puzzle: Puzzle):
+    """Where the proposed pins are drawn: the board, or a box of cubes' layers; none for a
+    Sudoku (the text names the givens)."""
+    if puzzle.kind in (GridKind.HEX, GridKind.SQUARE, GridKind.TRIANGLE):
+        return BoardView()
+    return PinnedLayers() if puzzle.kind is GridKind.CUBE else None
 
 
 class UniquenessDesigner(QDialog):
@@ -27,7 +54,7 @@ class UniquenessDesigner(QDialog):
         self.puzzle = document.puzzle
         self.result: Proposal | Removal | None = None
         self.setWindowTitle(f"Uniqueness Designer — {self.puzzle.name}")
-        self.preview = BoardView() if self.puzzle.kind.value in ("hex", "square") else None
+        self.preview = preview_for(self.puzzle)
         self.text = QLabel(f"Looking for the fewest "
                            f"{'givens' if self.puzzle.is_sudoku else 'pinned pieces'} "
                            "for exactly one solution…")
