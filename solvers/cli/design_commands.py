@@ -67,8 +67,8 @@ def run_unique(puzzle: Puzzle, as_json: bool, save: Path | None = None) -> int:
         from ..puzzle.fileformat import save_puzzle
 
         save_puzzle(result.puzzle, save)
-        print(f"wrote the puzzle with {'them taken away' if isinstance(result, Removal) else 'them'}"
-              f" to {save}")
+        change = "those givens taken away" if isinstance(result, Removal) else "the proposal"
+        print(f"wrote the puzzle with {change} to {save}")
     if as_json:
         print(json.dumps({"puzzle": puzzle.name, **unique_json(result, puzzle)}))
     return 0
