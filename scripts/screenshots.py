@@ -1,7 +1,8 @@
 """Take the README's pictures from the app itself, so they stay current: the first window,
 a solved meteor, the Soma cube in 3D, a solved Sudoku, the estimate before solving Mini
 Bedlam, a puzzle the checkerboard proves impossible, and a Sudoku whose givens have no
-solution; pinned pieces in Design mode, Where Pieces Go and the Uniqueness Designer.
+solution; pinned pieces in Design mode, Where Pieces Go and the Uniqueness Designer; pinning
+a piece in the cube designer and Where Pieces Go in 3D.
 
 Run `scripts/screenshots` (it sets up the virtual environment and a virtual screen), or
 under a display: `.venv/bin/python scripts/screenshots.py [FOLDER]` (default docs/images).
@@ -42,6 +43,11 @@ PINNED = (2, 9)  # meteor pieces pinned for the pictures, as they lie in METEOR_
 WHERE_PIECE = 4  # the piece whose heatmap is shown
 METEOR_SOLUTION = 41  # any solution would do: this one puts every colour in view
 SOMA_EXPLODE = 25  # pieces pulled a little apart, so that their shapes show
+CUBE_NAMES = ("cube-pins.png", "where-pieces-go-3d.png")
+CUBE_PIN = (1, (0, 0, 0))  # Soma's L pinned over this cube for the picture
+CUBE_NEXT = (3, (2, 2, 2))  # then S outlined where a click would pin it
+CUBE_WHERE_PIECE = 1  # L: the piece whose shares the 3D heatmap shows
+CUBE_WHERE_FLOOR = 10  # cubes L covers in under 10% of the solutions hidden: the inside shows
 
 
 def settle(app: QApplication, seconds: float = 0.4) -> None:
@@ -75,15 +81,19 @@ def wait_for(app: QApplication, done, what: str, timeout: float = 180) -> None:
     settle(app)
 
 
-def picture(window: QWidget) -> QImage:
-    """The window as on screen. A widget grab leaves the 3D view (a native OpenGL window)
-    blank, so its framebuffer is painted in where it sits."""
+def picture(window: QWidget, *views) -> QImage:
+    """The window as on screen. A widget grab leaves a 3D view (a native OpenGL window)
+    blank, so its framebuffer is painted in where it sits: the Solve view's, or those of
+    `views` (each with `gl` and its container, `gl_container` or `container`)."""
     image = window.grab().toImage()
-    view = window.current_view()
-    if hasattr(view, "gl_container"):
-        painter = QPainter(image)
-        painter.drawImage(view.gl_container.mapTo(window, QPoint(0, 0)), view.gl.readQImage())
-        painter.end()
+    if not views and hasattr(window, "current_view"):
+        views = (window.current_view(),)
+    painter = QPainter(image)
+    for view in views:
+        container = getattr(view, "gl_container", None) or getattr(view, "container", None)
+        if container is not None and container.isVisible():
+            painter.drawImage(container.mapTo(window, QPoint(0, 0)), view.gl.readQImage())
+    painter.end()
     return image
 
 
@@ -193,6 +203,40 @@ def take_design_screenshots(app: QApplication, window, folder: Path) -> list[Pat
     return paths
 
 
+def take_cube_screenshots(app: QApplication, window, folder: Path) -> list[Path]:
+    """Pinning a piece in the cube designer, and Where Pieces Go in 3D, on the Soma cube; the
+    paths written, in CUBE_NAMES' order."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = [folder / name for name in CUBE_NAMES]
+    window.open_puzzle(examples_dir() / "soma.json")
+    window.set_mode("design")
+    editor = window.editor
+    editor.pieces.select_piece(CUBE_PIN[0])
+    editor.pin_mode.set_active(True)
+    editor.pin_mode.press(CUBE_PIN[1])
+    editor.pieces.select_piece(CUBE_NEXT[0])
+    editor.pin_mode.hover(CUBE_NEXT[1])
+    settle(app, 1.0)
+    save(picture(window, editor.canvas), paths[0])
+    editor.pin_mode.set_active(False)
+    stack = window.document.undo_stack
+    while stack.canUndo():  # the pin was for the picture: Where Pieces Go is of the puzzle
+        stack.undo()
+
+    window.set_mode("solve")
+    solve(app, window)
+    where = window.design_tools.where_pieces_go()
+    wait_for(app, lambda: where.stats is not None, "the tally of the Soma solutions")
+    where.chooser.setCurrentIndex(CUBE_WHERE_PIECE)
+    where.resize(WINDOW)
+    where.show_layers(False)
+    where.cube_view.floor.setValue(CUBE_WHERE_FLOOR)
+    settle(app, 1.0)
+    save(picture(where, where.cube_view), paths[1])
+    window.design_tools.close()
+    return paths
+
+
 def main(argv: list[str]) -> int:
     folder = Path(argv[1]) if len(argv) > 1 else ROOT / "docs" / "images"
     app = make_application(argv[:1])
@@ -205,7 +249,8 @@ def main(argv: list[str]) -> int:
         window.show()
         settle(app, 1.0)
         for path in (take_screenshots(app, window, folder)
-                     + take_design_screenshots(app, window, folder)):
+                     + take_design_screenshots(app, window, folder)
+                     + take_cube_screenshots(app, window, folder)):
             shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
             print(f"wrote {shown} ({path.stat().st_size // 1024} KB)")
         window.close()

@@ -2,15 +2,17 @@
 most covered cell darkest (shares of a piece that can lie in many places are all small), its
 percentage written in it, and cells marked (forced) outlined.
 
-Every grid is drawn flat: hex and square boards as they are, a box of cubes as its layers
-side by side (z = 0 on the left), a Sudoku as its n x n grid with its boxes outlined. Cells
-are given in the order the statistics count them (the board's sorted cells; Sudoku
-row-major).
+Every grid is drawn flat: hex and square boards as they are, a Sudoku as its n x n grid with
+its boxes outlined, and a box of cubes as its z layers, each labelled "z = 0", "z = 1", ...
+and seen from above as the cube view's layers are (x to the right, y up), at one scale, in
+the grid of columns that makes the cells largest. Cells are given in the order the statistics
+count them (the board's sorted cells; Sudoku row-major).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
@@ -21,28 +23,45 @@ from solvers import GridKind, Puzzle
 
 from ..views.board_picture import fit_transform, polygons_path, segments_path
 from ..views.cells import EMPTY
-from ..views.tiling import FlatBoard, tiling_for
+from ..views.layer_view import CAPTION, GAP, best_columns
+from ..views.tiling import SQUARE, FlatBoard, tiling_for
 
 MARGIN = 14
 COLD = QColor("#f7f7f7")
 MARK = QColor("#111111")
-LAYER_GAP = 1  # empty columns between two layers of a box
 
 
-def flat_layout(puzzle: Puzzle) -> tuple[GridKind, np.ndarray, np.ndarray]:
-    """(tiling kind, (N, 2) flat cells, (N,) group of each cell: outlined together)."""
+@dataclass(frozen=True)
+class Panel:
+    """One flat picture of the heatmap: a board (or a cube's layer) and the positions of its
+    cells in the share arrays; `groups` outlined together (a Sudoku's boxes)."""
+
+    caption: str
+    board: FlatBoard
+    positions: np.ndarray
+    groups: np.ndarray
+
+
+def panels_of(puzzle: Puzzle) -> list[Panel]:
+    """The pictures the heatmap draws: one, or a box of cubes' z layers."""
     if puzzle.is_sudoku:
         grid = puzzle.sudoku
         n = grid.n
         rows, cols = np.divmod(np.arange(n * n), n)
         boxes = (rows // grid.box_rows) * (n // grid.box_cols) + cols // grid.box_cols
-        return GridKind.SQUARE, np.column_stack((cols, rows)), boxes
+        board = FlatBoard.build(SQUARE, np.column_stack((cols, rows)))
+        return [Panel("", board, np.arange(n * n), boxes)]
     cells = np.array(puzzle.board, dtype=np.int64).reshape(-1, puzzle.kind.dimensions)
-    if puzzle.kind is GridKind.CUBE:
-        width = int(cells[:, 0].max() - cells[:, 0].min()) + 1 if len(cells) else 0
-        flat = np.column_stack((cells[:, 0] + cells[:, 2] * (width + LAYER_GAP), cells[:, 1]))
-        return GridKind.SQUARE, flat, cells[:, 2].copy()
-    return puzzle.kind, cells, np.zeros(len(cells), dtype=np.int64)
+    if puzzle.kind is not GridKind.CUBE:
+        board = FlatBoard.build(tiling_for(puzzle.kind), cells)
+        return [Panel("", board, np.arange(len(cells)), np.zeros(len(cells), dtype=np.int64))]
+    panels = []
+    for z in np.unique(cells[:, 2]):
+        positions = np.flatnonzero(cells[:, 2] == z)
+        seen_from_above = cells[positions, :2] * np.array([1, -1])
+        panels.append(Panel(f"z = {z}", FlatBoard.build(SQUARE, seen_from_above), positions,
+                            np.zeros(len(positions), dtype=np.int64)))
+    return panels
 
 
 def heat_colour(base: QColor, share: float) -> QColor:
@@ -60,6 +79,24 @@ def percent_text(share: float) -> str:
     return "<1" if value < 1 else f"{value:.0f}"
 
 
+def panel_paths(panel: Panel, colours: Sequence[QColor], marked: np.ndarray) -> dict:
+    """A panel's paths in board units, made once a heat layer: the fills (one path a
+    colour), the grid and group outlines, the marked cells."""
+    board, positions = panel.board, panel.positions
+    by_colour: dict[int, tuple[QColor, list[int]]] = {}
+    for local, position in enumerate(positions.tolist()):
+        colour = colours[position]
+        by_colour.setdefault(colour.rgba(), (colour, []))[1].append(local)
+    inside, outside = board.sides[:, 0], board.sides[:, 1]
+    other = np.where(outside == EMPTY, -1, panel.groups[np.maximum(outside, 0)])
+    group_edge = (outside == EMPTY) | (panel.groups[inside] != other)
+    return {"fills": [(colour, polygons_path(board.polygons[locals_]))
+                      for colour, locals_ in by_colour.values()],
+            "grid": segments_path(board.segments[~group_edge]),
+            "outline": segments_path(board.segments[group_edge]),
+            "marked": polygons_path(board.polygons[marked[positions]])}
+
+
 class HeatmapView(QWidget):
     """Shows one heat layer: `show_heat(puzzle, shares, colour, marked)`."""
 
@@ -71,64 +108,93 @@ class HeatmapView(QWidget):
         self.shares = np.zeros(0)
         self.peak = 0.0
         self.marked = np.zeros(0, dtype=bool)
-        self._board: FlatBoard | None = None
-        self._fills: list[tuple[QColor, object]] = []
+        self.panels: list[Panel] = []
+        self._bounds = (0.0, 0.0, 1.0, 1.0)  # one scale for every panel
+        self._paths: list[dict[str, object]] = []  # per panel, in board units
         self._texts: list[str] = []
-        self._edges: dict[str, object] = {}
+
+    @property
+    def captions(self) -> list[str]:
+        return [panel.caption for panel in self.panels]
 
     def show_heat(self, puzzle: Puzzle, shares: Sequence[float], colour: QColor,
                   marked: Sequence[bool] | None = None) -> None:
-        kind, cells, groups = flat_layout(puzzle)
+        self.panels = panels_of(puzzle)
         self.shares = np.asarray(shares, dtype=float)
-        self.marked = (np.zeros(len(cells), dtype=bool) if marked is None
+        self.marked = (np.zeros(len(self.shares), dtype=bool) if marked is None
                        else np.asarray(marked, dtype=bool))
-        board = self._board = FlatBoard.build(tiling_for(kind), cells)
         peak = float(self.shares.max()) if len(self.shares) else 0.0
         self.peak = peak  # the darkest shade: the most covered cell, whatever its share
-        self._fills = [(heat_colour(colour, share / peak if peak else 0.0),
-                        polygons_path(board.polygons[i:i + 1]))
-                       for i, share in enumerate(self.shares)]
+        colours = [heat_colour(colour, share / peak if peak else 0.0) for share in self.shares]
+        self._paths = [panel_paths(panel, colours, self.marked) for panel in self.panels]
         self._texts = [percent_text(share) for share in self.shares]
-        inside, outside = board.sides[:, 0], board.sides[:, 1]
-        other = np.where(outside == EMPTY, -1, groups[outside])
-        group_edge = (outside == EMPTY) | (groups[inside] != other)
-        self._edges = {"grid": segments_path(board.segments[~group_edge]),
-                       "outline": segments_path(board.segments[group_edge])}
-        self._marked_path = polygons_path(board.polygons[self.marked])
+        boxes = np.array([panel.board.bounds for panel in self.panels]).reshape(-1, 4)
+        if len(boxes):
+            self._bounds = (*boxes[:, :2].min(axis=0), *boxes[:, 2:].max(axis=0))
         self.update()
 
+    # --- layout ----------------------------------------------------------------------------
+    def panel_rects(self, target: QRectF) -> list[QRectF]:
+        """Where each panel's cells are drawn inside `target` (below its caption)."""
+        count = len(self.panels)
+        if count <= 1:
+            return [target] * count
+        left, top, right, bottom = self._bounds
+        columns = best_columns(count, (right - left, bottom - top),
+                               (target.width(), target.height()))
+        rows = -(-count // columns)
+        width, height = target.width() / columns, target.height() / rows
+        return [QRectF(target.left() + (i % columns) * width,
+                       target.top() + (i // columns) * height, width, height).adjusted(
+                           GAP, GAP + CAPTION, -GAP, -GAP) for i in range(count)]
+
+    # --- painting --------------------------------------------------------------------------
     def paint_into(self, painter: QPainter, target: QRectF) -> None:
         """Draw the heatmap fitted into `target` (the view, or an exported image)."""
-        if self._board is None or not len(self._board.polygons):
-            return
-        transform = fit_transform(self._board.bounds, target)
+        for panel, paths, rect in zip(self.panels, self._paths, self.panel_rects(target)):
+            if len(panel.positions):
+                self._paint_panel(painter, panel, paths, rect)
+
+    def _paint_panel(self, painter: QPainter, panel: Panel, paths: dict, rect: QRectF) -> None:
+        transform = fit_transform(self._bounds if len(self.panels) > 1 else panel.board.bounds,
+                                  rect)
         painter.save()
         painter.setTransform(transform, combine=True)
-        for colour, path in self._fills:
+        for colour, path in paths["fills"]:
             painter.fillPath(path, colour)
         painter.restore()
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        for kind, colour, width in (("grid", QColor("#9a9a9a"), 1.0),
-                                    ("outline", QColor("#1e1e1e"), 2.2)):
-            painter.setPen(QPen(colour, width))
-            painter.drawPath(transform.map(self._edges[kind]))
-        if self.marked.any():
-            pen = QPen(MARK, 2.0, Qt.PenStyle.DashLine)
+        for kind, pen in (("grid", QPen(QColor("#9a9a9a"), 1.0)),
+                          ("outline", QPen(QColor("#1e1e1e"), 2.2)),
+                          ("marked", QPen(MARK, 2.0, Qt.PenStyle.DashLine))):
             painter.setPen(pen)
-            painter.drawPath(transform.map(self._marked_path))
+            painter.drawPath(transform.map(paths[kind]))
+        self._paint_texts(painter, panel, transform)
+        if panel.caption:  # just above the layer as drawn (all layers share one scale)
+            left, top, right, bottom = self._bounds
+            drawn = transform.mapRect(QRectF(left, top, right - left, bottom - top))
+            painter.setPen(self.palette().color(QPalette.ColorRole.Text))
+            painter.drawText(QRectF(drawn.left(), drawn.top() - CAPTION - 2, drawn.width(),
+                                    CAPTION), Qt.AlignmentFlag.AlignCenter, panel.caption)
+        painter.restore()
+
+    def _paint_texts(self, painter: QPainter, panel: Panel, transform) -> None:
         scale = transform.m11()
-        if scale >= 18:  # room for a number
-            font = QFont(painter.font())
-            font.setPixelSize(max(8, int(scale * 0.32)))
-            painter.setFont(font)
-            centres = self._board.polygons.mean(axis=1)
-            for (x, y), text, share in zip(centres, self._texts, self.shares):
-                if text:
-                    painter.setPen(QColor("white") if share > 0.6 else QColor("#202020"))
-                    at = transform.map(QPointF(float(x), float(y)))
-                    painter.drawText(QRectF(at.x() - scale, at.y() - scale / 2, 2 * scale,
-                                            scale), Qt.AlignmentFlag.AlignCenter, text)
+        if scale < 18:  # no room for a number
+            return
+        font = QFont(painter.font())
+        font.setPixelSize(max(8, int(scale * 0.32)))
+        painter.save()
+        painter.setFont(font)
+        centres = panel.board.polygons.mean(axis=1)
+        for (x, y), position in zip(centres, panel.positions.tolist()):
+            text, share = self._texts[position], self.shares[position]
+            if text:
+                painter.setPen(QColor("white") if share > 0.6 else QColor("#202020"))
+                at = transform.map(QPointF(float(x), float(y)))
+                painter.drawText(QRectF(at.x() - scale, at.y() - scale / 2, 2 * scale, scale),
+                                 Qt.AlignmentFlag.AlignCenter, text)
         painter.restore()
 
     def paintEvent(self, event: QPaintEvent) -> None:

@@ -9,47 +9,40 @@ import dataclasses
 
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from solvers import Puzzle
-from solvers.analysis.uniqueness import Proposal
-from solvers.puzzle.model import SUDOKU_SYMBOLS
+from solvers import GridKind, Puzzle
+from solvers.analysis.unique_wording import describe
+from solvers.analysis.uniqueness import Proposal, Removal
 
 from ..models import PuzzleDocument
 from ..models.status import plural
 from ..views.board_view import BoardView
-from .unique_job import Removal, UniquenessJob
+from ..views.cells import CellIndex, board_cells, solution_cells
+from ..views.colours import piece_colours
+from ..views.layer_view import LayerView
+from .unique_job import UniquenessJob
 
 
-def cell_name(puzzle: Puzzle, cell: int) -> str:
-    n = puzzle.sudoku.n
-    return f"r{cell // n + 1}c{cell % n + 1}"
+class PinnedLayers(LayerView):
+    """A box of cubes as its layers, the pinned pieces in their colours: the proposal of
+    pins drawn without OpenGL."""
+
+    puzzle: Puzzle | None = None
+
+    def set_puzzle(self, puzzle: Puzzle) -> None:
+        super().set_puzzle(puzzle)
+        self.puzzle = puzzle
+        cells = board_cells(puzzle)
+        placed = solution_cells(CellIndex(cells), len(cells), None, puzzle)
+        colours = piece_colours(puzzle)
+        self.set_labels(placed.labels, [colours[piece] for piece in placed.copy_types])
 
 
-def describe(result: Proposal | Removal, puzzle: Puzzle) -> str:
-    """What the designer found, in words."""
-    if isinstance(result, Removal):
-        if not result.removable:
-            return ("The Sudoku has exactly one solution, and it is minimal: taking away any "
-                    "one given leaves several solutions.")
-        names = ", ".join(cell_name(puzzle, c) for c in result.removable)
-        return (f"The Sudoku has exactly one solution but is not minimal: each of these "
-                f"{plural(len(result.removable), 'given')} can go alone while it stays unique: "
-                f"{names}. Taken away one by one, {plural(len(result.together), 'given')} can go "
-                f"together ({', '.join(cell_name(puzzle, c) for c in result.together)}), "
-                "leaving a minimal puzzle: Apply takes them away.")
-    fewest = ("no fewer can do it" if result.smallest else
-              "found by a greedy choice: fewer may exist")
-    over = (f"among all {plural(result.solutions_considered, 'solution')}"
-            if result.every_solution else
-            f"chosen over {plural(result.solutions_considered, 'solution')} found")
-    if result.givens:
-        added = ", ".join(f"{cell_name(puzzle, c)} = {SUDOKU_SYMBOLS[v - 1]}"
-                          for c, v in result.givens)
-        return (f"{plural(len(result.givens), 'extra given')} leave exactly one solution "
-                f"(verified by a solve; {fewest}, {over}): {added}.")
-    pinned = ", ".join(f"{pin.piece} on {' '.join(str(c) for c in pin.cells)}"
-                       for pin in result.pins)
-    return (f"Pinning {plural(len(result.pins), 'piece')} leaves exactly one solution "
-            f"(verified by a solve; {fewest}, {over}): {pinned}.")
+def preview_for(puzzle: Puzzle):
+    """Where the proposed pins are drawn: the board, or a box of cubes' layers; none for a
+    Sudoku (the text names the givens)."""
+    if puzzle.kind in (GridKind.HEX, GridKind.SQUARE, GridKind.TRIANGLE):
+        return BoardView()
+    return PinnedLayers() if puzzle.kind is GridKind.CUBE else None
 
 
 class UniquenessDesigner(QDialog):
@@ -61,7 +54,7 @@ class UniquenessDesigner(QDialog):
         self.puzzle = document.puzzle
         self.result: Proposal | Removal | None = None
         self.setWindowTitle(f"Uniqueness Designer — {self.puzzle.name}")
-        self.preview = BoardView() if self.puzzle.kind.value in ("hex", "square") else None
+        self.preview = preview_for(self.puzzle)
         self.text = QLabel(f"Looking for the fewest "
                            f"{'givens' if self.puzzle.is_sudoku else 'pinned pieces'} "
                            "for exactly one solution…")
@@ -113,7 +106,7 @@ class UniquenessDesigner(QDialog):
     def _on_done(self, result: Proposal | Removal) -> None:
         self._finished_job()
         self.result = result
-        self.text.setText(describe(result, self.puzzle))
+        self.text.setText(describe(result, self.puzzle, "Apply takes them away."))
         has_change = not isinstance(result, Removal) or bool(result.together)
         self.apply_button.setEnabled(has_change)
         if self.preview is not None and isinstance(result, Proposal):

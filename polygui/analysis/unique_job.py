@@ -3,38 +3,21 @@ the verifying solves take seconds, and the window must not stop for them."""
 
 from __future__ import annotations
 
-import dataclasses
 import threading
-from dataclasses import dataclass
 
 from PySide6.QtCore import QThread, Signal
 
-from solvers import Cancelled, Puzzle, PuzzleError, SudokuGrid
-from solvers.analysis.uniqueness import (Proposal, minimal_givens, propose, removable_givens,
-                                         solution_count)
+from solvers import Cancelled, Puzzle, PuzzleError
+from solvers.analysis.uniqueness import Proposal, Removal, design
 
-
-@dataclass(frozen=True)
-class Removal:
-    """A unique Sudoku: the givens that can go alone (`removable`), and a set that can go
-    together, leaving a minimal puzzle (`puzzle`)."""
-
-    removable: tuple[int, ...]
-    together: tuple[int, ...]
-    puzzle: Puzzle
-
-
-def without_givens(puzzle: Puzzle, cells) -> Puzzle:
-    grid = puzzle.sudoku
-    values = [0 if cell in set(cells) else value for cell, value in enumerate(grid.givens)]
-    return dataclasses.replace(puzzle, sudoku=SudokuGrid(grid.box_rows, grid.box_cols,
-                                                         tuple(values)))
+__all__ = ["Removal", "UniquenessJob"]
 
 
 class UniquenessJob(QThread):
-    """Works on `puzzle`: a proposal of pins or givens for exactly one solution, or, for a
-    Sudoku with one solution, the givens that can go. Signals `done(Proposal | Removal)` or
-    `failed(message)`; `cancel()` stops it and waits (then neither is emitted)."""
+    """Works on `puzzle` (`solvers.analysis.uniqueness.design`): a proposal of pins or givens
+    for exactly one solution, or, for a Sudoku with one solution, the givens that can go.
+    Signals `done(Proposal | Removal)` or `failed(message)`; `cancel()` stops it and waits
+    (then neither is emitted)."""
 
     done = Signal(object)
     failed = Signal(str)
@@ -51,7 +34,7 @@ class UniquenessJob(QThread):
     def run(self) -> None:
         stop = self._stop.is_set
         try:
-            result = self._work(stop)
+            result: Proposal | Removal = design(self.puzzle, stop)
         except Cancelled:
             return
         except PuzzleError as error:
@@ -63,11 +46,3 @@ class UniquenessJob(QThread):
             return
         if not stop():
             self.done.emit(result)
-
-    def _work(self, stop) -> Proposal | Removal:
-        puzzle = self.puzzle
-        if puzzle.is_sudoku and solution_count(puzzle, stop) == 1:
-            together = tuple(minimal_givens(puzzle, stop))
-            return Removal(tuple(removable_givens(puzzle, stop)), together,
-                           without_givens(puzzle, together))
-        return propose(puzzle, stop)

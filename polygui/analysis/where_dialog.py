@@ -1,7 +1,9 @@
 """Where pieces go: a window beside the main one showing, over the solutions found, how often
 the chosen piece covers each cell (a Sudoku: how often the chosen digit lands in each cell),
 the cells it covers in every solution, and how many placements every solution uses or none
-does. The tally runs in a thread of its own (Stop ends it); PNG and CSV export."""
+does. A box of cubes is shown as its labelled layers or in 3D (`heat_cube`, made when first
+asked for: it needs OpenGL). The tally runs in a thread of its own (Stop ends it); PNG (of
+the view shown) and CSV export."""
 
 from __future__ import annotations
 
@@ -11,10 +13,10 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import QBuffer, QIODevice, QSize
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (QComboBox, QDialog, QFileDialog, QHBoxLayout, QLabel,
-                               QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QFileDialog, QHBoxLayout,
+                               QLabel, QPushButton, QStackedWidget, QVBoxLayout, QWidget)
 
-from solvers import PuzzleError
+from solvers import GridKind, PuzzleError
 from solvers.analysis.statistics import DigitStatistics, PieceStatistics, save_statistics_csv
 from solvers.puzzle.atomic import write_atomically
 from solvers.puzzle.model import SUDOKU_SYMBOLS
@@ -52,6 +54,11 @@ class WherePiecesGo(QDialog):
         else:
             self.chooser.addItems([f"Piece {piece.name}" for piece in self.puzzle.pieces])
         self.view = HeatmapView()
+        self.cube_view = None  # the 3D heatmap (heat_cube.HeatCube), once asked for
+        self.pictures = QStackedWidget()
+        self.pictures.addWidget(self.view)
+        self.layers_button: QPushButton | None = None  # Layers or 3D, for a box of cubes
+        self.cube_button: QPushButton | None = None
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.stop_button = QPushButton("Stop")
@@ -62,6 +69,7 @@ class WherePiecesGo(QDialog):
         top.addWidget(QLabel("Show:"))
         top.addWidget(self.chooser)
         top.addStretch(1)
+        self._add_view_switch(top)
         buttons = QHBoxLayout()
         for button in (self.stop_button, self.png_button, self.csv_button):
             buttons.addWidget(button)
@@ -69,7 +77,7 @@ class WherePiecesGo(QDialog):
         buttons.addWidget(close)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addWidget(self.view, 1)
+        layout.addWidget(self.pictures, 1)
         layout.addWidget(self.summary)
         layout.addLayout(buttons)
         self.chooser.currentIndexChanged.connect(self._show_choice)
@@ -84,6 +92,40 @@ class WherePiecesGo(QDialog):
         self.job.tallied.connect(self._on_tallied)
         self.job.failed.connect(self._on_failed)
         self.job.start()
+
+    def _add_view_switch(self, row: QHBoxLayout) -> None:
+        """Layers or 3D, for a box of cubes."""
+        if self.puzzle.kind is not GridKind.CUBE:
+            return
+        self.layers_button, self.cube_button = QPushButton("Layers"), QPushButton("3D")
+        group = QButtonGroup(self)
+        for button, tip in ((self.layers_button, "Each layer of the box, with the shares"),
+                            (self.cube_button, "The box in 3D: the more often the piece "
+                                               "covers a cube, the darker and more solid")):
+            button.setCheckable(True)
+            button.setToolTip(tip)
+            group.addButton(button)
+            row.addWidget(button)
+        self.layers_button.setChecked(True)
+        self.layers_button.toggled.connect(self.show_layers)
+
+    def show_layers(self, layers: bool = True) -> None:
+        """The layers (True) or the 3D heatmap of a box of cubes."""
+        if self.puzzle.kind is not GridKind.CUBE:
+            return
+        if not layers and self.cube_view is None:
+            from .heat_cube import HeatCube  # OpenGL only when asked for
+
+            self.cube_view = HeatCube()
+            self.pictures.addWidget(self.cube_view)
+        if self.layers_button is not None:
+            (self.layers_button if layers else self.cube_button).setChecked(True)
+        self.pictures.setCurrentWidget(self.view if layers else self.cube_view)
+        self._show_choice()
+
+    def picture(self):
+        """The heatmap shown: the flat view, or the 3D one."""
+        return self.pictures.currentWidget()
 
     # --- the tally -----------------------------------------------------------------------
     def is_tallying(self) -> bool:
@@ -133,7 +175,7 @@ class WherePiecesGo(QDialog):
             shares = stats.share(digit)
             always = stats.counts[digit - 1] == stats.solutions if stats.solutions else \
                 np.zeros(len(shares), dtype=bool)
-            self.view.show_heat(self.puzzle, shares, DIGIT_COLOUR, always)
+            self._show_heat(shares, DIGIT_COLOUR, always)
             self.summary.setText(
                 f"{over}: the share of solutions with {SUDOKU_SYMBOLS[digit - 1]} in each "
                 f"cell, in per cent. Dashed: cells holding it in every solution "
@@ -143,20 +185,28 @@ class WherePiecesGo(QDialog):
         shares = stats.share(piece)
         always = (stats.cover[piece] == stats.solutions) if stats.solutions else \
             np.zeros(len(shares), dtype=bool)
-        self.view.show_heat(self.puzzle, shares, piece_colour(self.puzzle, piece), always)
+        self._show_heat(shares, piece_colour(self.puzzle, piece), always)
         name = self.puzzle.pieces[piece].name
         forced, unused = len(stats.forced_rows()), len(stats.unused_rows())
+        marked = "outlined" if self.picture() is self.cube_view else "dashed"
         self.summary.setText(
             f"{over}: the share of solutions in which piece {name} covers each cell, in per "
-            f"cent (darkest: {self.view.peak:.0%}); dashed: cells it covers in every solution "
-            f"({int(always.sum())}). Of all "
+            f"cent (darkest: {self.view.peak:.0%}); {marked}: cells it covers in every "
+            f"solution ({int(always.sum())}). Of all "
             f"{plural(stats.placements.n_rows, 'placement')}, {forced:,} "
             f"{'is' if forced == 1 else 'are'} used in every solution and {unused:,} in none.")
 
+    def _show_heat(self, shares: np.ndarray, colour: QColor, always: np.ndarray) -> None:
+        self.view.show_heat(self.puzzle, shares, colour, always)
+        if self.cube_view is not None:
+            self.cube_view.show_heat(self.puzzle, shares, colour, always)
+
     # --- export --------------------------------------------------------------------------
     def _path(self, suffix: str, what: str) -> Path | None:
-        name = file_name(self.puzzle.name, "where", self.chooser.currentText().lower()
-                         if suffix == "png" else "pieces go")
+        what_shown = self.chooser.currentText().lower() + (
+            " 3d" if self.picture() is self.cube_view else "")
+        name = file_name(self.puzzle.name, "where", what_shown if suffix == "png"
+                         else "pieces go")
         start = str(start_folder(self.window_) / f"{name}.{suffix}")
         path = self.ask_path(self, f"Export {what}", start, f"{what} (*.{suffix})")
         if not path:
@@ -168,9 +218,14 @@ class WherePiecesGo(QDialog):
         path = self._path("png", "PNG image")
         if path is None:
             return False
+        try:
+            image = self.picture().render_image(PNG_SIZE)
+        except PuzzleError as error:  # the 3D view off screen
+            self.summary.setText(f"Could not draw the picture: {error}")
+            return False
         buffer = QBuffer()
         buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-        self.view.render_image(PNG_SIZE).save(buffer, "PNG")
+        image.save(buffer, "PNG")
         return self._write(path, bytes(buffer.data()))
 
     def export_csv(self) -> bool:

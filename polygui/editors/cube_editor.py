@@ -5,7 +5,8 @@ Three ways to edit the chosen target (the board, or one piece): the board box (f
 or clear it), the layer grid (click or drag cells), and the 3D view (click a face to add a cube
 on it, Shift+click to remove a cube, click the ground grid to start on an empty floor). Every
 edit goes through the document, so it is undoable, and an edit that would make an invalid
-puzzle (a piece in two parts, an empty piece) is refused with the reason shown.
+puzzle (a piece in two parts, an empty piece) is refused with the reason shown. Pin mode
+(`cube_pins`) fixes copies of the selected piece in the box instead.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from contextlib import ExitStack
 
 import numpy as np
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
                                QSpinBox, QSplitter, QVBoxLayout, QWidget)
 
@@ -22,6 +24,7 @@ from solvers import Puzzle, PuzzleError
 
 from ..models import PuzzleDocument
 from ..models.status import plural
+from .cube_pins import CubePins, board_colours
 from .cube_targets import Cell, EditTarget, box_cells, piece_space, region_extent
 from .layer_editor import LayerEditor
 from .optional_cells import STROKE_NAMES, optional_edit
@@ -60,6 +63,8 @@ class CubeEditor(QWidget):
         self._stroke_text = ""
         self._stroke_open = False  # whether the stroke's undo step has begun
         self._build_controls()
+        self.pin_mode = CubePins(document, self.canvas, self.layers.grid,
+                                 self.pieces.selected_piece, self.message.setText, self)
         self._layout()
         self._connect()
         self._grow_box_to_region(document.puzzle)
@@ -110,7 +115,7 @@ class CubeEditor(QWidget):
         side = QVBoxLayout()
         side.addWidget(self.editing)
         side.addWidget(pieces, 1)
-        for widget in (box, self.summary, self.message, self.hint):
+        for widget in (self.pin_mode.box, box, self.summary, self.message, self.hint):
             side.addWidget(widget)
         panel = QWidget()
         panel.setLayout(side)
@@ -141,12 +146,19 @@ class CubeEditor(QWidget):
         grid.cell_touched.connect(self._on_cell_touched)
         grid.optional_touched.connect(self._on_optional_touched)
         grid.stroke_finished.connect(self._end_stroke)
+        self.pin_mode.toggled.connect(self._on_pin_mode)
+        QShortcut(QKeySequence("R"), self, self.pin_mode.turn,
+                  context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
 
     # --- what is shown -----------------------------------------------------------------
     def selected_piece(self) -> int | None:
         return self.target.piece
 
     def _on_piece_selected(self, index: int | None) -> None:
+        if self.pin_mode.active:  # the piece to pin; the board stays shown
+            self.message.clear()
+            self.pin_mode.refresh()
+            return
         target = EditTarget(index)
         if target != self.target:
             self.target = target
@@ -168,10 +180,18 @@ class CubeEditor(QWidget):
             return tuple(spin.value() for spin in self.box_size)
         return piece_space(self.target.cells(self.document.puzzle))
 
+    def _on_pin_mode(self, on: bool) -> None:
+        """Pinning shows the board; leaving it, what the piece list selects."""
+        self.message.clear()
+        self.target = EditTarget() if on else EditTarget(self.pieces.selected_piece())
+        self._refresh(self.document.puzzle)
+        self._frame_target()
+
     def _on_document_changed(self, puzzle: Puzzle) -> None:
         self.message.clear()
         self._grow_box_to_region(puzzle)
         self._refresh(puzzle)
+        self.pin_mode.refresh()
 
     def _grow_box_to_region(self, puzzle: Puzzle) -> None:
         """The box always holds the whole board (a file opened, an undo): it grows with it,
@@ -188,9 +208,16 @@ class CubeEditor(QWidget):
         cells = self.target.cells(puzzle)
         colour = self.target.colour(puzzle)
         space = self.space()
-        self.canvas.set_contents(np.array(sorted(cells), dtype=np.int64).reshape(-1, 3),
-                                 colour, space)
+        if self.pin_mode.active:  # the board, its pinned pieces in their colours
+            rgba, groups, pinned = board_colours(puzzle)
+            self.canvas.set_contents(np.array(puzzle.board, dtype=np.int64).reshape(-1, 3),
+                                     rgba, space, groups)
+        else:
+            pinned = {}
+            self.canvas.set_contents(np.array(sorted(cells), dtype=np.int64).reshape(-1, 3),
+                                     colour, space)
         self.layers.set_contents(space, cells, colour)
+        self.layers.grid.set_cell_colours(pinned)
         self.layers.grid.set_optional(frozenset(puzzle.optional) if self.target.is_region
                                       else frozenset())
         self.summary.setText(summary_text(puzzle))
@@ -206,7 +233,10 @@ class CubeEditor(QWidget):
         self.region_button.setEnabled(not self.target.is_region)
         what = ("the board" if self.target.is_region
                 else f"piece {puzzle.pieces[self.target.piece].name}")
-        self.editing.setText(f"<b>Editing {what}</b>")
+        pinning = self.pin_mode.active
+        self.editing.setText("<b>Pinning pieces in the box</b>" if pinning
+                             else f"<b>Editing {what}</b>")
+        self.hint.setVisible(not pinning)  # the pin box says what clicks do meanwhile
 
     # --- edits -------------------------------------------------------------------------
     def add_cube(self, cell: Cell) -> None:
@@ -254,9 +284,13 @@ class CubeEditor(QWidget):
         self._stroke_text = "Add cubes" if adding else "Remove cubes"
 
     def _on_cell_touched(self, cell: Cell, adding: bool) -> None:
+        if self.pin_mode.active:  # a press pins (pin_mode), a drag does nothing
+            return
         self.add_cube(cell) if adding else self.remove_cube(cell)
 
     def _on_optional_touched(self, cell: Cell, mark: bool) -> None:
+        if self.pin_mode.active:
+            return
         if not self.target.is_region:
             self.message.setText("Optional cells belong to the board: click Edit the board, "
                                  "then Ctrl+click its cells")

@@ -21,29 +21,37 @@ MARGIN = 8
 GRID_PEN = QColor(150, 150, 160)
 SLICE_COLOUR = QColor(242, 140, 26)
 BELOW_COLOUR = QColor(0, 0, 0, 28)  # a hint of the cells one layer down
+GHOST_COLOUR = QColor(13, 115, 242)  # where a click would pin a piece (the 3D preview's)
 
 
 class LayerGrid(QWidget):
     """The grid of one slice. Signals: `stroke_started(bool adding)`, `cell_touched(Cell,
-    bool adding)` for the pressed cell and every cell dragged over, `stroke_finished()`."""
+    bool adding)` for the pressed cell and every cell dragged over, `stroke_finished()`;
+    `pressed(Cell)` for every left press, `hovered(Cell or None)` as the mouse moves."""
 
     stroke_started = Signal(bool)
     cell_touched = Signal(object, bool)
     optional_touched = Signal(object, bool)  # a Ctrl+stroke: (cell, mark it optional)
     stroke_finished = Signal()
+    pressed = Signal(object)
+    hovered = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAutoFillBackground(True)
         self.setBackgroundRole(QPalette.ColorRole.Base)
-        self.setMouseTracking(False)
+        self.setMouseTracking(True)  # the hovered cell, for a pin's ghost
         self.space: Cell = (3, 3, 3)
         self.axis = 2
         self.layer = 0
         self.filled: frozenset[Cell] = frozenset()
         self.colour = QColor(170, 170, 180)
         self.optional: frozenset[Cell] = frozenset()  # drawn pale and hatched
+        self.cell_colours: dict[Cell, QColor] = {}  # filled cells of their own colour (pins)
+        self.ghost: frozenset[Cell] = frozenset()  # outlined: where a piece would be pinned
+        self.ghost_colour = GHOST_COLOUR
+        self._hover: Cell | None = None
         self._stroke: tuple[bool, Cell | None] | None = None  # (adding, last cell touched)
         self._marking = False  # the stroke marks optional cells (it started with Ctrl)
 
@@ -57,6 +65,15 @@ class LayerGrid(QWidget):
 
     def set_slice(self, axis: int, layer: int) -> None:
         self.axis, self.layer = axis, layer
+        self.update()
+
+    def set_cell_colours(self, colours: dict[Cell, QColor]) -> None:
+        self.cell_colours = dict(colours)
+        self.update()
+
+    def set_ghost(self, cells, colour: QColor = GHOST_COLOUR) -> None:
+        """Outline `cells` (those in the slice shown); none: no outline."""
+        self.ghost, self.ghost_colour = frozenset(cells), colour
         self.update()
 
     # --- geometry ----------------------------------------------------------------------
@@ -106,6 +123,7 @@ class LayerGrid(QWidget):
         cell = self.cell_under(event.position())
         if event.button() != Qt.MouseButton.LeftButton or cell is None:
             return
+        self.pressed.emit(cell)
         self._marking = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
         adding = cell not in (self.optional if self._marking else self.filled)
         self._stroke = (adding, cell)
@@ -117,12 +135,22 @@ class LayerGrid(QWidget):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._stroke is None:
+            self._set_hover(self.cell_under(event.position()))
             return
         adding, last = self._stroke
         cell = self.cell_under(event.position())
         if cell is not None and cell != last:
             self._stroke = (adding, cell)
             self._touch(cell, adding)
+
+    def leaveEvent(self, event) -> None:
+        self._set_hover(None)
+        super().leaveEvent(event)
+
+    def _set_hover(self, cell: Cell | None) -> None:
+        if cell != self._hover:
+            self._hover = cell
+            self.hovered.emit(cell)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if self._stroke is not None and event.button() == Qt.MouseButton.LeftButton:
@@ -145,12 +173,19 @@ class LayerGrid(QWidget):
                     painter.drawRect(rect)
                     painter.setBrush(QBrush(QColor(0, 0, 0, 90), Qt.BrushStyle.BDiagPattern))
                 elif cell in self.filled:
-                    painter.setBrush(self.colour)
+                    painter.setBrush(self.cell_colours.get(cell, self.colour))
                 elif tuple(below) in self.filled:
                     painter.setBrush(BELOW_COLOUR)
                 else:
                     painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawRect(rect)
+        ghost = [cell for cell in self.ghost if cell[self.axis] == self.layer
+                 and all(0 <= v < size for v, size in zip(cell, self.space))]
+        if ghost:
+            painter.setPen(QPen(self.ghost_colour, 3))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            for cell in ghost:
+                painter.drawRect(self.cell_rect(cell).adjusted(2, 2, -2, -2))
         painter.setPen(QPen(SLICE_COLOUR, 2))  # the colour that outlines this slice in 3D
         painter.setBrush(Qt.BrushStyle.NoBrush)
         size = self._cell_size()

@@ -12,7 +12,8 @@ one undoable edit; the puzzle refuses a pin past the piece's copies, with the re
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
@@ -21,7 +22,16 @@ from solvers.puzzle.grids import Cell, orientations_of
 from solvers.puzzle.pins import Pin
 
 from ..models import PuzzleDocument
-from .board_canvas import CellCanvas
+
+
+class PinSurface(Protocol):
+    """What the tool needs of where it pins: the board canvas, or the cube designer's 3D
+    view and layer grid together."""
+
+    @property
+    def hovered(self) -> Cell | None: ...
+
+    def set_preview(self, cells: Iterable[Cell]) -> None: ...
 
 
 def pin_at(puzzle: Puzzle, cell: Cell) -> Pin | None:
@@ -45,12 +55,12 @@ def placed_covering(puzzle: Puzzle, shapes: list[tuple[Cell, ...]],
 
 
 class PinTool(QObject):
-    """What a press on the board canvas does in "Pin pieces" mode; `changed()` when the
-    orientation turns (for the hint)."""
+    """What a press on the board canvas (any `PinSurface`) does in "Pin pieces" mode;
+    `changed()` when the orientation turns (for the hint)."""
 
     changed = Signal()
 
-    def __init__(self, document: PuzzleDocument, canvas: CellCanvas,
+    def __init__(self, document: PuzzleDocument, canvas: PinSurface,
                  selected: Callable[[], int | None], report: Callable[[str], None],
                  parent: QObject | None = None) -> None:
         super().__init__(parent)

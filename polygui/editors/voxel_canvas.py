@@ -4,13 +4,13 @@ World coordinates are cell coordinates: voxel (x, y, z) is the box from (x, y, z
 (x + 1, y + 1, z + 1), so a picked box is a cell without conversion. A click (press and
 release without a drag; a drag still orbits) on a voxel face asks for a cube on that face;
 with Shift it asks to remove the voxel clicked; a click that misses every voxel but lands on
-the ground grid asks for a cube on the ground there.
+the ground grid asks for a cube on the ground there. In pick mode (pinning pieces) a click
+on a voxel picks that voxel itself, and the owner outlines what a click would do (`set_ghost`).
 """
 
 from __future__ import annotations
 
 import numpy as np
-from OpenGL import GL
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QMatrix4x4, QVector3D
 from PySide6.QtWidgets import QVBoxLayout, QWidget
@@ -19,7 +19,7 @@ from pyqtgraph.opengl import GLLinePlotItem
 from ..views.cube_view import BACKGROUND, CAMERA, FOV, fit_distance, refitted_distance
 from ..views.gl_window import GLViewWindow, embed
 from ..views.picking import Ray, click_ray, pick_ground, pick_voxel
-from ..views.voxel_items import VoxelFaces, outline_edges, seam_edges
+from ..views.voxel_items import ON_TOP, VoxelFaces, outline_edges, seam_edges
 from ..views.voxels import CUBE_EDGES, OUTLINE, SEAM, VoxelMesh
 
 Cell = tuple[int, int, int]
@@ -30,8 +30,6 @@ PREVIEW_ADD = (0.05, 0.45, 0.95, 1.0)
 PREVIEW_REMOVE = (0.85, 0.05, 0.1, 1.0)
 PREVIEW_OUTSIDE = (0.5, 0.5, 0.55, 0.8)  # an addition the editing space will refuse
 PREVIEW_INSET = 0.03  # the outline stands a little proud of the cube's faces
-ON_TOP = {GL.GL_DEPTH_TEST: False, GL.GL_BLEND: True,
-          "glBlendFunc": (GL.GL_SRC_ALPHA, GL.GL_ONE_MINUS_SRC_ALPHA)}
 Action = tuple[str, object]
 
 
@@ -50,11 +48,15 @@ def ground_grid(space: Cell) -> np.ndarray:
 
 class VoxelCanvas(QWidget):
     """Signals: `add_requested(Cell)`, `remove_requested(Cell)`, `missed(str)` (a click that
-    asks for nothing, with the reason)."""
+    asks for nothing, with the reason); in pick mode `picked(Cell)`, `hover_cell(Cell or
+    None)` and `turn_requested()` (R pressed over the view)."""
 
     add_requested = Signal(object)
     remove_requested = Signal(object)
     missed = Signal(str)
+    picked = Signal(object)
+    hover_cell = Signal(object)
+    turn_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -89,19 +91,23 @@ class VoxelCanvas(QWidget):
         self.gl.hovered.connect(self._on_hover)
         self.gl.mouse_left.connect(self._hide_preview)
         self._hover_at: QPointF | None = None
+        self.pick_mode = False  # clicks pick a voxel (pinning), not add or remove cubes
         self.gl.installEventFilter(self)  # Shift pressed or released: the preview follows
         self.gl.resized.connect(self._on_resized)
 
     # --- contents ----------------------------------------------------------------------
-    def set_contents(self, cells: np.ndarray, colour: QColor, space: Cell) -> None:
-        """Show `cells` (N, 3) in `colour` over the ground of `space`; the camera is refitted
-        only when the space changes, so editing never moves the view."""
+    def set_contents(self, cells: np.ndarray, colour: QColor | np.ndarray, space: Cell,
+                     groups: np.ndarray | None = None) -> None:
+        """Show `cells` (N, 3) in `colour` (or an (N, 4) RGBA array, a colour per cell) over
+        the ground of `space`, each of `groups` (one number per cell: pinned pieces)
+        outlined apart; the camera is refitted only when the space changes, so editing never
+        moves the view."""
         self.cells = np.asarray(cells, dtype=np.int64).reshape(-1, 3)
         for item in self._items:
             self.gl.removeItem(item)
         self._items = []
         if len(self.cells):
-            self._items = self._voxel_items(colour)
+            self._items = self._voxel_items(colour, groups)
             for item in self._items:
                 self.gl.addItem(item)
         if space != self.space:
@@ -121,11 +127,14 @@ class VoxelCanvas(QWidget):
         self._slice.setData(pos=CUBE_EDGES.reshape(-1, 3) * (high - low) + low)
         self.gl.update()
 
-    def _voxel_items(self, colour: QColor) -> list:
+    def _voxel_items(self, colour: QColor | np.ndarray, groups: np.ndarray | None) -> list:
         mesh = VoxelMesh.build(self.cells)
-        rgba = np.tile(colour.getRgbF(), (len(self.cells), 1))
+        rgba = (np.asarray(colour, dtype=float).reshape(-1, 4) if isinstance(colour, np.ndarray)
+                else np.tile(colour.getRgbF(), (len(self.cells), 1)))
         items = [VoxelFaces(mesh, mesh.vertex_colours(rgba))]
-        classes = mesh.edge_classes(np.zeros(len(self.cells), dtype=np.int64))  # one shape
+        if groups is None:
+            groups = np.zeros(len(self.cells), dtype=np.int64)  # one shape
+        classes = mesh.edge_classes(np.asarray(groups, dtype=np.int64))
         for kind, make in ((OUTLINE, outline_edges), (SEAM, seam_edges)):
             if (classes == kind).any():
                 items.append(make(mesh.edge_points[np.repeat(classes == kind, 2)]))
@@ -183,11 +192,15 @@ class VoxelCanvas(QWidget):
         return QPointF((ndc[0] + 1) / 2 * width, (1 - ndc[1]) / 2 * height)
 
     def action_at(self, position: QPointF, modifiers: Qt.KeyboardModifier) -> Action:
-        """What a click at `position` would do: ("add", cell), ("remove", cell), or
-        ("none", the reason)."""
+        """What a click at `position` would do: ("add", cell), ("remove", cell), in pick
+        mode ("pick", cell), or ("none", the reason)."""
         ray = self.ray_at(position)
         removing = bool(modifiers & REMOVE_MODIFIER)
         hit = pick_voxel(ray, self.cells)
+        if self.pick_mode:
+            if hit is None:
+                return ("none", "Click a cube of the board")
+            return ("pick", tuple(int(v) for v in self.cells[hit.index]))
         if hit is not None:
             cell = self.cells[hit.index] + (0 if removing else hit.normal)
             return ("remove" if removing else "add", tuple(int(v) for v in cell))
@@ -206,7 +219,7 @@ class VoxelCanvas(QWidget):
     def _on_click(self, position: QPointF, modifiers: Qt.KeyboardModifier) -> None:
         kind, what = self.action_at(position, modifiers)
         signal = {"add": self.add_requested, "remove": self.remove_requested,
-                  "none": self.missed}[kind]
+                  "pick": self.picked, "none": self.missed}[kind]
         signal.emit(what)
         self._on_hover(position, modifiers)  # what a second click there would do
 
@@ -215,6 +228,10 @@ class VoxelCanvas(QWidget):
         """Shift (REMOVE_MODIFIER) pressed or released over the view: the preview follows.
         (A key event's modifiers describe the moment before the key changed them.)"""
         is_key = event.type() in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease)
+        if (self.pick_mode and event.type() == QEvent.Type.KeyPress
+                and event.key() == Qt.Key.Key_R):
+            self.turn_requested.emit()
+            return True
         if is_key and event.key() == Qt.Key.Key_Shift and self._hover_at is not None:
             others = event.modifiers() & ~REMOVE_MODIFIER
             pressed = event.type() == QEvent.Type.KeyPress
@@ -224,6 +241,9 @@ class VoxelCanvas(QWidget):
     def _on_hover(self, position: QPointF, modifiers: Qt.KeyboardModifier) -> None:
         self._hover_at = position
         kind, what = self.action_at(position, modifiers)
+        if self.pick_mode:
+            self.hover_cell.emit(what if kind == "pick" else None)
+            return
         self.preview = (kind, what) if kind != "none" else None
         if self.preview is None:
             self._preview.setVisible(False)
@@ -237,5 +257,27 @@ class VoxelCanvas(QWidget):
 
     def _hide_preview(self) -> None:
         self.preview = self._hover_at = None
+        if self.pick_mode:
+            self.hover_cell.emit(None)
+            return
         self._preview.setVisible(False)
+        self.gl.update()
+
+    # --- pick mode: the owner outlines cubes (where a piece would be pinned) ---------------
+    def set_pick_mode(self, on: bool) -> None:
+        self.pick_mode = on
+        self.preview = None
+        self._preview.setVisible(False)
+        self.gl.update()
+
+    def set_ghost(self, cells, rgba: tuple = PREVIEW_ADD) -> None:
+        """Outline `cells` (over everything) in `rgba`; none: hide the outline."""
+        cells = np.asarray(sorted(cells), dtype=float).reshape(-1, 3)
+        if not len(cells):
+            self._preview.setVisible(False)
+        else:
+            outline = CUBE_EDGES.reshape(-1, 3) * (1 + 2 * PREVIEW_INSET) - PREVIEW_INSET
+            points = (outline[None] + cells[:, None, :]).reshape(-1, 3)
+            self._preview.setData(pos=points, color=rgba)
+            self._preview.setVisible(True)
         self.gl.update()

@@ -74,15 +74,18 @@ class PuzzleAnalysis(QObject):
 
     @Slot(object)
     def _on_certified(self, found: list) -> None:
-        self._mark(certificate_marks(self.estimating.puzzle, found))
+        named = any(certificate.cells for certificate in found)  # not a colouring
+        self._mark(certificate_marks(self.estimating.puzzle, found), named)
         self.reason_found.emit("; ".join(c.text for c in found))
 
     @Slot(object, object)
     def _on_explained(self, puzzle: Puzzle, core: Core) -> None:
         if puzzle.is_sudoku:
-            self._mark(core.givens)
+            self._mark(core.givens, named=True)
 
-    def _mark(self, marks) -> None:
+    def _mark(self, marks, named: bool = False) -> None:
+        """Draw `marks` on the view shown; `named`: they name cells (to be seen wherever
+        they are, inside a box of cubes too), not a colouring of the whole board."""
         view = self.page.current_view()
         if view is not None and hasattr(view, "set_marks"):
-            view.set_marks(marks)
+            view.set_marks(marks, named)

@@ -83,6 +83,7 @@ class BoardPicture:
 
     def set_labels(self, labels: np.ndarray, copy_colours: Sequence[QColor]) -> None:
         """`labels`: the copy covering each cell (-1 empty); `copy_colours`: one per copy."""
+        self.labels = np.asarray(labels)
         self._fills = []
         hatched = self.optional & (labels == EMPTY)
         for label in np.unique(labels):

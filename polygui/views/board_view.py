@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QContextMenuEvent, QPainter, QPaintEvent, QPalette
+from PySide6.QtGui import QContextMenuEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from solvers import Puzzle, Solution
 
-from .board_picture import BoardPicture, fit_transform, polygons_path
+from .board_picture import BoardPicture, fit_transform
 from .cells import EMPTY, CellIndex, board_cells, optional_mask, solution_cells
 from .colours import piece_colours
+from .marks import marks_by_colour, paint_marks
 from .tiling import FlatBoard, tiling_for
 from .zoom import ZoomPan
 
@@ -52,9 +53,10 @@ class BoardView(QWidget):
         self.marks = {}
         self.set_solution(None)
 
-    def set_marks(self, marks: dict) -> None:
+    def set_marks(self, marks: dict, named: bool = False) -> None:
         """Colours drawn over board cells (cell -> QColor, translucent): a colouring, or
-        the cells no piece covers. Empty: none. A new puzzle clears them."""
+        the cells no piece covers (`named`: every cell is in sight here anyway). Empty:
+        none. A new puzzle clears them."""
         self.marks = dict(marks)
         self.update()
 
@@ -82,18 +84,8 @@ class BoardView(QWidget):
 
     def _paint_marks(self, painter: QPainter) -> None:
         transform = fit_transform(self._picture.board.bounds, self._target())
-        position = {cell: index for index, cell in enumerate(self.puzzle.board)}
-        by_colour: dict[int, tuple[QColor, list[int]]] = {}
-        for cell, colour in self.marks.items():
-            if cell in position:
-                by_colour.setdefault(QColor(colour).rgba(), (QColor(colour), []))[1].append(
-                    position[cell])
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        for colour, indices in by_colour.values():
-            path = polygons_path(self._picture.board.polygons[indices])  # board order
-            painter.fillPath(transform.map(path), colour)
-        painter.restore()
+        paint_marks(painter, self._picture.board.polygons,
+                    marks_by_colour(self.puzzle.board, self.marks), transform)
 
     def _target(self) -> QRectF:
         """Where the board is drawn: the widget less its margins, zoomed and panned."""

@@ -14,6 +14,7 @@ from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QColor, QVector3D
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QSlider, QSplitter,
                                QVBoxLayout, QWidget)
+from pyqtgraph.opengl import GLLinePlotItem
 
 from solvers import Puzzle, Solution
 
@@ -23,8 +24,9 @@ from .colours import piece_colours
 from .gl_window import GLViewWindow, embed
 from .layer_view import LayerView
 from .legend import PieceLegend
-from .voxel_items import VoxelFaces, outline_edges, seam_edges
-from .voxels import OUTLINE, SEAM, VoxelMesh, explode_offsets
+from .marks import Marks, marked_mask, tinted
+from .voxel_items import ON_TOP, VoxelFaces, outline_edges, seam_edges
+from .voxels import CUBE_EDGES, OUTLINE, SEAM, VoxelMesh, explode_offsets
 
 BACKGROUND = (236, 238, 242)
 EMPTY_RGBA = (0.86, 0.86, 0.88, 1.0)
@@ -32,6 +34,8 @@ EXPLODE_MAX = 1.5  # at the slider's end, a piece moves 1.5 times its centroid's
 CAMERA = {"elevation": 24.0, "azimuth": -60.0}
 FOV = 45.0  # degrees, across the view's width (pyqtgraph's convention)
 FIT_MARGIN = 1.08
+NAMED_RGBA = (0.86, 0.08, 0.08, 0.95)  # the edges of cells a certificate names, seen through
+NAMED_INSET = 0.04  # the outline stands clear of the cube's own edges
 
 
 def fit_distance(radius: float, fov: float, width: int, height: int) -> float:
@@ -93,6 +97,14 @@ class CubeView(QWidget):
         self._fit_pending = True
         self._framed_size = (0, 0)  # the GL window's size the camera distance was set for
         self.gl.resized.connect(self._on_gl_resized)
+        self.marks: Marks = {}  # cell -> QColor blended into its voxel (why no solution)
+        self.marks_named = False  # the marks name cells: their edges are drawn through all
+        self._named = GLLinePlotItem(pos=CUBE_EDGES.reshape(-1, 3), mode="lines",
+                                     color=NAMED_RGBA, width=2.5, antialias=True,
+                                     glOptions=ON_TOP)
+        self._named.setDepthValue(10)  # after the voxels, over them
+        self._named.setVisible(False)
+        self.gl.addItem(self._named)
 
     def _layout(self) -> None:
         splitter = QSplitter(Qt.Orientation.Vertical)
@@ -125,6 +137,8 @@ class CubeView(QWidget):
         self._type_rgba = np.array([colour.getRgbF() for colour in self._type_colours])
         self._placed = solution_cells(self._index, len(cells), None)
         self._optional = optional_mask(puzzle)
+        self.marks, self.marks_named = {}, False
+        self._named.setVisible(False)
         self._replace_items(VoxelMesh.build(cells))
         self.layers.set_puzzle(puzzle)
         self.legend.set_puzzle(puzzle)
@@ -159,7 +173,33 @@ class CubeView(QWidget):
 
     def _voxel_rgba(self) -> np.ndarray:
         table = np.vstack((self._type_rgba.reshape(-1, 4), EMPTY_RGBA))
-        return table[self._placed.cell_types]  # empty (-1) picks the last row
+        rgba = table[self._placed.cell_types]  # empty (-1) picks the last row
+        return tinted(rgba, self._mesh.cells, self.marks) if self.marks else rgba
+
+    def set_marks(self, marks: Marks, named: bool = False) -> None:
+        """Colours blended into board cells (cell -> QColor, translucent), in 3D and in the
+        layers: why there is no solution. `named`: the marks name cells (the cells no piece
+        covers), whose edges are drawn through the other voxels too, so a cell inside the
+        box is seen. Empty: none. A new puzzle clears them."""
+        self.marks, self.marks_named = dict(marks), named
+        self.layers.set_marks(self.marks)
+        if self._mesh is None:
+            return
+        self._faces.set_vertex_colours(self._mesh.vertex_colours(self._voxel_rgba()))
+        self._refresh_named()
+        self.gl.update()
+
+    def _refresh_named(self) -> None:
+        """The edges of the named cells, where the voxels are now (exploded or not)."""
+        marked = marked_mask(self._mesh.cells, self.marks) if self.marks_named else None
+        if marked is None or not marked.any():
+            self._named.setVisible(False)
+            return
+        offsets = self._shown[0] if self._shown is not None else np.zeros_like(self._mesh.corners)
+        corners = self._mesh.corners[marked] + offsets[marked] - NAMED_INSET
+        edges = CUBE_EDGES[None] * (1 + 2 * NAMED_INSET) + corners[:, None, None, :]
+        self._named.setData(pos=edges.reshape(-1, 3).astype(np.float32))
+        self._named.setVisible(True)
 
     def _visible_voxels(self) -> np.ndarray:
         """Pieces whose legend box is checked, and empty cells; an optional cell a solution
@@ -203,6 +243,8 @@ class CubeView(QWidget):
             item.setVisible(anything and bool(len(points)))
         self._faces.setVisible(anything)
         self._shown = (offsets, visible)
+        if self.marks_named:
+            self._refresh_named()
 
     def explode_amount(self) -> float:
         return EXPLODE_MAX * self.explode.value() / self.explode.maximum()

@@ -16,8 +16,9 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from solvers import Puzzle
 
-from .board_picture import BoardPicture
+from .board_picture import BoardPicture, fit_transform
 from .cells import board_cells, optional_mask
+from .marks import Marks, marks_by_colour, paint_marks
 from .tiling import SQUARE, FlatBoard
 
 CAPTION = 18  # pixels above each layer for its name
@@ -48,6 +49,7 @@ class LayerView(QWidget):
         self.setBackgroundRole(QPalette.ColorRole.Base)
         self._layers: list[tuple[np.ndarray, BoardPicture]] = []  # (board positions, picture)
         self._bounds = (0.0, 0.0, 1.0, 1.0)
+        self._marks: list[list[tuple[QColor, np.ndarray]]] = []  # per layer, by colour
 
     def set_puzzle(self, puzzle: Puzzle) -> None:
         cells = board_cells(puzzle)
@@ -62,6 +64,16 @@ class LayerView(QWidget):
         boxes = np.array([picture.board.bounds for _, picture in self._layers]).reshape(-1, 4)
         if len(boxes):
             self._bounds = (*boxes[:, :2].min(axis=0), *boxes[:, 2:].max(axis=0))
+        self._marks = []
+        self.update()
+
+    def set_marks(self, marks: Marks) -> None:
+        """Colours drawn over board cells (cell -> QColor, translucent), each in its layer:
+        why there is no solution. Empty: none. A new puzzle clears them."""
+        cells = [tuple(int(v) for v in cell) for cell in self._cells]
+        groups = marks_by_colour(cells, marks)
+        self._marks = [[(colour, np.flatnonzero(np.isin(positions, indices)))
+                        for colour, indices in groups] for positions, _ in self._layers]
         self.update()
 
     def set_labels(self, labels: np.ndarray, copy_colours: Sequence[QColor]) -> None:
@@ -95,6 +107,15 @@ class LayerView(QWidget):
                     return tuple(int(v) for v in self._cells[positions[index]])
         return None
 
+    def cell_centre(self, cell: tuple[int, ...]) -> QPointF | None:
+        """Where the centre of board cell `cell` is drawn, or None (not on the board)."""
+        for (positions, picture), rect in zip(self._layers, self._picture_rects()):
+            local = np.flatnonzero((self._cells[positions] == np.asarray(cell)).all(axis=1))
+            if len(local):
+                centre = picture.board.polygons[local[0]].mean(axis=0)
+                return fit_transform(self._bounds, rect).map(QPointF(*map(float, centre)))
+        return None
+
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         cell = self.cell_at(QPointF(event.pos()))
         if cell is not None:
@@ -113,7 +134,11 @@ class LayerView(QWidget):
             fitting = next((text for text in texts
                             if metrics.horizontalAdvance(text) <= caption.width()), texts[-1])
             painter.drawText(caption, Qt.AlignmentFlag.AlignCenter, fitting)
-            picture.paint(painter, inner.adjusted(0, CAPTION, 0, 0), self._bounds)
+            target = inner.adjusted(0, CAPTION, 0, 0)
+            picture.paint(painter, target, self._bounds)
+            if self._marks:
+                paint_marks(painter, picture.board.polygons, self._marks[number],
+                            fit_transform(self._bounds, target))
         painter.end()
 
     def sizeHint(self) -> QSize:

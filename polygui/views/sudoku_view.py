@@ -67,7 +67,7 @@ class SudokuView(QWidget):
         self.marked = frozenset()
         self.set_solution(None)
 
-    def set_marks(self, cells) -> None:
+    def set_marks(self, cells, named: bool = True) -> None:
         """Givens to highlight (why there is no solution); empty: none."""
         self.marked = frozenset(cells)
         self.update()

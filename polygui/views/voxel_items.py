@@ -65,6 +65,10 @@ SOFT_SHADER = shaders.ShaderProgram("polygui-soft", [
     """),
 ])
 
+# lines drawn over everything, seen through the voxels (a preview, a cell named inside a box)
+ON_TOP = {GL.GL_DEPTH_TEST: False, GL.GL_BLEND: True,
+          "glBlendFunc": (GL.GL_SRC_ALPHA, GL.GL_ONE_MINUS_SRC_ALPHA)}
+
 FACE_GL_OPTIONS = {
     GL.GL_DEPTH_TEST: True,
     GL.GL_BLEND: False,

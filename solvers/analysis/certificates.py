@@ -149,6 +149,9 @@ def _colouring_text(colouring: Colouring, board: tuple[int, ...], options: list[
         largest = max(shown)
         if abs(wanted) > largest:
             can = f"can make a difference of at most {largest}"
+        elif abs(wanted) in shown:  # the size is right, the side is not
+            can = (f"can make a difference of {abs(wanted)} only with more "
+                   f"{names[1] if wanted > 0 else names[0]} cells")
         else:
             values = sorted(set(shown))
             listed = ", ".join(map(str, values[:-1])) + f" or {values[-1]}" if len(values) > 1 \

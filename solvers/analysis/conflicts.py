@@ -8,7 +8,8 @@ each copy in turn and keep it dropped when the rest still cannot fit. What is le
 (every copy in it is needed), not necessarily the smallest such set.
 
 Sudoku: a minimal set of givens that already has no solution, by the same deletion with the
-Sudoku search.
+search the solver uses for the grid (a variant's: its regions, diagonals and cages count).
+When the rules alone have no solution, no given is needed and the core says so.
 
 Every search can be stopped: `cancel()` is checked between slices.
 """
@@ -40,6 +41,9 @@ class Core:
     def text(self, puzzle: Puzzle) -> str:
         if puzzle.is_sudoku:
             grid = puzzle.sudoku
+            if not self.givens:
+                return ("the grid's rules (its regions, diagonals or cages) have no solution "
+                        "even without givens")
             cells = ", ".join(f"r{cell // grid.n + 1}c{cell % grid.n + 1} = "
                               f"{SUDOKU_SYMBOLS[grid.givens[cell] - 1]}" for cell in self.givens)
             return f"these {len(self.givens)} givens already have no solution: {cells}"
@@ -114,10 +118,11 @@ def _minimal_givens(puzzle: Puzzle, cancel: CancelCheck | None) -> Core | None:
 
 def sudoku_has_solution(puzzle: Puzzle, givens: np.ndarray,
                         cancel: CancelCheck | None = None) -> bool:
-    grid = puzzle.sudoku
-    from ..search.sudoku import SudokuSearch  # the Sudoku kernels only for a Sudoku
+    """Whether the grid with these `givens` has a solution under its rules: the search the
+    solver would choose (a jigsaw, X or killer grid needs the variants' kernel)."""
+    from ..search.choice import build_search  # the Sudoku kernels only for a Sudoku
 
-    search = SudokuSearch(grid.n, grid.box_rows, grid.box_cols, givens, max_solutions_buffered=1)
+    search = build_search("sudoku", puzzle, None, None, givens=givens, buffered=1)
     while not search.finished and search.solutions == 0:
         search.run(SLICE_NODES, record=False, solution_limit=1)
         check_cancel(cancel)

@@ -21,7 +21,7 @@ import numpy as np
 
 from ..placements.compile import Placements
 from ..puzzle.cancel import Cancelled, CancelCheck, check_cancel
-from ..puzzle.model import Puzzle, PuzzleError, SudokuGrid
+from ..puzzle.model import Puzzle, PuzzleError
 from ..puzzle.pins import Pin
 from ..search.events import Progress, SolutionBatch
 from ..search.solve import solve
@@ -30,6 +30,16 @@ from .hitting import hitting_set
 MAX_SOLUTIONS = 20_000  # solutions gathered to choose from
 MAX_TARGETS = 200  # solutions tried as the one to keep
 MAX_ROUNDS = 20  # verifications that may add a solution past the bound
+
+
+@dataclass(frozen=True)
+class Removal:
+    """A unique Sudoku: the givens that can go alone (`removable`), and a set that can go
+    together (`together`), leaving the minimal puzzle `puzzle`."""
+
+    removable: tuple[int, ...]
+    together: tuple[int, ...]
+    puzzle: Puzzle
 
 
 @dataclass(frozen=True)
@@ -152,8 +162,7 @@ def _proposal(puzzle: Puzzle, placements: Placements | None, kept: np.ndarray,
         values = list(grid.givens)
         for cell, value in givens:
             values[cell] = value
-        new = dataclasses.replace(puzzle, sudoku=SudokuGrid(grid.box_rows, grid.box_cols,
-                                                            tuple(values)))
+        new = with_givens(puzzle, values)
         return Proposal(new, givens=givens, smallest=smallest, solutions_considered=considered,
                         every_solution=complete)
     pins = tuple(_pin_of(puzzle, placements, int(kept[position])) for position in chosen)
@@ -165,6 +174,17 @@ def _proposal(puzzle: Puzzle, placements: Placements | None, kept: np.ndarray,
 def _pin_of(puzzle: Puzzle, placements: Placements, row: int) -> Pin:
     piece = puzzle.pieces[int(placements.row_piece[row])]
     return Pin(piece.name, tuple(placements.cells[item] for item in placements.row_items[row]))
+
+
+def design(puzzle: Puzzle, cancel: CancelCheck | None = None) -> Proposal | Removal:
+    """What the designer says of `puzzle`: for a Sudoku with exactly one solution, the givens
+    that can go (`Removal`); else the fewest pins or givens for exactly one solution
+    (`Proposal`, verified). PuzzleError says why there is nothing to propose."""
+    if puzzle.is_sudoku and solution_count(puzzle, cancel) == 1:
+        removable = removable_givens(puzzle, cancel)
+        together = _taken_together(puzzle, removable, cancel)
+        return Removal(tuple(removable), tuple(together), _without(puzzle, together))
+    return propose(puzzle, cancel)
 
 
 # --- a Sudoku with one solution ----------------------------------------------------------
@@ -179,20 +199,32 @@ def removable_givens(puzzle: Puzzle, cancel: CancelCheck | None = None) -> list[
 def minimal_givens(puzzle: Puzzle, cancel: CancelCheck | None = None) -> list[int]:
     """Cells whose givens can all go together while the Sudoku stays unique, taken one by
     one (each checked by a solve) until no other can: what is left is minimal."""
+    return _taken_together(puzzle, removable_givens(puzzle, cancel), cancel)
+
+
+def _taken_together(puzzle: Puzzle, removable: list[int],
+                    cancel: CancelCheck | None) -> list[int]:
+    """Of the givens that can go alone, those that can go together, taken in order: a given
+    that cannot go alone cannot go with others either."""
     removed: list[int] = []
-    for cell in removable_givens(puzzle, cancel):
+    for cell in removable:
         if solution_count(_without(puzzle, removed + [cell]), cancel) == 1:
             removed.append(cell)
     return removed
 
 
+def with_givens(puzzle: Puzzle, values) -> Puzzle:
+    """The Sudoku with these givens (row-major, 0 empty) and its own rules: a variant keeps
+    its regions, diagonals and cages."""
+    return dataclasses.replace(puzzle, sudoku=dataclasses.replace(puzzle.sudoku,
+                                                                  givens=tuple(values)))
+
+
 def _without(puzzle: Puzzle, cells: list[int]) -> Puzzle:
-    grid = puzzle.sudoku
-    values = list(grid.givens)
+    values = list(puzzle.sudoku.givens)
     for cell in cells:
         values[cell] = 0
-    return dataclasses.replace(puzzle, sudoku=SudokuGrid(grid.box_rows, grid.box_cols,
-                                                         tuple(values)))
+    return with_givens(puzzle, values)
 
 
 def _check_unique_sudoku(puzzle: Puzzle, cancel: CancelCheck | None) -> None:
@@ -204,5 +236,5 @@ def _check_unique_sudoku(puzzle: Puzzle, cancel: CancelCheck | None) -> None:
                           "the Sudoku has several solutions: add givens first")
 
 
-__all__ = ["Cancelled", "Proposal", "gather_solutions", "minimal_givens", "propose",
-           "removable_givens", "solution_count"]
+__all__ = ["Cancelled", "Proposal", "Removal", "design", "gather_solutions", "minimal_givens",
+           "propose", "removable_givens", "solution_count"]

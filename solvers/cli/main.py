@@ -13,7 +13,7 @@ from ..parallel.run import available_cores, solve
 from ..puzzle.any_file import load_any
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError
 from ..search.events import Progress, Solution
-from . import analysis_commands
+from . import analysis_commands, design_commands
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--sudoku-batch", type=Path, metavar="FILE",
                         help="solve one 81-character Sudoku per line and report puzzles/s")
     analysis_commands.add_arguments(parser)
+    design_commands.add_arguments(parser)
     return parser
 
 
@@ -84,6 +85,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--jobs takes a number of at least 1")
     if args.resume and args.checkpoint:
         parser.error("--resume keeps the run in the file it resumes: drop --checkpoint")
+    if args.save_unique and not args.unique:
+        parser.error("--save-unique writes what --unique proposes: add --unique")
+    for path in (args.where, args.save_unique):  # said before a search, not after it
+        if path is not None and not (path.parent if str(path.parent) else Path(".")).is_dir():
+            parser.error(f"{path}: the folder {path.parent} does not exist")
     try:
         if args.sudoku_batch:
             from .sudoku_batch import run_batch
@@ -116,6 +122,8 @@ def run_puzzle(args: argparse.Namespace) -> int:
         return analysis_commands.run_estimate(puzzle, symmetry, args.estimate_seconds, args.json)
     if args.explain:
         return analysis_commands.run_explain(puzzle, args.json)
+    if args.unique:
+        return design_commands.run_unique(puzzle, args.json, args.save_unique)
     if args.resume is None and not puzzle.is_sudoku:
         analysis_commands.refuse_with_certificate(puzzle)
     limit = args.limit if args.limit is not None else (SUDOKU_DEFAULT_LIMIT if puzzle.is_sudoku else 0)
@@ -123,18 +131,18 @@ def run_puzzle(args: argparse.Namespace) -> int:
     shown = 0
     final: Progress | None = None
     exports = data_exports(args)
-    if exports:  # the output modules only when they are used: each import costs start-up
-        from ..output.export_data import export_solutions
+    keeping = bool(exports) or args.where is not None
+    if keeping:  # the output modules only when they are used: each import costs start-up
         from ..output.kept import KeptSolutions
 
         kept = KeptSolutions(puzzle, args.keep)
-    count_only = not exports and (args.count_only or (args.show == 0 and args.json))
+    count_only = not keeping and (args.count_only or (args.show == 0 and args.json))
     jobs = args.jobs or available_cores()
     events = solve(puzzle, symmetry, limit, count_only, jobs=jobs, cluster=args.cluster,
                    checkpoint=args.checkpoint, resume=args.resume)
     for event in events:
         if isinstance(event, Solution):
-            if exports:
+            if keeping:
                 kept.add(event)
             if shown < args.show:
                 from ..output.pictures import format_solution
@@ -149,9 +157,13 @@ def run_puzzle(args: argparse.Namespace) -> int:
     print(f"{puzzle.name}: {summary_line(puzzle, final, limit)} [{symmetry}], "
           f"{final.nodes} nodes, {final.elapsed:.3f} s")
     for kind, path in exports:
+        from ..output.export_data import export_solutions
+
         export_solutions(puzzle, kept, symmetry, path, kind)
         print(f"wrote {len(kept)} solution{'s' * (len(kept) != 1)} to {path}")
-    if exports and kept.dropped:
+    if args.where is not None:
+        print(design_commands.write_where(puzzle, kept, args.where))
+    if keeping and kept.dropped:
         print(f"kept the first {len(kept):,} solutions for the exports; the other "
               f"{kept.dropped:,} were counted, not kept (--keep)")
     if args.json:

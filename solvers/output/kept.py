@@ -125,6 +125,12 @@ class KeptSolutions:
     def placements(self) -> Placements | None:
         return self._placements
 
+    def chunks(self) -> Iterator[np.ndarray]:
+        """The kept rows (or grids), a chunk at a time, as stored (no copy): how a tally
+        walks millions of solutions."""
+        self._flush()
+        return iter(list(self._chunks))
+
     def array(self) -> np.ndarray:
         """All kept solutions as one int32 array (a copy: for export and tests)."""
         self._flush()

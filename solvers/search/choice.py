@@ -62,23 +62,24 @@ def buffer_rows(row_values: int, buffer_bytes: int = BUFFER_BYTES) -> int:
 
 def build_search(kernel: str, puzzle: Puzzle, placements: Placements | None,
                  plan: SymmetryPlan | None, tables=None, *, root_rows: np.ndarray | None = None,
-                 givens: np.ndarray | None = None):
+                 givens: np.ndarray | None = None, buffered: int | None = None):
     """A fresh search of the whole tree, or of the part a task names: polyform searches keep
     to `root_rows` (the plan's when None), a Sudoku search starts from `givens` (the
-    puzzle's when None). Its kernel buffers BUFFER_BYTES of solutions."""
+    puzzle's when None) under the grid's rules (a variant's with the variants' kernel). Its
+    kernel buffers BUFFER_BYTES of solutions, or `buffered` solutions (a Sudoku's)."""
     if kernel == "sudoku":
         from .sudoku import SudokuSearch  # its kernels' module only when a Sudoku is solved
 
         grid = puzzle.sudoku
         if givens is None:
             givens = np.array(grid.givens, dtype=np.int16)
+        rows = buffered or buffer_rows(grid.n * grid.n)
         if has_variant_rules(grid):  # jigsaw, X or killer: the variants' kernel
             from .sudoku_variants import VariantSudokuSearch
 
-            return VariantSudokuSearch(grid, givens,
-                                       max_solutions_buffered=buffer_rows(grid.n * grid.n))
+            return VariantSudokuSearch(grid, givens, max_solutions_buffered=rows)
         return SudokuSearch(grid.n, grid.box_rows, grid.box_cols, givens,
-                            max_solutions_buffered=buffer_rows(grid.n * grid.n))
+                            max_solutions_buffered=rows)
     if root_rows is not None:
         plan = replace(plan, root_rows=np.asarray(root_rows, dtype=np.int32))
     rows = buffer_rows(int(placements.piece_counts.sum()))

@@ -18,7 +18,7 @@ from polygui.views.cube_view import CubeView
 
 ROOT = Path(__file__).resolve().parents[2]
 IMAGES = ROOT / "docs" / "images"
-BUDGET = 1000 * 1024  # bytes, the ten committed pictures together
+BUDGET = 1000 * 1024  # bytes, the twelve committed pictures together
 
 
 @pytest.fixture(scope="module")
@@ -72,6 +72,22 @@ def test_the_script_photographs_pins_where_pieces_go_and_the_designer(script, wi
     assert not window.document.is_modified  # the pins made for the pictures are undone
 
 
+def test_the_script_photographs_cube_pins_and_where_pieces_go_in_3d(script, window, qtbot,
+                                                                   tmp_path):
+    window.resize(script.WINDOW)
+    paths = script.take_cube_screenshots(QApplication.instance(), window, tmp_path)
+    assert [path.name for path in paths] == list(script.CUBE_NAMES)
+    pins, where = (QImage(str(path)) for path in paths)
+    canvas = window.editor.canvas.container
+    area = QRect(canvas.mapTo(window, QPoint(0, 0)), canvas.size())
+    assert coloured(pixels(pins, area)) > 0.02  # the 3D view painted in: the pinned piece
+    assert where.width() >= 1000
+    assert window.design_tools.where is None  # closed after its picture
+    scene = pixels(where, QRect(0, 40, where.width(), 500))  # the 3D view's part
+    assert coloured(scene) > 0.01 and len(set(scene.tolist())) > 30  # cubes, not a blank
+    assert not window.document.is_modified and window.puzzle.pins == ()
+
+
 def test_a_picture_keeps_its_commonest_colours_exactly(script):
     image = QImage(40, 30, QImage.Format.Format_RGB32)
     image.fill(QColor("#e8f1fb"))
@@ -93,7 +109,7 @@ def test_the_readme_shows_the_committed_pictures_and_they_are_small():
     assert sorted(Path(path).name for path in shown) == sorted(
         ["first-window.png", "meteor-solved.png", "soma-3d.png", "sudoku.png", "estimate.png",
          "no-solution.png", "why-no-solution.png", "pinned-pieces.png", "where-pieces-go.png",
-         "uniqueness-designer.png"])
+         "uniqueness-designer.png", "cube-pins.png", "where-pieces-go-3d.png"])
     sizes = [(ROOT / path).stat().st_size for path in shown]
     assert sum(sizes) < BUDGET, sizes
     for path in shown:

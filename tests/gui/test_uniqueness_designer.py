@@ -85,3 +85,26 @@ def test_stop_and_closing_end_the_designers_thread(window, qtbot, monkeypatch):
     job = window.design_tools.designer.job
     window.close()
     assert not job.isRunning()
+
+
+def test_pins_proposed_for_a_box_of_cubes_are_drawn_in_its_layers(window, qtbot):
+    from itertools import product
+
+    from polygui.views.cells import EMPTY
+    from solvers import GridKind, Piece, Puzzle
+
+    v = ((0, 0, 0), (1, 0, 0), (0, 1, 0))
+    box = tuple(product(range(2), range(2), range(2)))
+    window.set_puzzle(Puzzle(GridKind.CUBE, "2x2x2", board=box,
+                             pieces=(Piece("V", v, 2), Piece("domino", ((0, 0, 0), (1, 0, 0))))))
+    designer = open_designer(window, qtbot)
+    proposal = designer.result
+    assert proposal is not None and proposal.pins
+    assert count_solutions(proposal.puzzle, "all").solutions == 1
+    layers = designer.preview
+    assert isinstance(layers, unique_dialog.PinnedLayers) and layers.puzzle == proposal.puzzle
+    pinned = {cell for pin in proposal.pins for cell in pin.cells}
+    for positions, picture in layers._layers:  # pinned cells coloured, the others empty
+        for position, label in zip(positions, picture.labels):
+            assert (label != EMPTY) == (box[position] in pinned)
+    window.design_tools.close()

@@ -110,3 +110,32 @@ def test_closing_the_window_during_a_tally_ends_its_thread(window, qtbot, monkey
     assert job.isRunning()
     window.close()
     assert not job.isRunning()
+
+
+def test_a_box_of_cubes_is_shown_as_its_labelled_layers(window, qtbot, tmp_path):
+    solved(window, qtbot, "soma.json", "distinct")
+    dialog = open_where(window, qtbot)
+    assert dialog.view.captions == ["z = 0", "z = 1", "z = 2"]
+    assert dialog.picture() is dialog.view and dialog.cube_view is None  # no OpenGL yet
+    assert dialog.layers_button.isChecked() and dialog.cube_button.isVisible()
+    puzzle = window.store.puzzle
+    cells = np.array(puzzle.board)
+    dialog.chooser.setCurrentIndex(2)
+    shares = dialog.view.shares
+    for panel, z in zip(dialog.view.panels, range(3)):  # each layer holds its cells' shares
+        assert (cells[panel.positions, 2] == z).all()
+        assert len(panel.positions) == 9
+    assert np.allclose(shares, dialog.stats.share(2))
+    dialog.ask_path = lambda parent, title, start, filters: str(tmp_path / "layers.png")
+    assert dialog.export_png()
+    assert QImage(str(tmp_path / "layers.png")).size() == dialog.view.render_image(
+        where_dialog.PNG_SIZE).size()
+    dialog.close()
+
+
+def test_a_flat_board_has_no_view_switch(window, qtbot):
+    solved(window, qtbot, "pentominoes-3x20.json")
+    dialog = open_where(window, qtbot)
+    assert dialog.view.captions == [""]
+    assert dialog.cube_button is None
+    dialog.close()

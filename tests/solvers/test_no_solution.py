@@ -172,3 +172,18 @@ def test_the_minimal_givens_of_a_sudoku_without_solution_against_brute_force():
 def _grid(givens):
     from solvers import SudokuGrid
     return SudokuGrid(2, 2, tuple(givens.tolist()))
+
+
+def test_a_difference_of_the_right_size_but_the_wrong_side_is_said_so():
+    """Two square rings and a ring with a back in a 3x3x3 box: the board has one dark cube
+    more, the pieces can only have one light cube more (and the centre is out of reach)."""
+    ring = tuple((x, y, 0) for x in range(3) for y in range(3) if (x, y) != (1, 1))
+    chair = ring + ((0, 0, 1), (0, 0, 2), (1, 0, 2))
+    board = tuple(itertools.product(range(3), repeat=3))
+    puzzle = Puzzle(GridKind.CUBE, "rings", board=board,
+                    pieces=(Piece("ring", ring, 2), Piece("chair", chair)))
+    assert not all_solutions("cube", board, [(ring, 2, True), (chair, 1, True)])
+    texts = [c.text for c in certificates(puzzle)]
+    assert texts[0] == "no piece fits over this cell ((1, 1, 1))"
+    assert texts[1].endswith("(a difference of 1); these pieces can make a difference of 1 "
+                             "only with more light cells")

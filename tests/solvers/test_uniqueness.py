@@ -14,10 +14,11 @@ from oracle import all_solutions
 from solvers import GridKind, Piece, Puzzle, PuzzleError, SudokuGrid
 from solvers.analysis import uniqueness
 from solvers.analysis.hitting import hitting_set, minimal_family
-from solvers.analysis.uniqueness import (minimal_givens, propose, removable_givens,
-                                         solution_count)
+from solvers.analysis.uniqueness import (Proposal, Removal, design, minimal_givens, propose,
+                                         removable_givens, solution_count)
 from test_engine_vs_oracle import make_puzzle
 from test_statistics import every_4x4_grid
+from test_variant_explain import solutions
 
 GRIDS = every_4x4_grid()
 
@@ -160,3 +161,35 @@ def test_nothing_to_make_unique_is_said():
     with pytest.raises(PuzzleError, match="several solutions"):
         removable_givens(sudoku([0] * 16))
     assert uniqueness.MAX_TARGETS >= 1
+
+
+X_GRIDS = solutions(dict(diagonals=True))  # every 4x4 X-Sudoku grid, by brute force
+
+
+def x_matching(givens):
+    return [g for g in X_GRIDS if all(v == 0 or v == w for v, w in zip(givens, g))]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pick=st.integers(0, len(X_GRIDS) - 1),
+       keep=st.lists(st.booleans(), min_size=16, max_size=16))
+def test_a_variant_keeps_its_rules_in_what_the_designer_says(pick, keep):
+    """An X-Sudoku: proposals and removals are checked under its diagonals, and the puzzle
+    proposed keeps them (the classic rules would count other grids)."""
+    givens = [int(v) if k else 0 for v, k in zip(X_GRIDS[pick], keep)]
+    puzzle = Puzzle(GridKind.SUDOKU, "x", sudoku=SudokuGrid(2, 2, tuple(givens), diagonals=True))
+    result = design(puzzle)
+    assert result.puzzle.sudoku.diagonals
+    if len(x_matching(givens)) == 1:
+        assert isinstance(result, Removal)
+        assert list(result.removable) == [c for c in range(16) if givens[c] and len(x_matching(
+            [0 if i == c else v for i, v in enumerate(givens)])) == 1]
+        assert len(x_matching(result.puzzle.sudoku.givens)) == 1
+        return
+    assert isinstance(result, Proposal)
+    assert len(x_matching(result.puzzle.sudoku.givens)) == 1
+    grids = x_matching(givens)
+    free = [cell for cell in range(16) if not givens[cell]]
+    fewest = next(size for size in range(17) for cells in combinations(free, size)
+                  if 1 in Counter(tuple(g[c] for c in cells) for g in grids).values())
+    assert len(result.givens) == fewest
