@@ -47,6 +47,12 @@ def shared_tables(kernel: str, placements: Placements | None):
     return None
 
 
+def row_rank(kernel: str, tables) -> np.ndarray | None:
+    """The kernel's preference among the rows of a symmetry orbit (see plan_symmetry): the
+    bit-board kernel's is its sweep (a row's lowest cell), the others have none."""
+    return tables.lowest_cells if kernel == "bitboard" else None
+
+
 BUFFER_BYTES = 4 << 20  # solutions a search's kernel buffers between two returns (buffer_rows)
 SMALL_BUFFER = 256  # at least this many, however long a solution
 
@@ -99,7 +105,7 @@ def make_search(puzzle: Puzzle, placements: Placements | None, symmetry: str,
     chosen = choose_kernel(puzzle, placements, kernel)
     if chosen == "sudoku":
         return build_search(chosen, puzzle, None, None), 1
-    plan = plan_symmetry(puzzle, placements, symmetry, cancel)
-    check_cancel(cancel)
     tables = shared_tables(chosen, placements)
+    plan = plan_symmetry(puzzle, placements, symmetry, cancel, row_rank=row_rank(chosen, tables))
+    check_cancel(cancel)
     return build_search(chosen, puzzle, placements, plan, tables), plan.group_size

@@ -17,7 +17,7 @@ from ..placements.compile import Placements, compile_placements, pieces_without_
 from ..placements.symmetry import SymmetryPlan, board_symmetries, plan_symmetry
 from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError, naming_pieces
-from .choice import build_search, choose_kernel, shared_tables
+from .choice import build_search, choose_kernel, row_rank, shared_tables
 from .events import Search
 from .orbits import OrbitExpander
 
@@ -78,8 +78,8 @@ def prepare_puzzle(puzzle: Puzzle, symmetry: str = "distinct", kernel: str = "au
     if search_mode != "distinct":
         symmetries = None  # the plan finds the mode's own
     tables = shared_tables(chosen, placements)
-    row_rank = tables.lowest_cells if chosen == "bitboard" else None  # rank rows by the sweep
-    plan = plan_symmetry(puzzle, placements, search_mode, cancel, symmetries, row_rank)
+    plan = plan_symmetry(puzzle, placements, search_mode, cancel, symmetries,
+                         row_rank(chosen, tables))
     check_cancel(cancel)
     orbits, group_size = None, plan.group_size
     if search_mode != symmetry:
