@@ -1,0 +1,104 @@
+"""The 9x9 batch kernel against an earlier version of itself, interleaved in one process so
+that the noise of a shared machine falls on both. Run by hand:
+
+    .venv/bin/python bench/bench_sudoku_kernels.py [--against REV|FILE] [--repeat N] [--data DIR]
+
+--against names a git revision (default: main) whose solvers/kernels/sudoku_batch.py is
+loaded as the old kernel, or a Python file holding one (a module with `solve_many(puzzles,
+solutions, counts)` that imports nothing of ours). The new kernel is this tree's. Each repeat
+times the old and the new kernel on every set, alternating which goes first; the minimum
+over repeats counts. The answers of both are compared (counts, and the solution wherever the
+count is 1). Only the kernel call is timed: no parsing, no checks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from solvers.kernels.sudoku_batch import solve_many  # noqa: E402
+from solvers.puzzle.textformats import parse_sudoku_lines  # noqa: E402
+
+SETS = ("17-clue", "top1465", "hardest-1106")
+DATA = ROOT.parent / "shared" / "data" / "sudoku"
+
+
+def load_old_kernel(against: str, folder: Path) -> ModuleType:
+    """The old kernel as a module of its own (compiled and cached in `folder`)."""
+    source = Path(against)
+    if source.is_file():
+        text = source.read_text(encoding="utf-8")
+    else:
+        text = subprocess.run(["git", "show", f"{against}:solvers/kernels/sudoku_batch.py"],
+                              cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    path = folder / "old_sudoku_batch.py"
+    path.write_text(text, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("old_sudoku_batch", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def timed(kernel, puzzles: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
+    solutions = np.zeros(puzzles.shape, dtype=np.int8)
+    counts = np.zeros(len(puzzles), dtype=np.int8)
+    start = time.perf_counter()
+    kernel(puzzles, solutions, counts)
+    return time.perf_counter() - start, solutions, counts
+
+
+def same_answers(a: tuple, b: tuple) -> bool:
+    (_, solutions_a, counts_a), (_, solutions_b, counts_b) = a, b
+    unique = counts_a == 1
+    return bool(np.array_equal(counts_a, counts_b)
+                and np.array_equal(solutions_a[unique], solutions_b[unique]))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--against", default="main", help="git revision or kernel file")
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--sets", nargs="*", default=list(SETS))
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="sudoku-kernel-"))
+    old = load_old_kernel(args.against, folder).solve_many
+    sets = {name: np.ascontiguousarray(parse_sudoku_lines(
+        (args.data / f"{name}.txt").read_text(encoding="utf-8")), dtype=np.int8)
+        for name in args.sets}
+    for kernel in (old, solve_many):  # load or compile before timing
+        timed(kernel, next(iter(sets.values()))[:2])
+    best = {(name, which): float("inf") for name in sets for which in ("old", "new")}
+    for repeat in range(args.repeat):
+        for name, puzzles in sets.items():
+            order = (("old", old), ("new", solve_many))
+            results = {}
+            for which, kernel in order if repeat % 2 == 0 else order[::-1]:
+                results[which] = timed(kernel, puzzles)
+                best[name, which] = min(best[name, which], results[which][0])
+            if not same_answers(results["old"], results["new"]):
+                raise SystemExit(f"{name}: the kernels disagree")
+    print(f"load average {os.getloadavg()[0]:.2f}; minimum of {args.repeat} repeats; "
+          f"old = {args.against}")
+    print("| set | puzzles | old s | new s | old puzzles/s | new puzzles/s | new / old time |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for name, puzzles in sets.items():
+        old_s, new_s = best[name, "old"], best[name, "new"]
+        print(f"| {name} | {len(puzzles):,} | {old_s:.4f} | {new_s:.4f} | "
+              f"{len(puzzles) / old_s:,.0f} | {len(puzzles) / new_s:,.0f} | {new_s / old_s:.3f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
