@@ -242,13 +242,13 @@ def _all_placed(state, slot):
 def _guess(state, slot, digit, cell):
     """Leave `digit` the only candidate of `cell`; returns the digits that lost it."""
     band, bit = cell // 27, 1 << (cell % 27)
-    changed = 0
+    lost = np.int64(0)  # typed, not a literal: a literal 0 would compile _propagate twice
     for other in range(9):
         word = other * 3 + band
         if other != digit and state[slot, word] & bit:
             state[slot, word] ^= bit
-            changed |= 1 << other
-    return changed
+            lost |= 1 << other
+    return lost
 
 
 @njit(nogil=True, cache=True)

@@ -170,5 +170,5 @@ def test_each_sudoku_kernel_function_compiles_once(tmp_path):
     assert result.returncode == 0, result.stderr
     compiled = json.loads(result.stdout.strip().splitlines()[-1])
     assert "solvers.kernels.sudoku._propagate" in compiled  # compiled here, not loaded
-    assert "solvers.kernels.sudoku_batch._place" in compiled
+    assert "solvers.kernels.sudoku_batch._propagate" in compiled
     assert {name: n for name, n in compiled.items() if n > 1} == {}
