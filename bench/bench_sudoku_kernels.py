@@ -4,8 +4,9 @@ that the noise of a shared machine falls on both. Run by hand:
     .venv/bin/python bench/bench_sudoku_kernels.py [--against REV|FILE] [--repeat N] [--data DIR]
 
 --against names a git revision (default: main) whose solvers/kernels/sudoku_batch.py is
-loaded as the old kernel, or a Python file holding one (a module with `solve_many(puzzles,
-solutions, counts)` that imports nothing of ours). The new kernel is this tree's. Each repeat
+loaded as the old kernel (with the kernels package as it was then), or a Python file holding
+one (a module with `solve_many(puzzles, solutions, counts)`, put beside this tree's kernels).
+The new kernel is this tree's. Each repeat
 times the old and the new kernel on every set, alternating which goes first; the minimum
 over repeats counts. The answers of both are compared (counts, and the solution wherever the
 count is 1). Only the kernel call is timed: no parsing, no checks.
@@ -14,10 +15,13 @@ count is 1). Only the kernel call is timed: no parsing, no checks.
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import importlib
+import io
 import os
+import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from pathlib import Path
@@ -35,19 +39,22 @@ DATA = ROOT.parent / "shared" / "data" / "sudoku"
 
 
 def load_old_kernel(against: str, folder: Path) -> ModuleType:
-    """The old kernel as a module of its own (compiled and cached in `folder`)."""
+    """The old kernel, from a copy of the kernels package as it was at `against` (the
+    kernels import only each other), or from this tree's with `against`'s file as the batch
+    kernel. Compiled and cached in `folder`."""
+    package = folder / "old_kernels"
     source = Path(against)
     if source.is_file():
-        text = source.read_text(encoding="utf-8")
+        shutil.copytree(ROOT / "solvers" / "kernels", package,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copy(source, package / "sudoku_batch.py")
     else:
-        text = subprocess.run(["git", "show", f"{against}:solvers/kernels/sudoku_batch.py"],
-                              cwd=ROOT, check=True, capture_output=True, text=True).stdout
-    path = folder / "old_sudoku_batch.py"
-    path.write_text(text, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location("old_sudoku_batch", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+        archive = subprocess.run(["git", "archive", against, "solvers/kernels"], cwd=ROOT,
+                                 check=True, capture_output=True).stdout
+        tarfile.open(fileobj=io.BytesIO(archive)).extractall(folder, filter="data")
+        (folder / "solvers" / "kernels").rename(package)
+    sys.path.insert(0, str(folder))
+    return importlib.import_module("old_kernels.sudoku_batch")
 
 
 def timed(kernel, puzzles: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:

@@ -66,7 +66,7 @@ def _place(state, slot, digit, band, cells):
     return changed
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def _naked_singles(state, slot):
     """Place every cell with one candidate left, until there is none. Returns the changed
     digits, or -1 when a cell has no candidate."""
@@ -99,7 +99,7 @@ def _naked_singles(state, slot):
     return changed
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def _digit_singles(state, slot, digit):
     """Narrow one digit's boards by the matchings of its bands and stacks, then place it
     where a row or column has one place left for it. Returns the changed digits, or -1 when
