@@ -135,7 +135,7 @@ def _digit_singles(state, slot, digit):
     return changed
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, _nrt=False)
 def _propagate(state, slot, changed):
     """Naked singles, then the singles and matchings of the changed digits, to a fixed
     point. False on a contradiction."""
@@ -168,7 +168,7 @@ def _open_peers(state, slot, band, index):
     return count
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, _nrt=False)
 def _choose_cell(state, slot):
     """(band, bit) of an open cell with two candidates and the most open peers, else of one
     with the fewest candidates."""
@@ -205,7 +205,7 @@ def _choose_cell(state, slot):
     return best_band, best_bit
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, _nrt=False)
 def _write_solution(state, slot, out):
     for band in range(3):
         for digit in range(9):
@@ -215,7 +215,7 @@ def _write_solution(state, slot, out):
                 board &= board - 1
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, _nrt=False)
 def _start(puzzle, state):
     """The root state: every cell open, a given's cell holding only its digit. The boards
     and the solved words first gather the givens (per digit, and all of them per band)."""
@@ -251,7 +251,7 @@ def _guess(state, slot, digit, cell):
     return lost
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, _nrt=False)
 def _solve_one(puzzle, state, branch_cell, branch_left, out):
     """0, 1 or 2 (two or more) solutions; the first is written to `out`."""
     _start(puzzle, state)
