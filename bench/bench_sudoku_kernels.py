@@ -3,6 +3,10 @@ that the noise of a shared machine falls on both. Run by hand:
 
     .venv/bin/python bench/bench_sudoku_kernels.py [--against REV|FILE] [--repeat N] [--data DIR]
 
+Without --data it runs on the samples shipped in assets/sudoku; --data names a folder holding
+the whole public collections (17-clue.txt, top1465.txt, hardest-1106.txt), on which the
+README's figures are measured.
+
 --against names a git revision (default: main) whose solvers/kernels/sudoku_batch.py is
 loaded as the old kernel (with the kernels package as it was then), or a Python file holding
 one (a module with `solve_many(puzzles, solutions, counts)`, put beside this tree's kernels).
@@ -34,8 +38,9 @@ sys.path.insert(0, str(ROOT))
 from solvers.kernels.sudoku_batch import solve_many  # noqa: E402
 from solvers.puzzle.textformats import parse_sudoku_lines  # noqa: E402
 
-SETS = ("17-clue", "top1465", "hardest-1106")
-DATA = ROOT.parent / "shared" / "data" / "sudoku"
+SETS = ("17-clue", "top1465", "hardest-1106")  # the whole collections, in --data
+SAMPLES = ROOT / "assets" / "sudoku"
+SAMPLE_SETS = ("17-clue-sample", "top95", "hardest-sample")
 
 
 def load_old_kernel(against: str, folder: Path) -> ModuleType:
@@ -76,14 +81,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", default="main", help="git revision or kernel file")
     parser.add_argument("--repeat", type=int, default=7)
-    parser.add_argument("--data", type=Path, default=DATA)
-    parser.add_argument("--sets", nargs="*", default=list(SETS))
+    parser.add_argument("--data", type=Path, default=None,
+                        help="a folder with the whole collections (default: the shipped samples)")
+    parser.add_argument("--sets", nargs="*", default=None, help="file names without .txt")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="sudoku-kernel-"))
+    data, names = (args.data, SETS) if args.data else (SAMPLES, SAMPLE_SETS)
     old = load_old_kernel(args.against, folder).solve_many
     sets = {name: np.ascontiguousarray(parse_sudoku_lines(
-        (args.data / f"{name}.txt").read_text(encoding="utf-8")), dtype=np.int8)
-        for name in args.sets}
+        (data / f"{name}.txt").read_text(encoding="utf-8")), dtype=np.int8)
+        for name in args.sets or names}
     for kernel in (old, solve_many):  # load or compile before timing
         timed(kernel, next(iter(sets.values()))[:2])
     best = {(name, which): float("inf") for name in sets for which in ("old", "new")}

@@ -1,5 +1,7 @@
 """Tables and bit tricks on one digit's band of a 9x9 Sudoku, for the batch kernel
 (`sudoku_batch`). Each helper is inlined into its caller (they are a few instructions each).
+numba keys a cached function by its own file only: after editing this one, delete
+`solvers/kernels/__pycache__` (tests/solvers/test_startup.py catches a stale kernel).
 
 Glossary:
   band      three consecutive rows, 27 cells; bit = 9 * row + column (row within the band).
