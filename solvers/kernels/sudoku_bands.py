@@ -40,8 +40,8 @@ def _matched(triads: int) -> int:
 
 
 def _tables() -> dict[str, np.ndarray]:
-    peers = np.zeros(27, dtype=np.int32)  # same row or box within the band, not the cell
-    columns = np.zeros(27, dtype=np.int32)  # the cell's column in every row of a band
+    peers = np.zeros(27, dtype=np.int64)  # same row or box within the band, not the cell
+    columns = np.zeros(27, dtype=np.int64)  # the cell's column in every row of a band
     for bit in range(27):
         row, column = divmod(bit, 9)
         for other in range(27):
@@ -52,13 +52,13 @@ def _tables() -> dict[str, np.ndarray]:
     return {
         "peers": peers, "columns": columns,
         "boxes_of_field": np.array([sum(1 << box for box in range(3) if field >> 3 * box & 7)
-                                    for field in range(512)], dtype=np.int8),
+                                    for field in range(512)], dtype=np.int64),
         "alone_in_field": np.array([field if bin(field).count("1") == 1 else 0
-                                    for field in range(512)], dtype=np.int16),
-        "matched": np.array([_matched(triads) for triads in range(512)], dtype=np.int16),
+                                    for field in range(512)], dtype=np.int64),
+        "matched": np.array([_matched(triads) for triads in range(512)], dtype=np.int64),
         "cells_of_triads": np.array([sum(7 << (9 * line + 3 * box) for line in range(3)
                                          for box in range(3) if triads >> (3 * line + box) & 1)
-                                     for triads in range(512)], dtype=np.int32),
+                                     for triads in range(512)], dtype=np.int64),
     }
 
 

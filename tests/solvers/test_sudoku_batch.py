@@ -4,7 +4,11 @@ backtracking count on grids with few empty cells; and its verdicts on broken puz
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -172,3 +176,26 @@ def test_empty_full_and_almost_full_grids():
     assert solve_batch(np.zeros((0, 81), dtype=np.int8))[1].shape == (0,)
     with pytest.raises(ValueError):
         solve_batch(np.full((1, 81), 10, dtype=np.int8))
+
+
+PLAIN_PYTHON_RUN = """
+import json, sys
+import numpy as np
+from solvers.search.sudoku import solve_batch
+solutions, counts = solve_batch(np.array(json.loads(sys.argv[1]), dtype=np.int8))
+print(json.dumps([counts.tolist(), solutions.tolist()]))
+"""
+
+
+def test_the_kernel_runs_as_plain_python():
+    """With NUMBA_DISABLE_JIT=1 (for debugging and coverage) the same code gives the same
+    answers: the tables' integer types must not overflow in numpy's arithmetic."""
+    puzzles = np.concatenate([parse_sudoku_lines(SETS[name].read_text(encoding="utf-8"))[:3]
+                              for name in SETS] + [BROKEN["two 3s in a column, two bands"][None, :]])
+    result = subprocess.run([sys.executable, "-c", PLAIN_PYTHON_RUN, json.dumps(puzzles.tolist())],
+                            capture_output=True, text=True, cwd=ROOT, timeout=600,
+                            env={**os.environ, "NUMBA_DISABLE_JIT": "1"})
+    assert result.returncode == 0, result.stderr
+    solutions, counts = solve_batch(puzzles)
+    assert json.loads(result.stdout) == [counts.tolist(), solutions.tolist()]
+    assert set(counts.tolist()) == {0, 1, 2}
