@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from solvers.puzzle.textformats import parse_sudoku_lines
-from solvers.search.sudoku import SudokuSearch, check_solution, solve_batch
+from solvers.search.sudoku import SudokuSearch, check_solution, check_solutions, solve_batch
 
 ROOT = Path(__file__).resolve().parents[2]
 SETS = {"top95": ROOT / "assets" / "sudoku" / "top95.txt",
@@ -199,3 +199,33 @@ def test_the_kernel_runs_as_plain_python():
     solutions, counts = solve_batch(puzzles)
     assert json.loads(result.stdout) == [counts.tolist(), solutions.tolist()]
     assert set(counts.tolist()) == {0, 1, 2}
+
+
+@pytest.mark.parametrize("box_rows, box_cols", [(3, 3), (2, 2), (2, 3)])
+def test_checking_many_solutions_at_once_agrees_with_one_at_a_time(box_rows, box_cols):
+    n = box_rows * box_cols
+    rng = np.random.default_rng(n)
+    rows = []
+    for seed in range(40):  # valid grids: a pattern with its digits relabelled, then broken
+        base = np.array([(box_cols * (r % box_rows) + r // box_rows + c) % n
+                         for r in range(n) for c in range(n)])
+        grid = rng.permutation(n)[base] + 1
+        givens = np.where(rng.random(n * n) < 0.3, grid, 0)
+        broken = grid.copy()
+        kind = seed % 5
+        if kind == 1:
+            broken[[0, 1]] = broken[[1, 0]]  # rows stay whole, columns break
+        elif kind == 2:
+            broken[rng.integers(n * n)] = 0  # incomplete
+        elif kind == 3:
+            broken[rng.integers(n * n)] = n + 1  # out of range
+        elif kind == 4:
+            givens[np.flatnonzero(givens)[0]] = givens[np.flatnonzero(givens)[0]] % n + 1
+        rows.append((givens, broken))
+    givens = np.array([g for g, _ in rows], dtype=np.int8)
+    solutions = np.array([s for _, s in rows], dtype=np.int8)
+    expected = [check_solution(n, box_rows, box_cols, g, s) for g, s in rows]
+    assert check_solutions(n, box_rows, box_cols, givens, solutions, chunk=7).tolist() == expected
+    assert 0 < sum(expected) < len(expected)
+    with pytest.raises(ValueError):
+        check_solutions(n, box_rows, box_cols, givens, solutions[:, :-1])
