@@ -53,15 +53,14 @@ def _place(state, slot, digit, band, cells):
     if own & cells != cells or peers & cells:
         return -1
     changed = 1 << digit
-    for other in range(9):
+    for other in range(9):  # the digit's own board too: it is written again below
         word = other * 3 + band
-        if other != digit and state[slot, word] & cells:
-            state[slot, word] &= ~cells
-            changed |= 1 << other
+        board = state[slot, word]
+        state[slot, word] = board & ~cells
+        changed |= np.int64(board & cells != 0) << other
+    for other_band in range(3):  # the own band too: written again below
+        state[slot, base + other_band] &= ~columns
     state[slot, base + band] = own & ~peers
-    for other_band in range(3):
-        if other_band != band:
-            state[slot, base + other_band] &= ~columns
     state[slot, SOLVED + band] |= cells
     return changed
 
