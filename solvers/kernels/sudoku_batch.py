@@ -88,13 +88,16 @@ def _naked_singles(state, slot):
             if singles == 0:
                 continue
             again = True
-            for digit in range(9):
-                cells = singles & state[slot, digit * 3 + band]
-                if cells:
-                    more = _place(state, slot, digit, band, cells)
-                    if more < 0:
-                        return -1
-                    changed |= more
+            while singles:
+                index = lowest_bit(singles)
+                singles &= singles - 1
+                digit = 0  # the cell's one digit, found without a branch per digit
+                for other in range(1, 9):
+                    digit += other * (state[slot, other * 3 + band] >> index & 1)
+                more = _place(state, slot, digit, band, np.int64(1) << index)
+                if more < 0:
+                    return -1
+                changed |= more
     return changed
 
 
@@ -114,11 +117,10 @@ def _digit_singles(state, slot, digit):
     board2 &= kept2 * ROW_SPREAD
     if board0 == 0 or board1 == 0 or board2 == 0:
         return -1
-    changed = 0
-    if (board0 != state[slot, base] or board1 != state[slot, base + 1]
-            or board2 != state[slot, base + 2]):
-        state[slot, base], state[slot, base + 1], state[slot, base + 2] = board0, board1, board2
-        changed = 1 << digit
+    narrowed = ((board0 ^ state[slot, base]) | (board1 ^ state[slot, base + 1])
+                | (board2 ^ state[slot, base + 2]))
+    changed = np.int64(narrowed != 0) << digit
+    state[slot, base], state[slot, base + 1], state[slot, base + 2] = board0, board1, board2
     columns0, columns1, columns2 = kept0 & columns0, kept1 & columns1, kept2 & columns2
     twice = (columns_twice(board0) | columns_twice(board1) | columns_twice(board2)
              | (columns0 & columns1) | ((columns0 | columns1) & columns2))
