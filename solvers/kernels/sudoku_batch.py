@@ -16,8 +16,8 @@ At every node, naked singles (a cell with one candidate), hidden singles (a row 
 with one place for a digit) and the matchings of each digit's bands and stacks (locked
 candidates, and the hidden singles of boxes) are applied to a fixed point; a cell without
 candidate or a unit without place for a digit ends the branch. Branching is on the cell with
-two candidates that has the most open peers, else on a cell with the fewest. A given and a
-guess are put in alike: the cell loses its other digits, and the naked singles place it.
+two candidates that has the most open peers, else on a cell with the fewest. A given is put
+in by leaving its cell only its digit: the naked singles place it.
 """
 
 from __future__ import annotations
@@ -239,19 +239,6 @@ def _all_placed(state, slot):
     return state[slot, SOLVED] & state[slot, SOLVED + 1] & state[slot, SOLVED + 2] == BAND_FULL
 
 
-@njit(nogil=True, cache=True, inline="always")
-def _guess(state, slot, digit, cell):
-    """Leave `digit` the only candidate of `cell`; returns the digits that lost it."""
-    band, bit = cell // 27, 1 << (cell % 27)
-    lost = np.int64(0)  # typed, not a literal: a literal 0 would compile _propagate twice
-    for other in range(9):
-        word = other * 3 + band
-        if other != digit and state[slot, word] & bit:
-            state[slot, word] ^= bit
-            lost |= 1 << other
-    return lost
-
-
 @njit(nogil=True, cache=True, _nrt=False)
 def _solve_one(puzzle, state, branch_cell, branch_left, out):
     """0, 1 or 2 (two or more) solutions; the first is written to `out`."""
@@ -288,7 +275,8 @@ def _solve_one(puzzle, state, branch_cell, branch_left, out):
                 state[slot + 1, word] = state[slot, word]
             slot += 1
             branch_left[slot] = 0
-        changed = _guess(state, slot, lowest_bit(left), cell)
+        # a candidate of an open cell: the placement cannot fail
+        changed = _place(state, slot, lowest_bit(left), cell // 27, np.int64(1) << (cell % 27))
         ok = _propagate(state, slot, changed)
 
 
