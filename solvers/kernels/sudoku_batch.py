@@ -68,15 +68,16 @@ def _place(state, slot, digit, band, cells):
 @njit(nogil=True, cache=True, inline="always")
 def _naked_singles(state, slot):
     """Place every cell with one candidate left, until there is none. Returns the changed
-    digits, or -1 when a cell has no candidate."""
+    digits, or -1 when a cell has no candidate. A band where singles were placed is scanned
+    again at once; the placements change the other bands only in the placed digits' columns,
+    so a round is needed again only if a band after the first had singles."""
     changed = 0
     again = True
     while again:
         again = False
-        for band in range(3):
+        band = 0
+        while band < 3:
             free = ~state[slot, SOLVED + band] & BAND_FULL
-            if free == 0:
-                continue
             once = twice = 0
             for digit in range(9):
                 board = state[slot, digit * 3 + band]
@@ -86,8 +87,9 @@ def _naked_singles(state, slot):
                 return -1
             singles = once & ~twice & free
             if singles == 0:
+                band += 1
                 continue
-            again = True
+            again |= band > 0
             while singles:
                 index = lowest_bit(singles)
                 singles &= singles - 1
