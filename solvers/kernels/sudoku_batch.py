@@ -18,6 +18,13 @@ candidates, and the hidden singles of boxes) are applied to a fixed point; a cel
 candidate or a unit without place for a digit ends the branch. Branching is on the cell with
 two candidates that has the most open peers, else on a cell with the fewest. A given is put
 in by leaving its cell only its digit: the naked singles place it.
+
+Written for throughput (bench/bench_sudoku_kernels.py measures a change against main's):
+the helpers are inlined (numba does not inline a call to another compiled function, and
+passes the state array to it as a structure); every function but `solve_many` runs without
+reference counting (the inlined helpers took and dropped a reference to the state around
+each placement); the hot loops avoid branches on the data where the work is cheap (a
+mispredicted branch costs more than clearing a cell from all nine boards).
 """
 
 from __future__ import annotations
