@@ -8,7 +8,7 @@ the whole public collections (17-clue.txt, top1465.txt, hardest-1106.txt), on wh
 README's figures are measured.
 
 Every puzzle is solved and its solution proved unique (each search stops at a second
-solution); every solution is then checked with check_solution (not timed). Prints puzzles
+solution); every solution is then checked with check_solutions (not timed). Prints puzzles
 per second (the best of N runs, warm JIT cache) and a markdown table row per set.
 """
 
@@ -23,7 +23,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from solvers.puzzle.textformats import parse_sudoku_lines  # noqa: E402
-from solvers.search.sudoku import SudokuSearch, check_solution, solve_batch  # noqa: E402
+from solvers.search.sudoku import SudokuSearch, check_solutions, solve_batch  # noqa: E402
 
 SETS = ("17-clue", "top1465", "hardest-1106")  # the whole collections, in --data
 SAMPLES = Path(__file__).resolve().parents[1] / "assets" / "sudoku"
@@ -47,9 +47,8 @@ def bench_set(path: Path, repeat: int) -> dict:
         start = time.perf_counter()
         solutions, counts = solve_batch(puzzles)
         best = min(best, time.perf_counter() - start)
-    failed = [i for i in range(len(puzzles))
-              if counts[i] and not check_solution(9, 3, 3, puzzles[i], solutions[i])]
-    if failed:
+    failed = np.flatnonzero((counts >= 1) & ~check_solutions(9, 3, 3, puzzles, solutions))
+    if len(failed):
         raise SystemExit(f"{path.name}: the solution of puzzle {failed[0] + 1} is wrong")
     return {"set": path.stem, "puzzles": len(puzzles), "seconds": best,
             "rate": len(puzzles) / best, "unique": int(np.sum(counts == 1)),

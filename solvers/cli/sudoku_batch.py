@@ -10,7 +10,7 @@ import numpy as np
 
 from ..puzzle.model import PuzzleError
 from ..puzzle.textformats import parse_sudoku_lines
-from ..search.sudoku import check_solution, solve_batch
+from ..search.sudoku import check_solutions, solve_batch
 
 
 def run_batch(path: Path, *, as_json: bool = False) -> int:
@@ -28,9 +28,8 @@ def run_batch(path: Path, *, as_json: bool = False) -> int:
     start = time.perf_counter()
     solutions, counts = solve_batch(puzzles)
     seconds = time.perf_counter() - start
-    bad = [index for index in range(len(puzzles)) if counts[index] >= 1
-           and not check_solution(9, 3, 3, puzzles[index], solutions[index])]
-    if bad:
+    bad = np.flatnonzero((counts >= 1) & ~check_solutions(9, 3, 3, puzzles, solutions))
+    if len(bad):
         raise PuzzleError(f"{path}: solution of puzzle {bad[0] + 1} failed its check")
     summary = {
         "file": str(path), "puzzles": int(len(puzzles)),

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from solvers.cli import sudoku_batch as batch_command
 from solvers.cli.main import main
+from solvers.search.sudoku import solve_batch
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles"
 SUDOKU_SETS = Path(__file__).resolve().parents[2] / "assets" / "sudoku"
@@ -69,6 +71,18 @@ def test_sudoku_batch_reports_throughput(capsys, name, verdicts):
     summary = last_json(out)
     assert code == 0 and summary["puzzles"] == sum(verdicts) and summary["puzzles_per_second"] > 0
     assert (summary["unique"], summary["several"], summary["none"]) == (*verdicts, 0)
+
+
+def test_sudoku_batch_refuses_a_solution_that_fails_its_check(capsys, monkeypatch):
+    def wrong_second_solution(puzzles):
+        solutions, counts = solve_batch(puzzles)
+        if len(puzzles) > 1:
+            solutions[1, [0, 1]] = solutions[1, [1, 0]]
+        return solutions, counts
+
+    monkeypatch.setattr(batch_command, "solve_batch", wrong_second_solution)
+    code, _, err = run(capsys, "--sudoku-batch", SUDOKU_SETS / "top95.txt")
+    assert code == 2 and "solution of puzzle 2 failed its check" in err
 
 
 @pytest.mark.parametrize("content, message", [

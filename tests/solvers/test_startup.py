@@ -16,6 +16,8 @@ import pytest
 from solvers.cli.main import main
 from solvers.kernels.exact_cover import _sort_in_place
 from solvers.puzzle.grids import GridKind, is_rotation, normalise, orientations, symmetry_group
+from solvers.puzzle.textformats import parse_sudoku_lines
+from solvers.search.sudoku import solve_batch
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets" / "puzzles"
@@ -151,8 +153,10 @@ from solvers.search.sudoku import solve_batch
 search = prepare_puzzle(load_puzzle(sys.argv[1])).new_search()
 while not search.finished:
     search.run(100_000)
-lines = [line for line in open(sys.argv[2]) if line[:1].isdigit() or line[:1] == "."][:20]
-solve_batch(np.array([[int(c) if c.isdigit() else 0 for c in l.strip()] for l in lines]))
+lines = [line for line in open(sys.argv[2]) if line[:1].isdigit() or line[:1] == "."]
+solutions, counts = solve_batch(np.array([[int(c) if c.isdigit() else 0 for c in l.strip()]
+                                          for l in lines]))
+print(json.dumps({"counts": counts.tolist(), "solutions": solutions.tolist()}))
 print(json.dumps({f"{module.__name__}.{name}": len(f.signatures)
                   for module in (sudoku, sudoku_batch) for name, f in vars(module).items()
                   if isinstance(f, CPUDispatcher) and f.signatures}))
@@ -161,7 +165,10 @@ print(json.dumps({f"{module.__name__}.{name}": len(f.signatures)
 
 def test_each_sudoku_kernel_function_compiles_once(tmp_path):
     """A first start compiles each function for one signature: a literal argument (a root
-    slot of 0) used to type a second and third copy of the same function."""
+    slot of 0) used to type a second and third copy of the same function. The batch kernel
+    compiled afresh also answers as the one this process loaded: numba keys a cached
+    function by its own file only, so an edit of `sudoku_bands.py` (tables and helpers
+    compiled into `sudoku_batch`'s functions) leaves a stale kernel in `__pycache__`."""
     result = subprocess.run(
         [sys.executable, "-c", "import sys\n" + COMPILE_SUDOKU_KERNELS,
          str(ASSETS / "sudoku-hard.json"), str(ROOT / "assets" / "sudoku" / "17-clue-sample.txt")],
@@ -170,5 +177,10 @@ def test_each_sudoku_kernel_function_compiles_once(tmp_path):
     assert result.returncode == 0, result.stderr
     compiled = json.loads(result.stdout.strip().splitlines()[-1])
     assert "solvers.kernels.sudoku._propagate" in compiled  # compiled here, not loaded
-    assert "solvers.kernels.sudoku_batch._place" in compiled
+    assert "solvers.kernels.sudoku_batch._propagate" in compiled
     assert {name: n for name, n in compiled.items() if n > 1} == {}
+    fresh = json.loads(result.stdout.strip().splitlines()[-2])
+    puzzles = parse_sudoku_lines((ROOT / "assets" / "sudoku" / "17-clue-sample.txt").read_text())
+    solutions, counts = solve_batch(puzzles)
+    assert fresh == {"counts": counts.tolist(), "solutions": solutions.tolist()}, \
+        "the loaded batch kernel is stale: delete solvers/kernels/__pycache__"
