@@ -11,8 +11,8 @@ without writing depth (each face shows the ones behind it).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 
 import numpy as np
 from OpenGL import GL
@@ -27,7 +27,7 @@ from solvers import Puzzle
 from ..export.images import render_cube_view
 from ..views.cube_view import BACKGROUND, CAMERA, FOV, fit_distance
 from ..views.gl_window import GLViewWindow, embed
-from ..views.voxel_items import EdgeLines, VoxelFaces
+from ..views.voxel_items import EdgeLines, VoxelFaces, widened
 from ..views.voxels import OUTLINE, VoxelMesh
 from .heatmap import heat_colour
 
@@ -237,18 +237,9 @@ class HeatCube(QWidget):
         self.gl.setCameraPosition(pos=QVector3D(0, 0, 0), distance=distance, **CAMERA)
         self.gl.update()
 
-    @contextmanager
-    def lines_widened(self, factor: float) -> Iterator[None]:
+    def lines_widened(self, factor: float) -> AbstractContextManager[None]:
         """Edges `factor` times as wide meanwhile (for a picture drawn larger, then scaled)."""
-        lines = [item for item in self._items if isinstance(item, EdgeLines)]
-        widths = [item.width for item in lines]
-        for item, width in zip(lines, widths):
-            item.width = width * factor
-        try:
-            yield
-        finally:
-            for item, width in zip(lines, widths):
-                item.width = width
+        return widened((item for item in self._items if isinstance(item, EdgeLines)), factor)
 
     def render_image(self, size: QSize) -> QImage:
         """What the view shows, at `size`, with the scale under it (PuzzleError when the

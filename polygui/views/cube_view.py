@@ -6,8 +6,7 @@ zoom; Up/Down keys tilt. Left/Right stay with the window: they step through solu
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 
 import numpy as np
 from PySide6.QtCore import QPoint, Qt, Signal
@@ -25,7 +24,7 @@ from .gl_window import GLViewWindow, embed
 from .layer_view import LayerView
 from .legend import PieceLegend
 from .marks import Marks, marked_mask, tinted
-from .voxel_items import ON_TOP, VoxelFaces, outline_edges, seam_edges
+from .voxel_items import ON_TOP, VoxelFaces, outline_edges, seam_edges, widened
 from .voxels import CUBE_EDGES, OUTLINE, SEAM, VoxelMesh, explode_offsets
 
 BACKGROUND = (236, 238, 242)
@@ -277,19 +276,9 @@ class CubeView(QWidget):
                                                      self._framed_size, size)
         self._framed_size = size
 
-    @contextmanager
-    def lines_widened(self, factor: float) -> Iterator[None]:
-        """Edges `factor` times as wide meanwhile (GL line widths are in pixels: a picture
-        drawn larger to be scaled down needs wider lines)."""
-        items = list(self._edges.values())
-        widths = [item.width for item in items]
-        for item, width in zip(items, widths):
-            item.width = width * factor
-        try:
-            yield
-        finally:
-            for item, width in zip(items, widths):
-                item.width = width
+    def lines_widened(self, factor: float) -> AbstractContextManager[None]:
+        """Edges `factor` times as wide meanwhile, for a picture drawn larger."""
+        return widened(self._edges.values(), factor)
 
     def visible_pieces(self) -> np.ndarray:
         return self.legend.visible()

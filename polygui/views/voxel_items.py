@@ -13,6 +13,9 @@ way.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+
 import numpy as np
 from OpenGL import GL
 from OpenGL.GL import shaders as gl_shaders
@@ -160,3 +163,18 @@ def outline_edges(points: np.ndarray) -> EdgeLines:
 
 def seam_edges(points: np.ndarray) -> EdgeLines:
     return EdgeLines(points, SEAM_RGBA, SEAM_WIDTH)
+
+
+@contextmanager
+def widened(lines: Iterable[EdgeLines], factor: float) -> Iterator[None]:
+    """`lines` `factor` times as wide meanwhile (GL line widths are in pixels: a picture drawn
+    larger to be scaled down needs wider lines)."""
+    lines = list(lines)
+    widths = [item.width for item in lines]
+    for item, width in zip(lines, widths):
+        item.width = width * factor
+    try:
+        yield
+    finally:
+        for item, width in zip(lines, widths):
+            item.width = width
