@@ -30,13 +30,8 @@ import numpy as np
 from numba import njit
 
 from .bits import lowest_bit as _lowest_bit
-
-RUNNING, BUFFER_FULL, FINISHED = 0, 1, 2
-ENTER, NEXT = 0, 1
-NB = 4  # bit planes per counter: counts saturate at 2**NB
-
-# indices into the int64 counter array
-C_NODES, C_SOLUTIONS, C_PHASE, C_DEPTH, C_BUFFERED, C_STATUS = range(6)
+from .status import (BUFFER_FULL, C_BUFFERED, C_DEPTH, C_NODES, C_PHASE, C_SOLUTIONS,  # noqa: F401
+    C_STATUS, ENTER, FINISHED, NB, NEXT, RUNNING)
 
 
 @njit(nogil=True, cache=True, inline="always")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels import bitboard as kernel
+from ..kernels import status
 from ..placements.compile import Placements
 from ..placements.symmetry import SymmetryPlan
 from ..puzzle import triangles
@@ -117,6 +117,8 @@ class BitboardTables:
         # np.uint64, not the Python int numba returns: the dispatcher types a Python int by
         # its value (int64, or uint64 past 2**63), and once the kernel is compiled for one,
         # a later puzzle's int of the other type fails to convert (OverflowError)
+        from ..kernels import bitboard as kernel  # numba: loaded once a bit-board is chosen
+
         self.fillable = np.uint64(kernel.fillable_sizes_mask(placements.piece_sizes,
                                                              placements.piece_counts))
         self.one_piece_below = 2 * int(placements.piece_sizes.min())
@@ -148,7 +150,7 @@ class BitboardSearch(ResumableSearch):
         self.branch = np.zeros((goal + 1, max(1, self.widest_cell)), dtype=np.int32)
         self.branch_len = np.zeros(goal + 1, dtype=np.int32)
         self.branch_pos = np.zeros(goal + 1, dtype=np.int32)
-        self.counters[kernel.C_PHASE] = kernel.ENTER
+        self.counters[status.C_PHASE] = status.ENTER
 
     def _file_candidates(self, rows: np.ndarray, row_masks: np.ndarray) -> None:
         """Candidate arrays sorted by (lowest kernel cell, piece type, row), the CSR of their
@@ -162,6 +164,8 @@ class BitboardSearch(ResumableSearch):
         self.cand_mask = masks[order]
         self.cand_piece = pieces[order].astype(np.int32)
         self.cand_row = rows[order].astype(np.int32)
+        from ..kernels import bitboard as kernel
+
         self.halo, self.pocket = kernel.halos_and_pockets(
             self.cand_mask, lowest[order], self.neighbours, np.uint64((1 << n_items) - 1),
             int(placements.piece_sizes.min()))
@@ -181,7 +185,9 @@ class BitboardSearch(ResumableSearch):
     def run(self, node_budget: int, *, record: bool = True, solution_limit: int = 0) -> int:
         """Search up to `node_budget` nodes; RUNNING, BUFFER_FULL or FINISHED (see kernel)."""
         if self.finished:
-            return kernel.FINISHED
+            return status.FINISHED
+        from ..kernels import bitboard as kernel
+
         plan = self.plan
         return kernel.search(
             self.cand_mask, self.cand_piece, self.cand_row, self.bucket_start, self.halo,
@@ -228,13 +234,15 @@ def placement_table(masks: np.ndarray, pieces: np.ndarray) -> np.ndarray:
     """The kernel's open-addressing hash table of candidate masks (kernels.bitboard._slot):
     row 0 the distinct masks (0: an empty slot), row 1 a bit per piece type with a candidate
     of exactly that mask."""
+    from ..kernels.bitboard import HASH_MULTIPLIER
+
     distinct, which = np.unique(masks, return_inverse=True)
     piece_bits = np.zeros(len(distinct), dtype=np.uint64)
     np.bitwise_or.at(piece_bits, which, np.left_shift(np.uint64(1), pieces.astype(np.uint64)))
     size_bits = max(1, int(2 * len(masks) - 1).bit_length())
     size = 1 << size_bits
     with np.errstate(over="ignore"):
-        slots = ((distinct * kernel.HASH_MULTIPLIER) >> np.uint64(64 - size_bits)).astype(np.int64)
+        slots = ((distinct * HASH_MULTIPLIER) >> np.uint64(64 - size_bits)).astype(np.int64)
     table = np.zeros((2, size), dtype=np.uint64)
     for mask, slot, piece_set in zip(distinct.tolist(), slots.tolist(), piece_bits.tolist()):
         while table[0, slot] != 0:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels import exact_cover as kernel
+from ..kernels import status
 from ..placements.compile import Placements, neighbour_masks
 from ..placements.secondary import first_absent_row, piece_slack, required_mask
 from ..placements.symmetry import SymmetryPlan
@@ -36,7 +36,7 @@ class ExactCoverSearch(ResumableSearch):
         self.branch_len = np.zeros(goal + 1, dtype=np.int32)
         self.branch_pos = np.zeros(goal + 1, dtype=np.int32)
         self.occupied = np.zeros((goal + 1, n_words), dtype=np.uint64)
-        self.planes = np.zeros((goal + 1, kernel.NB, n_words), dtype=np.uint64)
+        self.planes = np.zeros((goal + 1, status.NB, n_words), dtype=np.uint64)
         self.overflow = np.zeros((goal + 1, n_words), dtype=np.uint64)
         self.piece_live = np.zeros((goal + 1, n_types), dtype=np.int32)
         self.remaining = placements.piece_counts.astype(np.int32).copy()
@@ -53,15 +53,19 @@ class ExactCoverSearch(ResumableSearch):
     def _start(self, root_rows: np.ndarray) -> None:
         self.live[:len(root_rows)] = root_rows
         self.level_start[1] = len(root_rows)
+        from ..kernels import exact_cover as kernel  # numba: loaded by the first search
+
         kernel._count_live(0, len(root_rows), self.placements.masks, self.placements.row_piece,
                            self.live, self.planes, self.overflow, self.piece_live,
                            self.absent_start)
-        self.counters[kernel.C_PHASE] = kernel.ENTER
+        self.counters[status.C_PHASE] = status.ENTER
 
     def run(self, node_budget: int, *, record: bool = True, solution_limit: int = 0) -> int:
         """Search up to `node_budget` nodes; RUNNING, BUFFER_FULL or FINISHED (see kernel)."""
         if self.finished:
-            return kernel.FINISHED
+            return status.FINISHED
+        from ..kernels import exact_cover as kernel
+
         plan = self.plan
         return kernel.search(
             self.placements.masks, self.placements.row_piece, self.full, plan.restricted_piece,

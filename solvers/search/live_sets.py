@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels import exact_cover as general
-from ..kernels import live_sets as kernel
+from ..kernels import status
 from ..placements.compile import Placements
 from ..placements.symmetry import SymmetryPlan
 from .resumable import ResumableSearch
@@ -84,7 +83,7 @@ class LiveSetSearch(ResumableSearch):
         row_words = self.cover.shape[1]
         self.live = np.zeros((goal + 1, row_words), dtype=np.uint64)
         self.nonzero = np.zeros((goal + 1, (row_words + 63) // 64), dtype=np.uint64)
-        self.planes = np.zeros((goal + 1, general.NB), dtype=np.uint64)
+        self.planes = np.zeros((goal + 1, status.NB), dtype=np.uint64)
         self.overflow = np.zeros(goal + 1, dtype=np.uint64)
         self.present = np.zeros(goal + 1, dtype=np.uint64)
         self.occupied = np.zeros(goal + 1, dtype=np.uint64)
@@ -100,14 +99,18 @@ class LiveSetSearch(ResumableSearch):
         np.bitwise_or.at(self.live[0], rows >> 6, np.uint64(1) << (rows & 63).astype(np.uint64))
         for word in np.flatnonzero(self.live[0]):
             self.nonzero[0, word >> 6] |= np.uint64(1) << np.uint64(word & 63)
+        from ..kernels import live_sets as kernel  # numba: loaded by the first search that runs it
+
         kernel.count_root(self.live, self.placements.masks, self.placements.row_piece,
                           self.planes, self.overflow, self.present)
-        self.counters[general.C_PHASE] = general.ENTER
+        self.counters[status.C_PHASE] = status.ENTER
 
     def run(self, node_budget: int, *, record: bool = True, solution_limit: int = 0) -> int:
         """Search up to `node_budget` nodes; RUNNING, BUFFER_FULL or FINISHED (see kernel)."""
         if self.finished:
-            return general.FINISHED
+            return status.FINISHED
+        from ..kernels import live_sets as kernel
+
         plan, placements = self.plan, self.placements
         return kernel.search(
             self.conflict, self.cover, self.piece_rows, placements.row_piece, self.row_mask,

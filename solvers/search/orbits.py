@@ -9,17 +9,22 @@ of each orbit of the rotation subgroup inside them; neither needs the bigger sea
 Solutions are sorted rows of placement indices; `images[s]` maps each placement to its image
 under the s-th symmetry of G (identity first). Whole batches are expanded at once: the images
 of k solutions are sorted together (numpy's lexsort), so duplicates sit side by side.
+
+A few hundred solutions are expanded with numpy alone: the kernels (solvers/kernels/orbits.py)
+pay their load, about 0.3 s for a process's first numba kernel, only on larger batches.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..kernels.orbits import image_hashes_of, sorted_images
 from ..placements.compile import Placements
 from ..placements.symmetry import BoardSymmetry, board_symmetries, row_images
 from ..puzzle.grids import is_rotation
 from ..puzzle.model import Puzzle
+
+
+NUMPY_IMAGES = 1 << 18  # placements in a batch's images that numpy handles (about 2 MB)
 
 
 class OrbitExpander:
@@ -54,7 +59,7 @@ class OrbitExpander:
         if len(distinct) == 0:
             return distinct.reshape(0, distinct.shape[-1] if distinct.ndim == 2 else 0)
         keep = _first_images(distinct, self.images, self._image_hashes)
-        members = sorted_images(self.images, distinct, keep)
+        members = _sorted_images(self.images, distinct, keep)
         if self.mode == "rotations":
             members = members[_is_least_of_its_images(members, self.rotations)]
         return members
@@ -88,13 +93,32 @@ def _first_images(solutions: np.ndarray, images: np.ndarray,
     sum of its rows' random hashes, whatever their order) tells them apart without sorting
     rows: a solution whose g hashes all differ has g different images, exactly. Only
     solutions with a repeated hash (symmetric ones, or a collision) are compared row by row."""
-    hashes = image_hashes_of(image_hashes, solutions)  # (k, g)
+    hashes = _image_hashes(image_hashes, solutions)  # (k, g)
     ranked = np.sort(hashes, axis=1)
     repeated = np.any(ranked[:, 1:] == ranked[:, :-1], axis=1)
     first = np.ones(hashes.shape, dtype=bool)
     if repeated.any():
         first[repeated] = _first_images_compared(solutions[repeated], images)
     return first
+
+
+def _image_hashes(image_hashes: np.ndarray, solutions: np.ndarray) -> np.ndarray:
+    """(k, g) uint64: the hash of each solution's image under each symmetry (wrapping sums)."""
+    if solutions.size * len(image_hashes) <= NUMPY_IMAGES:
+        return image_hashes[:, solutions].sum(axis=2, dtype=np.uint64).T
+    from ..kernels.orbits import image_hashes_of
+
+    return image_hashes_of(image_hashes, solutions)
+
+
+def _sorted_images(images: np.ndarray, solutions: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """(m, pieces) int32: the kept images (`keep` (k, g) bool) of each solution, owner by owner
+    and in table order within an owner, each row sorted."""
+    if solutions.size * len(images) <= NUMPY_IMAGES:
+        return np.sort(images[:, solutions], axis=2).transpose(1, 0, 2)[keep].astype(np.int32)
+    from ..kernels.orbits import sorted_images
+
+    return sorted_images(images, solutions, keep)
 
 
 def _first_images_compared(solutions: np.ndarray, images: np.ndarray) -> np.ndarray:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels import exact_cover as kernel
+from ..kernels import status
 from ..placements.compile import Placements
 from ..placements.symmetry import SymmetryPlan
 
@@ -32,18 +32,18 @@ class ResumableSearch:
 
     def take_solutions(self) -> np.ndarray:
         """(k, pieces) int32 rows of the buffered solutions, in search order; clears them."""
-        count = int(self.counters[kernel.C_BUFFERED])
+        count = int(self.counters[status.C_BUFFERED])
         taken = self.solution_buffer[:count].copy()
-        self.counters[kernel.C_BUFFERED] = 0
+        self.counters[status.C_BUFFERED] = 0
         return taken
 
     @property
     def nodes(self) -> int:
-        return int(self.counters[kernel.C_NODES])
+        return int(self.counters[status.C_NODES])
 
     @property
     def solutions(self) -> int:
-        return int(self.counters[kernel.C_SOLUTIONS])
+        return int(self.counters[status.C_SOLUTIONS])
 
     @property
     def fraction_done(self) -> float:
@@ -51,7 +51,7 @@ class ResumableSearch:
 
     @property
     def finished(self) -> bool:
-        return int(self.counters[kernel.C_STATUS]) == kernel.FINISHED
+        return int(self.counters[status.C_STATUS]) == status.FINISHED
 
     def branching_by_depth(self) -> np.ndarray:
         """Mean number of children of the nodes expanded at each depth (0 where none)."""

@@ -1,0 +1,10 @@
+"""What every resumable kernel and its Python side agree on: the status a run returns, the
+two phases of its loop, the slots of its counter array. Plain numbers, without numba, so
+that a run which never loads a kernel (solvers/search/interpreted.py) reads them too."""
+
+RUNNING, BUFFER_FULL, FINISHED = 0, 1, 2
+ENTER, NEXT = 0, 1
+NB = 4  # bit planes per counter: counts saturate at 2**NB
+
+# indices into the int64 counter array
+C_NODES, C_SOLUTIONS, C_PHASE, C_DEPTH, C_BUFFERED, C_STATUS = range(6)
