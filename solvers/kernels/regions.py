@@ -1,8 +1,6 @@
-"""Dead-placement pruning: a placement that splits off a region no set of pieces can fill.
-
-Region sizes are checked against every size some multiset of the pieces can reach (a superset
-of what the remaining pieces reach), so pruning never removes a placement a solution uses.
-"""
+"""Dead-placement pruning's flood fill (numba), for boards past what solvers/placements/
+pruning.py floods in Python: every row's free cells split into regions, each checked against
+the region sizes some multiset of the pieces fills."""
 
 from __future__ import annotations
 

@@ -103,25 +103,11 @@ def compile_placements(puzzle: Puzzle, *, prune: bool = True,
         placements = _select_rows(placements, rows_kept_by_pins(
             puzzle, placements.row_piece, placements.row_items, placements.masks))
     if prune and placements.n_rows and not puzzle.optional:  # optional cells may stay empty
-        fillable = fillable_sizes(puzzle)
-        step = max(16, _PRUNE_SLICE // len(cells))  # a flood of the board per row
-        dead = np.concatenate([
-            dead_rows(placements.masks[start:start + step], placements.neighbours, fillable)
-            for start in _checked(range(0, placements.n_rows, step), cancel)])
-        check_cancel(cancel)
+        dead = dead_rows(placements.masks, placements.neighbours, fillable_sizes(puzzle), cancel)
         placements = _select_rows(placements, ~dead)
     placements = with_secondary_items(puzzle, placements)
     check_search_size(placements)
     return placements
-
-
-_PRUNE_SLICE = 1 << 21  # board cells flooded between two cancel checks (about 40 ms)
-
-
-def _checked(steps, cancel: CancelCheck | None):
-    for step in steps:
-        check_cancel(cancel)
-        yield step
 
 
 def check_search_size(placements: Placements) -> None:
