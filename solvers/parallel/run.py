@@ -176,12 +176,12 @@ class ParallelRun:
         self._trial_finished = False
         if self.cluster is not None:  # the cluster was asked for: use it
             return
-        sliced = SlicedSearch(prepared, prepared.new_search(), record=not self.count_only,
-                              slice_seconds=self.slice_seconds)
+        sliced = SlicedSearch.whole_tree(prepared, record=not self.count_only,
+                                         slice_seconds=self.slice_seconds)
         sliced.warm_up()
         held: list[np.ndarray] = []
         started = time.perf_counter()
-        while not sliced.finished and not (self.limit and sliced.solutions >= self.limit):
+        while True:  # a step at least: a small tree's search has run already, its solutions wait
             if self._paused:
                 paused_at = time.perf_counter()
                 while self._paused and not self._stopped:
@@ -190,6 +190,8 @@ class ParallelRun:
             if self._stopped or time.perf_counter() - started >= self.trial_seconds:
                 return
             held.append(sliced.step(self.limit))
+            if sliced.finished or (self.limit and sliced.solutions >= self.limit):
+                break
         self._trial_finished = True
         whole = Split([Task((), 1.0)], 0.0)
         if self.checkpoint_path is not None:

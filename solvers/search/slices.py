@@ -10,7 +10,7 @@ import time
 
 import numpy as np
 
-from ..kernels.exact_cover import BUFFER_FULL
+from ..kernels.status import BUFFER_FULL
 from .events import Search
 from .prepare import Prepared
 
@@ -33,6 +33,19 @@ class SlicedSearch:
         self.elapsed = 0.0
         self.solutions = 0
         self.last_status = -1
+
+    @classmethod
+    def whole_tree(cls, prepared: Prepared, *, record: bool,
+                   slice_seconds: float = 0.05) -> SlicedSearch:
+        """A search of the whole tree: a small one already run to its end by the interpreted
+        tier (solvers/search/interpreted.py: no kernel to load), else the kernel's."""
+        from .interpreted import quick_search
+
+        quick = quick_search(prepared, record or prepared.orbits is not None)
+        search, spent = quick if quick is not None else (prepared.new_search(), 0.0)
+        sliced = cls(prepared, search, record=record, slice_seconds=slice_seconds)
+        sliced.elapsed = spent
+        return sliced
 
     def warm_up(self) -> None:
         """Load (or compile) the kernel before the clock starts."""

@@ -44,8 +44,7 @@ def solve(puzzle: Puzzle, symmetry: str = "distinct", limit: int = 0, count_only
     yield Progress("preparing", symmetry=symmetry)
     prepared = prepare_puzzle(puzzle, symmetry, kernel, cancel)
     check_cancel(cancel)  # before loading the kernel, which nothing interrupts
-    sliced = SlicedSearch(prepared, prepared.new_search(), record=not count_only,
-                          slice_seconds=slice_seconds)
+    sliced = SlicedSearch.whole_tree(prepared, record=not count_only, slice_seconds=slice_seconds)
     yield from run_sliced(sliced, limit, batched)
 
 

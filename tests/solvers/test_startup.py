@@ -44,9 +44,20 @@ def modules_after(*args: str) -> set[str]:
 
 
 def test_a_polyform_count_imports_only_what_it_uses():
-    loaded = modules_after(str(ASSETS / "soma.json"), "--count-only", "--json")
-    assert "solvers.kernels.live_sets" in loaded  # the run really searched
+    loaded = modules_after(str(ASSETS / "mini-bedlam.json"), "--count-only", "--json",
+                           "--limit", "1")
+    assert "solvers.kernels.live_sets" in loaded  # a tree too large to interpret: the kernel's
     assert loaded.isdisjoint(NOT_FOR_A_POLYFORM_COUNT), loaded & set(NOT_FOR_A_POLYFORM_COUNT)
+
+
+@pytest.mark.parametrize("symmetry", ["distinct", "all"])
+def test_a_small_puzzle_is_solved_without_loading_numba(symmetry):
+    """Soma's tree is searched by the interpreted tier, its placements pruned and its orbits
+    expanded with numpy: the call never pays numba's import and kernel loading."""
+    loaded = modules_after(str(ASSETS / "soma.json"), "--symmetry", symmetry, "--json")
+    assert "solvers.search.interpreted" in loaded  # the run really searched
+    assert not {name for name in loaded if name == "numba" or name.startswith("numba.")}
+    assert "solvers.kernels.live_sets" not in loaded
 
 
 def test_a_sudoku_run_loads_the_sudoku_kernels_it_needs():
