@@ -19,8 +19,10 @@ import time
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+import numpy as np
+
 from solvers import GridKind, Piece, Puzzle, SudokuGrid
-from solvers.placements.compile import compile_placements
+from solvers.placements.compile import compile_placements, fillable_sizes
 from solvers.puzzle.sudoku_rules import Cage
 from solvers.search.choice import make_search
 from solvers.search.prepare import prepare_puzzle
@@ -38,8 +40,10 @@ _SUDOKU = Puzzle(GridKind.SUDOKU, "warm-up", sudoku=SudokuGrid(2, 2, (0,) * 16))
 _SUDOKU_VARIANT = Puzzle(GridKind.SUDOKU, "warm-up", sudoku=SudokuGrid(
     2, 2, (0,) * 16, diagonals=True, cages=(Cage(3, (0, 1)),)))  # the variants' kernel
 # (kernel, tiny puzzle it solves), and which kind of puzzle needs that kernel first
-KERNELS = {"bitboard": _DOMINO_HEX, "live": _DOMINO_CUBE, "general": _DOMINO_HEX,
-           "sudoku": _SUDOKU, "orbits": _DOMINO_HEX, "sudoku variants": _SUDOKU_VARIANT}
+# (the pruning flood next: every puzzle too large to prune in Python needs it before its search)
+KERNELS = {"pruning": _DOMINO_HEX, "bitboard": _DOMINO_HEX, "live": _DOMINO_CUBE,
+           "general": _DOMINO_HEX, "sudoku": _SUDOKU, "orbits": _DOMINO_HEX,
+           "sudoku variants": _SUDOKU_VARIANT}
 FIRST_FOR = {GridKind.HEX: "bitboard", GridKind.SQUARE: "bitboard", GridKind.CUBE: "live",
              GridKind.TRIANGLE: "general",  # the shipped hexiamond boards have 72 cells
              GridKind.SUDOKU: "sudoku"}
@@ -58,8 +62,8 @@ def warm(kernel: str) -> None:
     """Compile (or load) `kernel` by solving its tiny puzzle to the end, in every mode's path
     (distinct: the canonical check included)."""
     puzzle = KERNELS[kernel]
-    if kernel == "orbits":
-        warm_orbits(puzzle)
+    if kernel in ("orbits", "pruning"):
+        (warm_orbits if kernel == "orbits" else warm_pruning)(puzzle)
         return
     if puzzle.is_sudoku:
         search, _ = make_search(puzzle, None, "all")
@@ -71,15 +75,28 @@ def warm(kernel: str) -> None:
 
 
 def warm_orbits(puzzle: Puzzle) -> None:
-    """Compile (or load) the kernels that expand 'all' from 'distinct' (solvers/search/
-    orbits.py), counting and expanding the tiny puzzle's solutions."""
+    """Compile (or load) the kernels that expand 'all' from 'distinct' for large batches
+    (solvers/search/orbits.py; numpy expands small ones), on the tiny puzzle's solutions."""
+    from solvers.kernels.orbits import image_hashes_of, sorted_images  # numba, in this thread
+
     prepared = prepare_puzzle(puzzle, "all")
     search = prepared.new_search()
     while not search.finished:
         search.run(BUDGET)
-    rows = search.take_solutions()
-    prepared.count(rows)
-    prepared.expand(rows)
+    rows = np.sort(search.take_solutions(), axis=1)
+    images = prepared.orbits.images
+    keep = np.ones((len(rows), len(images)), dtype=bool)
+    image_hashes_of(images.astype(np.uint64), rows)
+    sorted_images(images, rows, keep)
+
+
+def warm_pruning(puzzle: Puzzle) -> None:
+    """Compile (or load) the flood that prunes placements on boards too large for Python
+    (solvers/placements/pruning.py)."""
+    from solvers.kernels.regions import dead_rows
+
+    placements = compile_placements(puzzle, prune=False)
+    dead_rows(placements.masks, placements.neighbours, fillable_sizes(puzzle))
 
 
 class KernelWarmup(QObject):

@@ -35,13 +35,14 @@ class SlicedSearch:
         self.last_status = -1
 
     @classmethod
-    def whole_tree(cls, prepared: Prepared, *, record: bool,
-                   slice_seconds: float = 0.05) -> SlicedSearch:
+    def whole_tree(cls, prepared: Prepared, *, record: bool, slice_seconds: float = 0.05,
+                   interpret: bool = True) -> SlicedSearch:
         """A search of the whole tree: a small one already run to its end by the interpreted
-        tier (solvers/search/interpreted.py: no kernel to load), else the kernel's."""
+        tier (solvers/search/interpreted.py: no kernel to load) if `interpret`, else the
+        kernel's."""
         from .interpreted import quick_search
 
-        quick = quick_search(prepared, record or prepared.orbits is not None)
+        quick = quick_search(prepared, record or prepared.orbits is not None) if interpret else None
         search, spent = quick if quick is not None else (prepared.new_search(), 0.0)
         sliced = cls(prepared, search, record=record, slice_seconds=slice_seconds)
         sliced.elapsed = spent

@@ -36,7 +36,8 @@ def solve(puzzle: Puzzle, symmetry: str = "distinct", limit: int = 0, count_only
 
     `symmetry`: "distinct" (rotations and reflections identify solutions), "rotations", or
     "all". Sudoku solutions are always all distinct. The last event is a Progress with
-    phase "done". `kernel` forces a polyform kernel (benchmarks, tests). Preparing happens
+    phase "done". `kernel` forces a polyform kernel (benchmarks, tests); "auto" lets a small
+    tree be searched by the interpreted tier (solvers/search/interpreted.py). Preparing happens
     inside one step of the iteration: `cancel`, checked every few milliseconds there, stops it
     with Cancelled (between events, stop iterating). `batched`: a SolutionBatch per slice
     instead of a Solution per solution, so that a run of a million solutions a second spends
@@ -44,7 +45,8 @@ def solve(puzzle: Puzzle, symmetry: str = "distinct", limit: int = 0, count_only
     yield Progress("preparing", symmetry=symmetry)
     prepared = prepare_puzzle(puzzle, symmetry, kernel, cancel)
     check_cancel(cancel)  # before loading the kernel, which nothing interrupts
-    sliced = SlicedSearch.whole_tree(prepared, record=not count_only, slice_seconds=slice_seconds)
+    sliced = SlicedSearch.whole_tree(prepared, record=not count_only, slice_seconds=slice_seconds,
+                                     interpret=kernel == "auto")  # a kernel named is the one run
     yield from run_sliced(sliced, limit, batched)
 
 

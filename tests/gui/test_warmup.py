@@ -18,7 +18,7 @@ def test_the_kernel_of_the_puzzle_on_screen_comes_first():
     assert kernel_order(GridKind.SUDOKU)[0] == "sudoku"
     assert kernel_order(GridKind.HEX)[0] == "bitboard"
     assert sorted(kernel_order(None)) == sorted(kernel_order(GridKind.SQUARE)) == \
-        ["bitboard", "general", "live", "orbits", "sudoku", "sudoku variants"]
+        ["bitboard", "general", "live", "orbits", "pruning", "sudoku", "sudoku variants"]
 
 
 def test_every_kernel_warms_by_solving_its_tiny_puzzle(qtbot):
@@ -56,7 +56,8 @@ def test_a_long_warm_up_is_announced_then_reported_ready(window, qtbot, monkeypa
     with qtbot.waitSignal(job.finished, timeout=10_000):
         release.set()
     assert "The solver is ready" in readiness.text()
-    assert order == ["live", "bitboard", "general", "sudoku", "orbits", "sudoku variants"]
+    assert order == ["live", "pruning", "bitboard", "general", "sudoku", "orbits",
+                     "sudoku variants"]
 
 
 def test_a_failed_warm_up_says_solve_will_compile(window, qtbot, monkeypatch):
