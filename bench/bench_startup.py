@@ -55,6 +55,10 @@ def extract(ref: str, into: Path) -> Path:
     target.mkdir()
     archive = subprocess.run(["git", "archive", ref], cwd=ROOT, check=True, capture_output=True)
     subprocess.run(["tar", "-x", "-C", str(target)], input=archive.stdout, check=True)
+    # its bytecode, as scripts/setup.sh compiles this tree's (else every call of the baseline
+    # would compile its modules from source where PYTHONDONTWRITEBYTECODE is set)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(target / "polygui"),
+                    str(target / "solvers")], check=True, stdout=subprocess.DEVNULL)
     return target
 
 
