@@ -99,10 +99,12 @@ def solution_batch(prepared: Prepared, rows: np.ndarray, first: int) -> Solution
     return SolutionBatch(first, rows, None if prepared.kernel == "sudoku" else prepared.placements)
 
 
-def count_solutions(puzzle: Puzzle, symmetry: str = "distinct", limit: int = 0) -> Progress:
-    """Run to the end without recording solutions; the final Progress."""
+def count_solutions(puzzle: Puzzle, symmetry: str = "distinct", limit: int = 0,
+                    kernel: str = "auto") -> Progress:
+    """Run to the end without recording solutions; the final Progress. `kernel` as solve()."""
     last = None
-    for event in solve(puzzle, symmetry, limit=limit, count_only=True, slice_seconds=0.5):
+    for event in solve(puzzle, symmetry, limit=limit, count_only=True, slice_seconds=0.5,
+                       kernel=kernel):
         last = event
     assert isinstance(last, Progress)
     return last
