@@ -3,8 +3,8 @@ most covered cell darkest (shares of a piece that can lie in many places are all
 percentage written in it, and cells marked (forced) outlined.
 
 Every grid is drawn flat: hex and square boards as they are, a Sudoku as its n x n grid with
-its boxes outlined, and a box of cubes as its z layers, each labelled "z = 0", "z = 1", ...
-and seen from above as the cube view's layers are (x to the right, y up), at one scale, in
+its boxes outlined, and a box of cubes as its z layers, captioned and seen from above as the
+cube view's layers are ("layer 1 (bottom)"; x to the right, y up), at one scale, in
 the grid of columns that makes the cells largest. Cells are given in the order the statistics
 count them (the board's sorted cells; Sudoku row-major).
 """
@@ -23,7 +23,7 @@ from solvers import GridKind, Puzzle
 
 from ..views.board_picture import fit_transform, polygons_path, segments_path
 from ..views.cells import EMPTY
-from ..views.layer_view import CAPTION, GAP, best_columns
+from ..views.layer_view import CAPTION, GAP, best_columns, layer_caption
 from ..views.tiling import SQUARE, FlatBoard, tiling_for
 
 MARGIN = 14
@@ -56,10 +56,12 @@ def panels_of(puzzle: Puzzle) -> list[Panel]:
         board = FlatBoard.build(tiling_for(puzzle.kind), cells)
         return [Panel("", board, np.arange(len(cells)), np.zeros(len(cells), dtype=np.int64))]
     panels = []
-    for z in np.unique(cells[:, 2]):
+    heights = np.unique(cells[:, 2])
+    for number, z in enumerate(heights):
         positions = np.flatnonzero(cells[:, 2] == z)
         seen_from_above = cells[positions, :2] * np.array([1, -1])
-        panels.append(Panel(f"z = {z}", FlatBoard.build(SQUARE, seen_from_above), positions,
+        panels.append(Panel(layer_caption(number, len(heights)),
+                            FlatBoard.build(SQUARE, seen_from_above), positions,
                             np.zeros(len(positions), dtype=np.int64)))
     return panels
 

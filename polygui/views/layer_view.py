@@ -36,6 +36,12 @@ def best_columns(count: int, layer_size: tuple[float, float], area: tuple[float,
     return int(columns[np.argmax(scale)])
 
 
+def layer_caption(number: int, layers: int) -> str:
+    """The caption of layer `number` (0 the bottom) of a box of `layers` layers."""
+    where = " (bottom)" if number == 0 else " (top)" if number == layers - 1 else ""
+    return f"layer {number + 1}{where}"
+
+
 class LayerView(QWidget):
     """A right-click on a cell emits `cell_menu_requested(cell, global position)`."""
 
@@ -129,8 +135,7 @@ class LayerView(QWidget):
         for number, ((_, picture), slot) in enumerate(zip(self._layers, self.layer_rects())):
             inner = slot.adjusted(GAP, GAP, -GAP, -GAP)
             caption = QRectF(inner.left(), inner.top(), inner.width(), CAPTION)
-            where = " (bottom)" if number == 0 else " (top)" if number == last else ""
-            texts = (f"layer {number + 1}{where}", f"layer {number + 1}", str(number + 1))
+            texts = (layer_caption(number, last + 1), f"layer {number + 1}", str(number + 1))
             fitting = next((text for text in texts
                             if metrics.horizontalAdvance(text) <= caption.width()), texts[-1])
             painter.drawText(caption, Qt.AlignmentFlag.AlignCenter, fitting)

@@ -115,7 +115,7 @@ def test_closing_the_window_during_a_tally_ends_its_thread(window, qtbot, monkey
 def test_a_box_of_cubes_is_shown_as_its_labelled_layers(window, qtbot, tmp_path):
     solved(window, qtbot, "soma.json", "distinct")
     dialog = open_where(window, qtbot)
-    assert dialog.view.captions == ["z = 0", "z = 1", "z = 2"]
+    assert dialog.view.captions == ["layer 1 (bottom)", "layer 2", "layer 3 (top)"]  # as Solve's
     assert dialog.picture() is dialog.view and dialog.cube_view is None  # no OpenGL yet
     assert dialog.layers_button.isChecked() and dialog.cube_button.isVisible()
     puzzle = window.store.puzzle
