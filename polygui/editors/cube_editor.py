@@ -33,6 +33,7 @@ from .voxel_canvas import VoxelCanvas
 
 DEFAULT_BOX = 3
 MAX_BOX = 20
+PANEL_MARGINS = 40  # the side panel's and the Pieces box's margins around the piece table
 HINT = ("Click a cell or a cube's face to add a cube, Shift+click a cube (or click a filled "
         "cell) to remove it. Drag in the layer grid to paint; drag in 3D to orbit. "
         "Ctrl+click or Ctrl+drag in the layer grid marks board cells optional (they may stay "
@@ -119,7 +120,7 @@ class CubeEditor(QWidget):
             side.addWidget(widget)
         panel = QWidget()
         panel.setLayout(side)
-        panel.setFixedWidth(300)
+        panel.setFixedWidth(max(300, self.pieces.comfortable_width() + PANEL_MARGINS))
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.canvas)
         splitter.addWidget(self.layers)

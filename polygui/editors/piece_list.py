@@ -156,6 +156,16 @@ class PieceList(QWidget):
         table.itemSelectionChanged.connect(self._on_selection_changed)
         return table
 
+    def comfortable_width(self) -> int:
+        """The width at which every column shows whole, the names a short name wide ("L",
+        "Piece 12"): a side panel of fixed width should be at least this wide."""
+        table, header = self.table, self.table.horizontalHeader()
+        name = header.fontMetrics().horizontalAdvance("Piece 12") + SWATCH + 24
+        others = sum(header.sectionSize(column) if column in (COUNT, FEWEST)
+                     else header.sectionSizeHint(column) for column in (SIZE, MIRROR, COUNT, FEWEST))
+        return (name + others + table.verticalScrollBar().sizeHint().width()
+                + 2 * table.frameWidth())
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (watched is self.table and event.type() == QEvent.Type.KeyPress
                 and isinstance(event, QKeyEvent) and event.matches(QKeySequence.StandardKey.Delete)
