@@ -6,7 +6,9 @@ Why: the first numba kernel a process calls costs it about 0.3 s to load (numba'
 its registries of implementations), more than a small puzzle's whole run: Soma's tree of
 4,972 nodes takes a few hundredths of a second here. So a run first gives a live-set puzzle's
 whole tree QUICK_NODES nodes here (`quick_search`); a tree that does not end by then goes to
-the kernel from its start, having cost this tier at most about a tenth of a second.
+the kernel from its start, having cost this tier at most about a tenth of a second, and a tree
+whose Knuth estimate (nodes over the fraction done) after a thousand nodes is far larger
+goes there at once (Mini Bedlam's: millions of nodes, about 10 ms lost).
 
 Branching follows the kernel exactly: the uncovered item with the fewest live rows (counts
 saturate at 2**NB, ties to the lowest item), or a piece type placed once with fewer; no
@@ -26,6 +28,8 @@ from .live_sets import LiveSetTables
 from .prepare import Prepared
 
 QUICK_NODES = 10_000  # about 0.1 s here: what a tree too large for this tier costs a run
+CHECK_NODES = 1_000  # nodes between two looks at the tree's estimated size
+HOPELESS = 3  # a tree estimated at this many times QUICK_NODES is left to the kernel at once
 SATURATED = 1 << NB  # the kernel's counters saturate here: larger counts compare equal
 
 
@@ -37,10 +41,13 @@ def quick_search(prepared: Prepared, record: bool) -> tuple[InterpretedLiveSetSe
         return None
     started = time.perf_counter()
     search = InterpretedLiveSetSearch(prepared.placements, prepared.plan, prepared.tables)
-    search.run(QUICK_NODES, record=record)
-    if not search.finished:
-        return None
-    return search, time.perf_counter() - started
+    while search.nodes < QUICK_NODES:
+        search.run(min(CHECK_NODES, QUICK_NODES - search.nodes), record=record)
+        if search.finished:
+            return search, time.perf_counter() - started
+        if search.nodes > HOPELESS * QUICK_NODES * search.fraction_done:
+            break  # estimated at nodes / fraction done: far past the budget
+    return None
 
 
 def _as_ints(words: np.ndarray) -> list[int]:

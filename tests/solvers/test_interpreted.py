@@ -84,12 +84,21 @@ def test_a_solution_limit_stops_it_and_it_goes_on_from_there():
     assert np.array_equal(np.concatenate([first, rest]), kernel.take_solutions())
 
 
-def test_a_small_tree_is_searched_here_and_a_large_one_left_to_the_kernel():
+def test_a_small_tree_is_searched_here_and_a_large_one_left_to_the_kernel(monkeypatch):
     soma = prepare_puzzle(load_puzzle(ASSETS / "soma.json"), "all")
     done = quick_search(soma, record=True)
     assert done is not None and done[0].finished and done[0].nodes <= interpreted.QUICK_NODES
     bedlam = prepare_puzzle(load_puzzle(ASSETS / "mini-bedlam.json"), "distinct")
-    assert quick_search(bedlam, record=False) is None  # past QUICK_NODES: the kernel's
+    tried = []
+
+    class Watched(InterpretedLiveSetSearch):
+        def __init__(self, *args) -> None:
+            super().__init__(*args)
+            tried.append(self)
+
+    monkeypatch.setattr(interpreted, "InterpretedLiveSetSearch", Watched)
+    assert quick_search(bedlam, record=False) is None  # millions of nodes: the kernel's
+    assert tried[0].nodes == interpreted.CHECK_NODES  # given up at the first look
     meteor = prepare_puzzle(load_puzzle(ASSETS / "meteor.json"), "distinct")
     assert meteor.kernel == "bitboard" and quick_search(meteor, record=False) is None
 
