@@ -17,15 +17,19 @@ def estimate_text(window) -> str:
     return window.panel.estimate_box.text.text()
 
 
-def test_opening_a_puzzle_estimates_it_and_the_range_holds_the_count(qtbot, window, asset):
+def test_opening_a_puzzle_estimates_it_and_shows_its_range(qtbot, window, asset):
+    """Whether a probed range holds the truth is a matter of chance, with how many probes
+    the machine fits in the time (tests/solvers/test_estimate.py checks the interval on a
+    fixed set); an exact estimate is the count."""
     puzzle = asset("pentominoes-6x10.json")
     window.set_puzzle(puzzle)
     with qtbot.waitSignal(window.estimating.shown, timeout=WAIT_MS):
         pass
     found = window.estimating.latest
     assert found is not None and found.symmetry == "distinct"
-    truth = count_solutions(puzzle, "distinct").solutions
-    assert found.solutions.low <= truth <= found.solutions.high
+    assert found.solutions.low <= found.solutions.value <= found.solutions.high
+    if found.exact:
+        assert found.solutions.value == count_solutions(puzzle, "distinct").solutions
     text = estimate_text(window)
     assert text.startswith("Estimate: ") and "solutions" in text
     assert window.panel.estimate_box.text.toolTip()  # what the figures rest on
