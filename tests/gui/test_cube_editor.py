@@ -377,3 +377,14 @@ def test_soma_by_clicks_in_the_app_saved_reopened_and_solved_by_the_worker(
     qtbot.waitUntil(lambda: not reopened.is_solving(), timeout=60_000)
     assert reopened.browser.count == 240
     assert reopened.browser.count == count_solutions(asset("soma.json"), "distinct")
+
+
+def test_the_piece_table_shows_whole_names_beside_the_3d_view(qtbot, editor, asset):
+    """The side panel has a fixed width: it is as wide as the piece table needs, so the
+    Piece column is not squeezed to its swatch (it once showed "iec" and no name)."""
+    editor.document.reset(asset("soma.json"))
+    table = editor.pieces.table
+    header = table.horizontalHeader()
+    needed = header.fontMetrics().horizontalAdvance("Piece 12")
+    assert header.sectionSize(0) >= needed
+    assert table.horizontalScrollBar().maximum() == 0  # every column in view

@@ -154,9 +154,19 @@ def test_numpy_expands_orbits_as_the_kernels_do(monkeypatch, mode):
     expander = OrbitExpander(puzzle, placements, mode, board_symmetries(puzzle, "distinct"))
     assert distinct.size * len(expander.images) <= orbit_module.NUMPY_IMAGES  # numpy's case
     by_numpy = expander.expand(distinct), expander.counts(distinct)
+    hashes = orbit_module._image_hashes(expander._image_hashes, distinct)
     monkeypatch.setattr(orbit_module, "NUMPY_IMAGES", 0)
     by_kernels = expander.expand(distinct), expander.counts(distinct)
     assert np.array_equal(by_numpy[0], by_kernels[0]) and np.array_equal(by_numpy[1], by_kernels[1])
-    hashes = orbit_kernels.image_hashes_of(expander._image_hashes, distinct)
-    assert np.array_equal(orbit_module._image_hashes(expander._image_hashes, distinct[:0]),
-                          hashes[:0])
+    assert np.array_equal(hashes, orbit_kernels.image_hashes_of(expander._image_hashes, distinct))
+
+
+def test_a_kernel_named_to_solve_is_the_one_run(monkeypatch):
+    """Benchmarks time the kernel they name: the interpreted tier is not even tried."""
+    from solvers.search.solve import count_solutions
+
+    def refused(*args, **kwargs):
+        raise AssertionError("the interpreted tier ran for a named kernel")
+
+    monkeypatch.setattr(interpreted, "quick_search", refused)
+    assert count_solutions(load_puzzle(ASSETS / "soma.json"), "distinct", kernel="live").solutions > 0
