@@ -39,28 +39,25 @@ _DOMINO_CUBE = Puzzle(GridKind.CUBE, "warm-up", board=((0, 0, 0), (1, 0, 0), (0,
 _SUDOKU = Puzzle(GridKind.SUDOKU, "warm-up", sudoku=SudokuGrid(2, 2, (0,) * 16))
 _SUDOKU_VARIANT = Puzzle(GridKind.SUDOKU, "warm-up", sudoku=SudokuGrid(
     2, 2, (0,) * 16, diagonals=True, cages=(Cage(3, (0, 1)),)))  # the variants' kernel
-# (kernel, tiny puzzle it solves), and which kind of puzzle needs that kernel first
-# (the pruning flood next: every puzzle too large to prune in Python needs it before its search)
-KERNELS = {"pruning": _DOMINO_HEX, "bitboard": _DOMINO_HEX, "live": _DOMINO_CUBE,
-           "general": _DOMINO_HEX, "sudoku": _SUDOKU, "orbits": _DOMINO_HEX,
+# (kernel, tiny puzzle it solves), and which kind of puzzle needs which kernels first (the
+# pruning flood is for boards of more than 64 cells, before their search)
+KERNELS = {"bitboard": _DOMINO_HEX, "live": _DOMINO_CUBE, "general": _DOMINO_HEX,
+           "pruning": _DOMINO_HEX, "sudoku": _SUDOKU, "orbits": _DOMINO_HEX,
            "sudoku variants": _SUDOKU_VARIANT}
-FIRST_FOR = {GridKind.HEX: "bitboard", GridKind.SQUARE: "bitboard", GridKind.CUBE: "live",
-             GridKind.TRIANGLE: "general",  # the shipped hexiamond boards have 72 cells
-             GridKind.SUDOKU: "sudoku"}
+FIRST_FOR = {GridKind.HEX: ("bitboard",), GridKind.SQUARE: ("bitboard",),
+             GridKind.CUBE: ("live",),
+             GridKind.TRIANGLE: ("pruning", "general"),  # the shipped hexiamond boards: 72 cells
+             GridKind.SUDOKU: ("sudoku",)}
 
 
 def kernel_order(first: GridKind | None) -> list[str]:
-    """Every kernel, the one puzzles of kind `first` use leading."""
-    order = list(KERNELS)
-    if first in FIRST_FOR:
-        order.remove(FIRST_FOR[first])
-        order.insert(0, FIRST_FOR[first])
-    return order
+    """Every kernel, those puzzles of kind `first` use leading."""
+    leading = list(FIRST_FOR.get(first, ()))
+    return leading + [kernel for kernel in KERNELS if kernel not in leading]
 
 
 def warm(kernel: str) -> None:
-    """Compile (or load) `kernel` by solving its tiny puzzle to the end, in every mode's path
-    (distinct: the canonical check included)."""
+    """Compile (or load) `kernel` by solving its tiny puzzle to the end."""
     puzzle = KERNELS[kernel]
     if kernel in ("orbits", "pruning"):
         (warm_orbits if kernel == "orbits" else warm_pruning)(puzzle)
@@ -91,8 +88,8 @@ def warm_orbits(puzzle: Puzzle) -> None:
 
 
 def warm_pruning(puzzle: Puzzle) -> None:
-    """Compile (or load) the flood that prunes placements on boards too large for Python
-    (solvers/placements/pruning.py)."""
+    """Compile (or load) the flood that prunes placements on boards of more than 64 cells
+    (solvers/placements/pruning.py), run here on the tiny board directly."""
     from solvers.kernels.regions import dead_rows
 
     placements = compile_placements(puzzle, prune=False)

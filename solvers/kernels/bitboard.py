@@ -54,8 +54,8 @@ import numpy as np
 from numba import njit
 
 from .bits import lowest_bit as _lowest_bit
-from .exact_cover import (BUFFER_FULL, C_BUFFERED, C_DEPTH, C_NODES, C_PHASE, C_SOLUTIONS,
-    C_STATUS, ENTER, FINISHED, NEXT, RUNNING, _copy_row, _is_canonical)
+from .exact_cover import (BUFFER_FULL, C_DEPTH, C_NODES, C_PHASE, C_STATUS, ENTER, FINISHED,
+    NEXT, RUNNING, _keep_solution, _limit_reached)
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
@@ -121,65 +121,17 @@ def _pair_fills(free, placed_piece, left_after, remaining, bucket_start, cand_ma
 
 
 @njit(nogil=True, cache=True)
-def fillable_sizes_mask(piece_sizes, piece_counts):
-    """uint64 whose bit s is set when some of the pieces (a sub-multiset) have s cells."""
-    reachable = np.uint64(1)
-    for piece in range(piece_sizes.shape[0]):
-        size = piece_sizes[piece]
-        if size < 64:
-            for _ in range(piece_counts[piece]):
-                reachable |= reachable << np.uint64(size)
-    return reachable
-
-
-@njit(nogil=True, cache=True)
-def halos_and_pockets(cand_mask, cand_low, neighbours, full, smallest):
-    """(halo, pocket) per candidate: the cells next to it, and the free cells it surely cuts
-    off into islands smaller than the smallest piece. When a candidate is placed every cell
-    below its lowest is covered, so each free region next to it lies inside a region it
-    leaves on that board; those of fewer than `smallest` cells are its pocket. (Some pocket
-    cells may already be covered when it is placed: the kernel tests the free ones.)"""
-    halo = np.zeros_like(cand_mask)
-    pocket = np.zeros_like(cand_mask)
-    for k in range(cand_mask.shape[0]):
-        mask = cand_mask[k]
-        bits = mask
-        while bits != ZERO:
-            halo[k] |= neighbours[_lowest_bit(bits)]
-            bits &= bits - ONE
-        halo[k] &= ~mask
-        free = full & ~mask & ~((ONE << np.uint64(cand_low[k])) - ONE)
-        seeds = halo[k] & free
-        big = ZERO
-        while seeds != ZERO:
-            size, region = _flood(seeds & ~(seeds - ONE), free, big, neighbours, smallest - 1)
-            if size < 0:
-                big |= region
-            else:
-                pocket[k] |= region
-            seeds &= ~region
-    return halo, pocket
-
-
-@njit(nogil=True, cache=True)
-def _record_solution(path, counters, solution_buffer, record, restricted_piece, row_piece,
-                     images, check_start, check_syms, scratch):
-    """Count the solution on `path` when it passes the canonical check; buffer it if asked."""
-    if not _is_canonical(path, path.shape[0], restricted_piece, row_piece, images, check_start,
-                         check_syms, scratch):
-        return
-    counters[C_SOLUTIONS] += 1
-    if record:
-        _copy_row(path, solution_buffer, counters[C_BUFFERED])
-        counters[C_BUFFERED] += 1
+def _keep_found(path, counters, solution_buffer, record, check):
+    """exact_cover._keep_solution as a call: inlined into `search` (code that runs once per
+    solution), it made the search 4% slower (meteor, pentominoes 6x10: code layout)."""
+    return _keep_solution(path, counters, solution_buffer, record, check)
 
 
 @njit(nogil=True, cache=True, error_model="numpy")
 def search(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, expired, full,
-           neighbours, fillable, one_piece_below, row_piece, restricted_piece, images,
-           check_start, check_syms, counters, fraction, boards, remaining, branch, branch_len,
-           branch_pos, path, weight, depth_stats, solution_buffer, record, node_budget,
-           solution_limit, scratch, region_limit, fit_bits, placed):
+           neighbours, fillable, one_piece_below, row_piece, check, counters, fraction, boards,
+           remaining, branch, branch_len, branch_pos, path, weight, depth_stats,
+           solution_buffer, record, node_budget, solution_limit, region_limit, fit_bits, placed):
     """Run for at most `node_budget` nodes from the saved phase and depth.
 
     Returns RUNNING (budget used or solution_limit reached), BUFFER_FULL or FINISHED.
@@ -200,14 +152,13 @@ def search(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, expired,
     status = RUNNING
     while True:
         if phase == ENTER and boards[depth] == full:
-            _record_solution(path, counters, solution_buffer, record, restricted_piece,
-                             row_piece, images, check_start, check_syms, scratch)
+            full_buffer = _keep_found(path, counters, solution_buffer, record, check)
             fraction[0] += weight[depth]
             depth, phase = depth - 1, NEXT
-            if record and counters[C_BUFFERED] == solution_buffer.shape[0]:
+            if full_buffer:
                 status = BUFFER_FULL
                 break
-            if 0 < solution_limit <= counters[C_SOLUTIONS]:
+            if _limit_reached(counters, solution_limit):
                 break
         elif phase == ENTER:
             if counters[C_NODES] >= budget_end:

@@ -31,7 +31,7 @@ from numba import njit
 
 from .bits import lowest_bit as _lowest_bit
 from .status import (BUFFER_FULL, C_BUFFERED, C_DEPTH, C_NODES, C_PHASE, C_SOLUTIONS,  # noqa: F401
-    C_STATUS, ENTER, FINISHED, NB, NEXT, RUNNING)
+    C_STATUS, C_UNCHECKED, ENTER, FINISHED, NB, NEXT, RUNNING)
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -85,6 +85,28 @@ def _copy_row(source, target, row):
     with its error message (string formatting: about 3 s of a first compile)."""
     for i in range(source.shape[0]):
         target[row, i] = source[i]
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _keep_solution(path, counters, solution_buffer, record, check):
+    """Count the solution on `path`, buffered if `record`; with `check` it goes to the buffer
+    uncounted, for the Python side's canonical check (solvers/search/canonical.py).
+    True once the buffer is full."""
+    if check:
+        counters[C_UNCHECKED] += 1
+    else:
+        counters[C_SOLUTIONS] += 1
+    if record or check:
+        _copy_row(path, solution_buffer, counters[C_BUFFERED])
+        counters[C_BUFFERED] += 1
+        return counters[C_BUFFERED] == solution_buffer.shape[0]
+    return False
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _limit_reached(counters, solution_limit):
+    """Whether `solution_limit` (0: none) solutions are found, counting the unchecked ones."""
+    return 0 < solution_limit <= counters[C_SOLUTIONS] + counters[C_UNCHECKED]
 
 
 @njit(nogil=True, cache=True)
@@ -182,11 +204,11 @@ def _filter_one_word(masks, row_piece, remaining, live, level_start, chosen, dep
 
 
 @njit(nogil=True, cache=True)
-def search(masks, row_piece, full, restricted_piece, images, check_start, check_syms,
-           counters, fraction, live, level_start, branch, branch_start, branch_len, branch_pos,
-           path, weight, occupied, planes, overflow, piece_live, remaining, depth_stats,
-           solution_buffer, record, node_budget, solution_limit, scratch, candidates,
-           neighbours, piece_sizes, required, slack, absent_start, branch_piece):
+def search(masks, row_piece, full, check, counters, fraction, live, level_start, branch,
+           branch_start, branch_len, branch_pos, path, weight, occupied, planes, overflow,
+           piece_live, remaining, depth_stats, solution_buffer, record, node_budget,
+           solution_limit, candidates, neighbours, piece_sizes, required, slack, absent_start,
+           branch_piece):
     """Run the search for at most `node_budget` nodes from the saved phase and depth.
     Returns RUNNING (budget used or solution_limit reached), BUFFER_FULL or FINISHED.
 
@@ -207,18 +229,14 @@ def search(masks, row_piece, full, restricted_piece, images, check_start, check_
             covered = True
             for w in range(n_words):
                 covered &= required[w] & ~occupied[depth, w] == 0
-            if covered and _is_canonical(path, goal, restricted_piece, row_piece, images,
-                                         check_start, check_syms, scratch):
-                counters[C_SOLUTIONS] += 1
-                if record:
-                    _copy_row(path, solution_buffer, counters[C_BUFFERED])
-                    counters[C_BUFFERED] += 1
+            full_buffer = covered and _keep_solution(path, counters, solution_buffer, record,
+                                                     check)
             fraction[0] += weight[depth]
             depth, phase = depth - 1, NEXT
-            if record and counters[C_BUFFERED] == solution_buffer.shape[0]:
+            if full_buffer:
                 status = BUFFER_FULL
                 break
-            if 0 < solution_limit <= counters[C_SOLUTIONS]:
+            if _limit_reached(counters, solution_limit):
                 break
         elif phase == ENTER:
             if counters[C_NODES] >= budget_end:

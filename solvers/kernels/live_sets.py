@@ -25,8 +25,8 @@ from numba import njit
 
 from .bits import count_bits
 from .bits import lowest_bit as _lowest_bit
-from .exact_cover import (BUFFER_FULL, C_BUFFERED, C_DEPTH, C_NODES, C_PHASE, C_SOLUTIONS,
-    C_STATUS, ENTER, FINISHED, NB, NEXT, RUNNING, _copy_row, _is_canonical)
+from .exact_cover import (BUFFER_FULL, C_DEPTH, C_NODES, C_PHASE, C_STATUS, ENTER, FINISHED, NB,
+    NEXT, RUNNING, _keep_solution, _limit_reached)
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
@@ -53,16 +53,15 @@ def count_root(live, masks, row_piece, planes, overflow, present):
 
 
 @njit(nogil=True, cache=True)
-def search(conflict, cover, piece_rows, row_piece, row_mask, full, restricted_piece, images,
-           check_start, check_syms, counters, fraction, live, planes, overflow, present, occupied,
-           remaining, branch, branch_start, branch_len, branch_pos, path, weight, depth_stats,
-           solution_buffer, record, node_budget, solution_limit, scratch, piece_words, nonzero):
+def search(conflict, cover, piece_rows, row_piece, row_mask, full, check, counters, fraction,
+           live, planes, overflow, present, occupied, remaining, branch, branch_start,
+           branch_len, branch_pos, path, weight, depth_stats, solution_buffer, record,
+           node_budget, solution_limit, piece_words, nonzero):
     """Run the search for at most `node_budget` nodes from the saved phase and depth.
     Returns RUNNING (budget used or solution_limit reached), BUFFER_FULL or FINISHED.
     Written as one loop, without helper calls per node, for the reason given in
     exact_cover.search."""
     goal = path.shape[0]
-    row_words = live.shape[1]
     summary_words = nonzero.shape[1]
     n_types = remaining.shape[0]
     left = ZERO  # a bit for each piece type with a copy still to place
@@ -74,18 +73,13 @@ def search(conflict, cover, piece_rows, row_piece, row_mask, full, restricted_pi
     status = RUNNING
     while True:
         if phase == ENTER and depth == goal:
-            if _is_canonical(path, goal, restricted_piece, row_piece, images, check_start,
-                             check_syms, scratch):
-                counters[C_SOLUTIONS] += 1
-                if record:
-                    _copy_row(path, solution_buffer, counters[C_BUFFERED])
-                    counters[C_BUFFERED] += 1
+            full_buffer = _keep_solution(path, counters, solution_buffer, record, check)
             fraction[0] += weight[depth]
             depth, phase = depth - 1, NEXT
-            if record and counters[C_BUFFERED] == solution_buffer.shape[0]:
+            if full_buffer:
                 status = BUFFER_FULL
                 break
-            if 0 < solution_limit <= counters[C_SOLUTIONS]:
+            if _limit_reached(counters, solution_limit):
                 break
         elif phase == ENTER:
             if counters[C_NODES] >= budget_end:

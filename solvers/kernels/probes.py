@@ -35,8 +35,8 @@ import numpy as np
 from numba import njit
 
 from . import bitboard, exact_cover, live_sets, sudoku
-from .exact_cover import (C_BUFFERED, C_DEPTH, C_NODES, C_PHASE, C_SOLUTIONS, C_STATUS, ENTER,
-                          FINISHED, NEXT, RUNNING)
+from .exact_cover import (BUFFER_FULL, C_BUFFERED, C_DEPTH, C_NODES, C_PHASE, C_SOLUTIONS,
+                          C_STATUS, C_UNCHECKED, ENTER, FINISHED, NEXT, RUNNING, _is_canonical)
 
 
 @njit(nogil=True, cache=True)
@@ -60,6 +60,27 @@ def _keep_weights(counters, before, product, probe, leaf_weight, leaf_probe):
 
 
 @njit(nogil=True, cache=True)
+def _settle(counters, solution_buffer, record, restricted_piece, row_piece, images, check_start,
+            check_syms, scratch):
+    """The canonical check of the solutions a search left unchecked at the end of its buffer
+    (in a probe, as solvers/search/canonical.py after a search's run): count those kept, and
+    keep them buffered if `record`."""
+    end = counters[C_BUFFERED]
+    kept = end - counters[C_UNCHECKED]
+    goal = solution_buffer.shape[1]
+    for k in range(kept, end):
+        if _is_canonical(solution_buffer[k], goal, restricted_piece, row_piece, images,
+                         check_start, check_syms, scratch):
+            counters[C_SOLUTIONS] += 1
+            if record:
+                for i in range(goal):
+                    solution_buffer[kept, i] = solution_buffer[k, i]
+                kept += 1
+    counters[C_BUFFERED] = kept
+    counters[C_UNCHECKED] = 0
+
+
+@njit(nogil=True, cache=True)
 def _subtree_part(counters, fraction, weight, depth, fraction_before, status_finished):
     """The part of the subtree at `depth` searched since `fraction_before` (1 when done)."""
     if status_finished:
@@ -70,8 +91,8 @@ def _subtree_part(counters, fraction, weight, depth, fraction_before, status_fin
 
 @njit(nogil=True, cache=True)
 def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_start, check_syms,
-                      counters, fraction, live, level_start, branch, branch_start, branch_len,
-                      branch_pos, path, weight, occupied, planes, overflow, piece_live,
+                      check, counters, fraction, live, level_start, branch, branch_start,
+                      branch_len, branch_pos, path, weight, occupied, planes, overflow, piece_live,
                       remaining, depth_stats, solution_buffer, record, scratch, candidates,
                       neighbours, piece_sizes, required, slack, absent_start, branch_piece,
                       initial_remaining, seed, n_probes, widest,
@@ -94,13 +115,18 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
                     branch_pos[above] = branch_len[above]
                 nodes_before, solutions_before = counters[C_NODES], counters[C_SOLUTIONS]
                 buffered_before, fraction_before = counters[C_BUFFERED], fraction[0]
-                status = exact_cover.search(masks, row_piece, full, restricted_piece, images,
-                                            check_start, check_syms, counters, fraction, live,
-                                            level_start, branch, branch_start, branch_len,
-                                            branch_pos, path, weight, occupied, planes, overflow,
-                                            piece_live, remaining, depth_stats, solution_buffer,
-                                            record, subtree_budget, 0, scratch, candidates,
-                                            neighbours, piece_sizes, required, slack, absent_start, branch_piece)
+                status = BUFFER_FULL  # until the buffer is full of kept solutions
+                while status == BUFFER_FULL and counters[C_BUFFERED] < solution_buffer.shape[0]:
+                    budget_left = subtree_budget - (counters[C_NODES] - nodes_before)
+                    status = exact_cover.search(masks, row_piece, full, check, counters, fraction,
+                                                live, level_start, branch, branch_start,
+                                                branch_len, branch_pos, path, weight, occupied,
+                                                planes, overflow, piece_live, remaining,
+                                                depth_stats, solution_buffer, record, budget_left,
+                                                0, candidates, neighbours, piece_sizes, required,
+                                                slack, absent_start, branch_piece)
+                    _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
+                            check_start, check_syms, scratch)
                 scale = product / _subtree_part(counters, fraction, weight, depth,
                                                 fraction_before, status == FINISHED)
                 nodes += scale * (counters[C_NODES] - nodes_before)
@@ -112,11 +138,13 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
             nodes += product
             children_before, solutions_before = depth_stats[depth, 1], counters[C_SOLUTIONS]
             buffered_before = counters[C_BUFFERED]
-            exact_cover.search(masks, row_piece, full, restricted_piece, images, check_start,
-                               check_syms, counters, fraction, live, level_start, branch,
-                               branch_start, branch_len, branch_pos, path, weight, occupied, planes,
-                               overflow, piece_live, remaining, depth_stats, solution_buffer,
-                               record, 1, 0, scratch, candidates, neighbours, piece_sizes, required, slack, absent_start, branch_piece)
+            exact_cover.search(masks, row_piece, full, check, counters, fraction, live,
+                               level_start, branch, branch_start, branch_len, branch_pos, path,
+                               weight, occupied, planes, overflow, piece_live, remaining,
+                               depth_stats, solution_buffer, record, 1, 0, candidates, neighbours,
+                               piece_sizes, required, slack, absent_start, branch_piece)
+            _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
+                    check_start, check_syms, scratch)
             children = depth_stats[depth, 1] - children_before
             if children == 0 or depth + 1 == goal:
                 found = product * (counters[C_SOLUTIONS] - solutions_before)
@@ -129,12 +157,14 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
                 first = branch_start[depth]
                 branch[first + 1], branch[first + pick] = branch[first + pick], branch[first + 1]
                 counters[C_PHASE], counters[C_DEPTH] = NEXT, depth
-                exact_cover.search(masks, row_piece, full, restricted_piece, images, check_start,
-                                   check_syms, counters, fraction, live, level_start, branch,
-                                   branch_start, branch_len, branch_pos, path, weight, occupied,
-                                   planes, overflow, piece_live, remaining, depth_stats,
-                                   solution_buffer, record, 0, 0, scratch, candidates, neighbours,
-                                   piece_sizes, required, slack, absent_start, branch_piece)
+                exact_cover.search(masks, row_piece, full, check, counters, fraction, live,
+                                   level_start, branch, branch_start, branch_len, branch_pos, path,
+                                   weight, occupied, planes, overflow, piece_live, remaining,
+                                   depth_stats, solution_buffer, record, 0, 0, candidates,
+                                   neighbours, piece_sizes, required, slack, absent_start,
+                                   branch_piece)
+                _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
+                        check_start, check_syms, scratch)
             product *= children
             depth += 1
         probe_nodes[probe], probe_solutions[probe] = nodes, found
@@ -143,10 +173,10 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
 
 @njit(nogil=True, cache=True)
 def probe_live_sets(conflict, cover, piece_rows, row_piece, row_mask, full, restricted_piece,
-                    images, check_start, check_syms, counters, fraction, live, planes, overflow,
-                    present, occupied, remaining, branch, branch_start, branch_len, branch_pos,
-                    path, weight, depth_stats, solution_buffer, record, scratch, piece_words,
-                    nonzero, initial_remaining, seed, n_probes, widest, probe_nodes,
+                    images, check_start, check_syms, check, counters, fraction, live, planes,
+                    overflow, present, occupied, remaining, branch, branch_start, branch_len,
+                    branch_pos, path, weight, depth_stats, solution_buffer, record, scratch,
+                    piece_words, nonzero, initial_remaining, seed, n_probes, widest, probe_nodes,
                     probe_solutions, leaf_weight, leaf_probe, profile, subtree_depth,
                     subtree_budget):
     """Probes through live_sets.search; returns how many were made."""
@@ -165,12 +195,17 @@ def probe_live_sets(conflict, cover, piece_rows, row_piece, row_mask, full, rest
                     branch_pos[above] = branch_len[above]
                 nodes_before, solutions_before = counters[C_NODES], counters[C_SOLUTIONS]
                 buffered_before, fraction_before = counters[C_BUFFERED], fraction[0]
-                status = live_sets.search(conflict, cover, piece_rows, row_piece, row_mask, full,
-                                          restricted_piece, images, check_start, check_syms,
-                                          counters, fraction, live, planes, overflow, present,
-                                          occupied, remaining, branch, branch_start, branch_len,
-                                          branch_pos, path, weight, depth_stats, solution_buffer,
-                                          record, subtree_budget, 0, scratch, piece_words, nonzero)
+                status = BUFFER_FULL  # until the buffer is full of kept solutions
+                while status == BUFFER_FULL and counters[C_BUFFERED] < solution_buffer.shape[0]:
+                    budget_left = subtree_budget - (counters[C_NODES] - nodes_before)
+                    status = live_sets.search(conflict, cover, piece_rows, row_piece, row_mask,
+                                              full, check, counters, fraction, live, planes,
+                                              overflow, present, occupied, remaining, branch,
+                                              branch_start, branch_len, branch_pos, path, weight,
+                                              depth_stats, solution_buffer, record, budget_left, 0,
+                                              piece_words, nonzero)
+                    _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
+                            check_start, check_syms, scratch)
                 scale = product / _subtree_part(counters, fraction, weight, depth,
                                                 fraction_before, status == FINISHED)
                 nodes += scale * (counters[C_NODES] - nodes_before)
@@ -182,11 +217,12 @@ def probe_live_sets(conflict, cover, piece_rows, row_piece, row_mask, full, rest
             nodes += product
             children_before, solutions_before = depth_stats[depth, 1], counters[C_SOLUTIONS]
             buffered_before = counters[C_BUFFERED]
-            live_sets.search(conflict, cover, piece_rows, row_piece, row_mask, full,
-                             restricted_piece, images, check_start, check_syms, counters, fraction,
-                             live, planes, overflow, present, occupied, remaining, branch,
-                             branch_start, branch_len, branch_pos, path, weight, depth_stats,
-                             solution_buffer, record, 1, 0, scratch, piece_words, nonzero)
+            live_sets.search(conflict, cover, piece_rows, row_piece, row_mask, full, check,
+                             counters, fraction, live, planes, overflow, present, occupied,
+                             remaining, branch, branch_start, branch_len, branch_pos, path, weight,
+                             depth_stats, solution_buffer, record, 1, 0, piece_words, nonzero)
+            _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
+                    check_start, check_syms, scratch)
             children = depth_stats[depth, 1] - children_before
             if children == 0 or depth + 1 == goal:
                 found = product * (counters[C_SOLUTIONS] - solutions_before)
@@ -199,12 +235,13 @@ def probe_live_sets(conflict, cover, piece_rows, row_piece, row_mask, full, rest
                 first = branch_start[depth]
                 branch[first + 1], branch[first + pick] = branch[first + pick], branch[first + 1]
                 counters[C_PHASE], counters[C_DEPTH] = NEXT, depth
-                live_sets.search(conflict, cover, piece_rows, row_piece, row_mask, full,
-                                 restricted_piece, images, check_start, check_syms, counters,
-                                 fraction, live, planes, overflow, present, occupied, remaining,
-                                 branch, branch_start, branch_len, branch_pos, path, weight,
-                                 depth_stats, solution_buffer, record, 0, 0, scratch, piece_words,
+                live_sets.search(conflict, cover, piece_rows, row_piece, row_mask, full, check,
+                                 counters, fraction, live, planes, overflow, present, occupied,
+                                 remaining, branch, branch_start, branch_len, branch_pos, path,
+                                 weight, depth_stats, solution_buffer, record, 0, 0, piece_words,
                                  nonzero)
+                _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
+                        check_start, check_syms, scratch)
             product *= children
             depth += 1
         probe_nodes[probe], probe_solutions[probe] = nodes, found
@@ -214,10 +251,10 @@ def probe_live_sets(conflict, cover, piece_rows, row_piece, row_mask, full, rest
 @njit(nogil=True, cache=True)
 def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, expired, full,
                    neighbours, fillable, one_piece_below, row_piece, restricted_piece, images,
-                   check_start, check_syms, counters, fraction, boards, remaining, branch,
+                   check_start, check_syms, check, counters, fraction, boards, remaining, branch,
                    branch_len, branch_pos, path, weight, depth_stats, solution_buffer, record,
-                   scratch, region_limit, fit_bits, placed, initial_remaining, seed, n_probes, widest,
-                   probe_nodes, probe_solutions, leaf_weight, leaf_probe, profile,
+                   scratch, region_limit, fit_bits, placed, initial_remaining, seed, n_probes,
+                   widest, probe_nodes, probe_solutions, leaf_weight, leaf_probe, profile,
                    subtree_depth, subtree_budget):
     """Probes through bitboard.search; returns how many were made."""
     np.random.seed(seed)
@@ -235,13 +272,17 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
                     branch_pos[above] = branch_len[above]
                 nodes_before, solutions_before = counters[C_NODES], counters[C_SOLUTIONS]
                 buffered_before, fraction_before = counters[C_BUFFERED], fraction[0]
-                status = bitboard.search(cand_mask, cand_piece, cand_row, bucket_start, halo,
-                                         pocket, expired, full, neighbours, fillable,
-                                         one_piece_below, row_piece, restricted_piece, images,
-                                         check_start, check_syms, counters, fraction, boards,
-                                         remaining, branch, branch_len, branch_pos, path, weight,
-                                         depth_stats, solution_buffer, record, subtree_budget, 0,
-                                         scratch, region_limit, fit_bits, placed)
+                status = BUFFER_FULL  # until the buffer is full of kept solutions
+                while status == BUFFER_FULL and counters[C_BUFFERED] < solution_buffer.shape[0]:
+                    budget_left = subtree_budget - (counters[C_NODES] - nodes_before)
+                    status = bitboard.search(cand_mask, cand_piece, cand_row, bucket_start, halo,
+                                             pocket, expired, full, neighbours, fillable,
+                                             one_piece_below, row_piece, check, counters, fraction,
+                                             boards, remaining, branch, branch_len, branch_pos,
+                                             path, weight, depth_stats, solution_buffer, record,
+                                             budget_left, 0, region_limit, fit_bits, placed)
+                    _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
+                            check_start, check_syms, scratch)
                 scale = product / _subtree_part(counters, fraction, weight, depth,
                                                 fraction_before, status == FINISHED)
                 nodes += scale * (counters[C_NODES] - nodes_before)
@@ -254,11 +295,12 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
             children_before, solutions_before = depth_stats[depth, 1], counters[C_SOLUTIONS]
             buffered_before = counters[C_BUFFERED]
             bitboard.search(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, expired,
-                            full, neighbours, fillable, one_piece_below, row_piece,
-                            restricted_piece, images, check_start, check_syms, counters, fraction,
-                            boards, remaining, branch, branch_len, branch_pos, path, weight,
-                            depth_stats, solution_buffer, record, 1, 0, scratch, region_limit,
+                            full, neighbours, fillable, one_piece_below, row_piece, check,
+                            counters, fraction, boards, remaining, branch, branch_len, branch_pos,
+                            path, weight, depth_stats, solution_buffer, record, 1, 0, region_limit,
                             fit_bits, placed)
+            _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
+                    check_start, check_syms, scratch)
             children = depth_stats[depth, 1] - children_before
             if children == 0 or depth + 1 == goal:
                 found = product * (counters[C_SOLUTIONS] - solutions_before)
@@ -272,10 +314,11 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
                 counters[C_PHASE], counters[C_DEPTH] = NEXT, depth
                 bitboard.search(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket,
                                 expired, full, neighbours, fillable, one_piece_below, row_piece,
-                                restricted_piece, images, check_start, check_syms, counters,
-                                fraction, boards, remaining, branch, branch_len, branch_pos, path,
-                                weight, depth_stats, solution_buffer, record, 0, 0, scratch,
-                                region_limit, fit_bits, placed)
+                                check, counters, fraction, boards, remaining, branch, branch_len,
+                                branch_pos, path, weight, depth_stats, solution_buffer, record, 0,
+                                0, region_limit, fit_bits, placed)
+                _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
+                        check_start, check_syms, scratch)
             product *= children
             depth += 1
         probe_nodes[probe], probe_solutions[probe] = nodes, found

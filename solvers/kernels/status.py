@@ -6,5 +6,6 @@ RUNNING, BUFFER_FULL, FINISHED = 0, 1, 2
 ENTER, NEXT = 0, 1
 NB = 4  # bit planes per counter: counts saturate at 2**NB
 
-# indices into the int64 counter array
-C_NODES, C_SOLUTIONS, C_PHASE, C_DEPTH, C_BUFFERED, C_STATUS = range(6)
+# indices into the int64 counter array; C_UNCHECKED: the last solutions buffered, which the
+# Python side has yet to pass through the symmetry plan's canonical check
+C_NODES, C_SOLUTIONS, C_PHASE, C_DEPTH, C_BUFFERED, C_STATUS, C_UNCHECKED = range(7)

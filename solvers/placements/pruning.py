@@ -3,9 +3,9 @@
 Region sizes are checked against every size some multiset of the pieces can reach (a superset
 of what the remaining pieces reach), so pruning never removes a placement a solution uses.
 
-A small board is flooded in Python, with a board as one integer: loading any numba kernel
-costs a process about 0.3 s, more than a small puzzle's whole run (see solvers/search/
-interpreted.py). Larger boards go to the kernel (solvers/kernels/regions.py).
+Boards of at most 64 cells are flooded in numpy, every row at once (solvers/placements/
+words.py): no numba kernel to compile or load (see solvers/search/interpreted.py for why a
+small puzzle avoids them). Larger boards go to the kernel (solvers/kernels/regions.py).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from typing import Iterable, Iterator
 import numpy as np
 
 from ..puzzle.cancel import CancelCheck, check_cancel
+from .words import WORD_CELLS, Shifts, flood, full_word, lowest_bits
 
-INTERPRETED_FLOOD = 1 << 15  # rows x cells flooded in Python at most (about 10 ms)
 _FLOOD_SLICE = 1 << 21  # board cells the kernel floods between two cancel checks (about 40 ms)
 
 
@@ -26,8 +26,9 @@ def dead_rows(masks: np.ndarray, neighbours: np.ndarray, fillable: np.ndarray,
     are the rows' cells, `neighbours` (cells, degree) each cell's (-1: none), `fillable`
     the region sizes that can be filled; `cancel` stops it (Cancelled) between slices."""
     n_rows, n_items = masks.shape[0], neighbours.shape[0]
-    if n_rows * n_items <= INTERPRETED_FLOOD:
-        return interpreted_dead_rows(masks, neighbours, fillable)
+    if n_items <= WORD_CELLS:
+        check_cancel(cancel)
+        return word_dead_rows(masks[:, 0], neighbours, fillable)
     from ..kernels.regions import dead_rows as flooded
 
     step = max(16, _FLOOD_SLICE // max(1, n_items))
@@ -37,41 +38,20 @@ def dead_rows(masks: np.ndarray, neighbours: np.ndarray, fillable: np.ndarray,
     return np.concatenate(dead) if dead else np.zeros(0, dtype=bool)
 
 
-def interpreted_dead_rows(masks: np.ndarray, neighbours: np.ndarray,
-                          fillable: np.ndarray) -> np.ndarray:
-    """`dead_rows` with each row's free cells as one Python integer, flooded a ring of cells
-    at a time."""
-    around = [_bits(row[row >= 0]) for row in neighbours]
-    full = (1 << len(neighbours)) - 1
-    fills = fillable.tolist()
-    dead = np.zeros(masks.shape[0], dtype=bool)
-    width = masks.shape[1] * 8
-    data = np.ascontiguousarray(masks, dtype="<u8").tobytes()
-    for row, at in enumerate(range(0, len(data), width)):
-        mask = int.from_bytes(data[at:at + width], "little")
-        free = full & ~mask
-        while free:
-            region = ring = free & -free
-            while ring:
-                grown = 0
-                while ring:
-                    low = ring & -ring
-                    grown |= around[low.bit_length() - 1]
-                    ring ^= low
-                ring = grown & free & ~region
-                region |= ring
-            if not fills[region.bit_count()]:
-                dead[row] = True
-                break
-            free &= ~region
+def word_dead_rows(masks: np.ndarray, neighbours: np.ndarray, fillable: np.ndarray) -> np.ndarray:
+    """`dead_rows` for boards of at most 64 cells, `masks` (R,) one word per row: the free
+    cells of every row are flooded from their lowest cell, region after region."""
+    shifts = Shifts.from_table(neighbours)
+    fills = np.asarray(fillable, dtype=bool)
+    free = full_word(len(neighbours)) & ~masks
+    dead = np.zeros(len(masks), dtype=bool)
+    rows = np.flatnonzero(free)
+    while len(rows):
+        regions, _ = flood(lowest_bits(free[rows]), free[rows], shifts)
+        dead[rows] = ~fills[np.bitwise_count(regions)]
+        free[rows] &= ~regions
+        rows = rows[(free[rows] != 0) & ~dead[rows]]
     return dead
-
-
-def _bits(items: Iterable[int]) -> int:
-    value = 0
-    for item in items:
-        value |= 1 << int(item)
-    return value
 
 
 def _checked(steps: Iterable[int], cancel: CancelCheck | None) -> Iterator[int]:

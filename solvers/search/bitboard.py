@@ -20,6 +20,7 @@ import numpy as np
 from ..kernels import status
 from ..placements.compile import Placements
 from ..placements.symmetry import SymmetryPlan
+from ..placements.words import Shifts, flood, full_word, lowest_bits
 from ..puzzle import triangles
 from ..puzzle.grids import Cell, GridKind, hex_to_offset
 from ..puzzle.model import Puzzle
@@ -114,13 +115,10 @@ class BitboardTables:
                              if region_limit is None else region_limit)
         self.kernel_cell = kernel_order(placements.cells, kind or infer_kind(placements))
         self.full = np.uint64((1 << n_items) - 1)
-        # np.uint64, not the Python int numba returns: the dispatcher types a Python int by
-        # its value (int64, or uint64 past 2**63), and once the kernel is compiled for one,
-        # a later puzzle's int of the other type fails to convert (OverflowError)
-        from ..kernels import bitboard as kernel  # numba: loaded once a bit-board is chosen
-
-        self.fillable = np.uint64(kernel.fillable_sizes_mask(placements.piece_sizes,
-                                                             placements.piece_counts))
+        # np.uint64, not a Python int: the dispatcher types a Python int by its value (int64,
+        # or uint64 past 2**63), and once the kernel is compiled for one, a later puzzle's
+        # int of the other type fails to convert (OverflowError)
+        self.fillable = fillable_sizes_mask(placements.piece_sizes, placements.piece_counts)
         self.one_piece_below = 2 * int(placements.piece_sizes.min())
         self.neighbours = kernel_neighbour_masks(placements.neighbours, self.kernel_cell)
         self.row_masks = np.array([kernel_mask(items, self.kernel_cell)
@@ -164,11 +162,9 @@ class BitboardSearch(ResumableSearch):
         self.cand_mask = masks[order]
         self.cand_piece = pieces[order].astype(np.int32)
         self.cand_row = rows[order].astype(np.int32)
-        from ..kernels import bitboard as kernel
-
-        self.halo, self.pocket = kernel.halos_and_pockets(
-            self.cand_mask, lowest[order], self.neighbours, np.uint64((1 << n_items) - 1),
-            int(placements.piece_sizes.min()))
+        self.halo, self.pocket = halos_and_pockets(
+            self.cand_mask, lowest[order], Shifts.from_masks(self.neighbours.tolist()),
+            full_word(n_items), int(placements.piece_sizes.min()))
         per_bucket = np.bincount(lowest * n_types + pieces, minlength=n_items * n_types)
         self.bucket_start = np.zeros(n_items * n_types + 1, dtype=np.int32)
         np.cumsum(per_bucket, out=self.bucket_start[1:])
@@ -182,22 +178,46 @@ class BitboardSearch(ResumableSearch):
         self.placed = placement_table(self.cand_mask, self.cand_piece)
         self.widest_cell = int(np.bincount(lowest, minlength=1).max())
 
-    def run(self, node_budget: int, *, record: bool = True, solution_limit: int = 0) -> int:
-        """Search up to `node_budget` nodes; RUNNING, BUFFER_FULL or FINISHED (see kernel)."""
-        if self.finished:
-            return status.FINISHED
+    def _run_kernel(self, node_budget: int, record: bool, solution_limit: int) -> int:
         from ..kernels import bitboard as kernel
 
-        plan = self.plan
         return kernel.search(
             self.cand_mask, self.cand_piece, self.cand_row, self.bucket_start, self.halo,
             self.pocket, self.expired, self.full, self.neighbours, self.fillable,
-            self.one_piece_below, self.placements.row_piece, plan.restricted_piece, plan.images,
-            plan.check_start, plan.check_syms, self.counters, self.fraction, self.boards,
-            self.remaining, self.branch, self.branch_len, self.branch_pos, self.path,
-            self.weight, self.depth_stats, self.solution_buffer, record, node_budget,
-            solution_limit, self.scratch, self.region_limit, self.fit_bits,
-            self.placed)
+            self.one_piece_below, self.placements.row_piece, self.check, self.counters,
+            self.fraction, self.boards, self.remaining, self.branch, self.branch_len,
+            self.branch_pos, self.path, self.weight, self.depth_stats, self.solution_buffer,
+            record, node_budget, solution_limit, self.region_limit, self.fit_bits, self.placed)
+
+
+def fillable_sizes_mask(piece_sizes: np.ndarray, piece_counts: np.ndarray) -> np.uint64:
+    """Bit s set when some of the pieces (a sub-multiset) have s cells, for s < 64."""
+    reachable = 1
+    for size, count in zip(piece_sizes.tolist(), piece_counts.tolist()):
+        for _ in range(count if size < 64 else 0):
+            reachable |= reachable << size
+    return np.uint64(reachable & ((1 << 64) - 1))
+
+
+def halos_and_pockets(masks: np.ndarray, lowest: np.ndarray, shifts: Shifts, full: np.uint64,
+                      smallest: int) -> tuple[np.ndarray, np.ndarray]:
+    """(halo, pocket) per candidate: the cells next to it, and the free cells it surely cuts
+    off into islands smaller than the smallest piece. When a candidate is placed every cell
+    below its lowest is covered, so each free region next to it lies inside a region it
+    leaves on that board; those of fewer than `smallest` cells are its pocket. (Some pocket
+    cells may already be covered when it is placed: the kernel tests the free ones.)"""
+    halo = shifts.grow(masks) & ~masks
+    below = (np.uint64(1) << lowest.astype(np.uint64)) - np.uint64(1)
+    free = full & ~masks & ~below
+    seeds = halo & free
+    pocket = np.zeros_like(masks)
+    rows = np.flatnonzero(seeds)
+    while len(rows):
+        regions, small = flood(lowest_bits(seeds[rows]), free[rows], shifts, smallest - 1)
+        pocket[rows[small]] |= regions[small]
+        seeds[rows] &= ~regions
+        rows = rows[seeds[rows] != 0]
+    return halo, pocket
 
 
 def _lowest_cells(masks: np.ndarray) -> np.ndarray:

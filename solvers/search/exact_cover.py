@@ -60,19 +60,14 @@ class ExactCoverSearch(ResumableSearch):
                            self.absent_start)
         self.counters[status.C_PHASE] = status.ENTER
 
-    def run(self, node_budget: int, *, record: bool = True, solution_limit: int = 0) -> int:
-        """Search up to `node_budget` nodes; RUNNING, BUFFER_FULL or FINISHED (see kernel)."""
-        if self.finished:
-            return status.FINISHED
+    def _run_kernel(self, node_budget: int, record: bool, solution_limit: int) -> int:
         from ..kernels import exact_cover as kernel
 
-        plan = self.plan
         return kernel.search(
-            self.placements.masks, self.placements.row_piece, self.full, plan.restricted_piece,
-            plan.images, plan.check_start, plan.check_syms, self.counters, self.fraction,
-            self.live, self.level_start, self.branch, self.branch_start, self.branch_len,
-            self.branch_pos, self.path, self.weight, self.occupied, self.planes, self.overflow,
-            self.piece_live, self.remaining, self.depth_stats, self.solution_buffer, record,
-            node_budget, solution_limit, self.scratch, self.candidates, self.neighbours,
-            self.placements.piece_sizes, self.required, self.slack, self.absent_start,
-            self.branch_piece)
+            self.placements.masks, self.placements.row_piece, self.full, self.check,
+            self.counters, self.fraction, self.live, self.level_start, self.branch,
+            self.branch_start, self.branch_len, self.branch_pos, self.path, self.weight,
+            self.occupied, self.planes, self.overflow, self.piece_live, self.remaining,
+            self.depth_stats, self.solution_buffer, record, node_budget, solution_limit,
+            self.candidates, self.neighbours, self.placements.piece_sizes, self.required,
+            self.slack, self.absent_start, self.branch_piece)

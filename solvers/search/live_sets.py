@@ -105,17 +105,13 @@ class LiveSetSearch(ResumableSearch):
                           self.planes, self.overflow, self.present)
         self.counters[status.C_PHASE] = status.ENTER
 
-    def run(self, node_budget: int, *, record: bool = True, solution_limit: int = 0) -> int:
-        """Search up to `node_budget` nodes; RUNNING, BUFFER_FULL or FINISHED (see kernel)."""
-        if self.finished:
-            return status.FINISHED
+    def _run_kernel(self, node_budget: int, record: bool, solution_limit: int) -> int:
         from ..kernels import live_sets as kernel
 
-        plan, placements = self.plan, self.placements
         return kernel.search(
-            self.conflict, self.cover, self.piece_rows, placements.row_piece, self.row_mask,
-            self.full, plan.restricted_piece, plan.images, plan.check_start, plan.check_syms,
-            self.counters, self.fraction, self.live, self.planes, self.overflow, self.present,
-            self.occupied, self.remaining, self.branch, self.branch_start, self.branch_len,
-            self.branch_pos, self.path, self.weight, self.depth_stats, self.solution_buffer,
-            record, node_budget, solution_limit, self.scratch, self.piece_words, self.nonzero)
+            self.conflict, self.cover, self.piece_rows, self.placements.row_piece, self.row_mask,
+            self.full, self.check, self.counters, self.fraction, self.live, self.planes,
+            self.overflow, self.present, self.occupied, self.remaining, self.branch,
+            self.branch_start, self.branch_len, self.branch_pos, self.path, self.weight,
+            self.depth_stats, self.solution_buffer, record, node_budget, solution_limit,
+            self.piece_words, self.nonzero)

@@ -17,6 +17,7 @@ def test_the_kernel_of_the_puzzle_on_screen_comes_first():
     assert kernel_order(GridKind.CUBE)[0] == "live"
     assert kernel_order(GridKind.SUDOKU)[0] == "sudoku"
     assert kernel_order(GridKind.HEX)[0] == "bitboard"
+    assert kernel_order(GridKind.TRIANGLE)[:2] == ["pruning", "general"]  # boards over 64 cells
     assert sorted(kernel_order(None)) == sorted(kernel_order(GridKind.SQUARE)) == \
         ["bitboard", "general", "live", "orbits", "pruning", "sudoku", "sudoku variants"]
 
@@ -56,7 +57,7 @@ def test_a_long_warm_up_is_announced_then_reported_ready(window, qtbot, monkeypa
     with qtbot.waitSignal(job.finished, timeout=10_000):
         release.set()
     assert "The solver is ready" in readiness.text()
-    assert order == ["live", "pruning", "bitboard", "general", "sudoku", "orbits",
+    assert order == ["live", "bitboard", "general", "pruning", "sudoku", "orbits",
                      "sudoku variants"]
 
 

@@ -1,8 +1,8 @@
 """The interpreted tier (solvers/search/interpreted.py) against the numba kernels it stands in
 for: the live-set kernel's tree node for node (nodes, solutions in order, branching per
 depth) on random puzzles of every grid and on the shipped ones, paused and resumed anywhere,
-stopped at a solution limit; the Python flood against the pruning kernel; numpy's orbit
-expansion against the orbit kernels; and which runs take the tier."""
+stopped at a solution limit; numpy's orbit expansion against the orbit kernels; and which
+runs take the tier."""
 
 from __future__ import annotations
 
@@ -12,9 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from solvers import SYMMETRY_MODES, Piece, solve
 from solvers.kernels import orbits as orbit_kernels
-from solvers.kernels.regions import dead_rows as flooded
-from solvers.placements.compile import compile_placements, fillable_sizes
-from solvers.placements.pruning import interpreted_dead_rows
+from solvers.placements.compile import compile_placements
 from solvers.placements.symmetry import board_symmetries, plan_symmetry
 from solvers.puzzle.fileformat import load_puzzle
 from solvers.search import interpreted
@@ -117,32 +115,6 @@ def test_a_run_counts_and_gives_out_the_same_solutions_either_way(monkeypatch, j
     monkeypatch.setattr(interpreted, "QUICK_NODES", 0)  # every tree left to the kernel
     assert run() == with_tier
     assert with_tier[0] == len(with_tier[3]) and with_tier[2]
-
-
-def assert_same_pruning(puzzle) -> np.ndarray:
-    placements = compile_placements(puzzle, prune=False)
-    fillable = fillable_sizes(puzzle)
-    expected = flooded(placements.masks, placements.neighbours, fillable)
-    found = interpreted_dead_rows(placements.masks, placements.neighbours, fillable)
-    assert np.array_equal(found, expected)
-    return expected
-
-
-@pytest.mark.parametrize("name", ["meteor.json", "pentominoes-6x10.json", "hexiamonds-6x6.json"])
-def test_the_python_flood_prunes_what_the_kernel_prunes(name):
-    assert assert_same_pruning(load_puzzle(ASSETS / name)).any()  # rows were pruned
-
-
-def test_the_python_flood_prunes_nothing_the_kernel_keeps():
-    for name in ("soma.json", "mini-bedlam.json"):  # boxes: no placement cuts a cell off
-        assert not assert_same_pruning(load_puzzle(ASSETS / name)).any()
-
-
-@FAST
-@given(seed=st.integers(0, 10**9), kind=KINDS)
-def test_the_python_flood_on_random_boards(seed, kind):
-    puzzle, _, _ = make_puzzle(seed, kind)
-    assert_same_pruning(puzzle)
 
 
 @pytest.mark.parametrize("mode", ["all", "rotations"])

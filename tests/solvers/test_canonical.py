@@ -1,0 +1,113 @@
+"""The canonical check that keeps one solution per symmetry class, done by the Python side on
+what the kernels buffer (solvers/search/canonical.py): numpy's check against the numba one
+the probes keep and the interpreted tier's, on random row lists; and searches in each kernel
+whose buffer or solution limit fills with solutions not yet checked, against a run with room:
+the same solutions in the same order, the same count and nodes."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import numpy as np
+import pytest
+
+from solvers import GridKind, Piece, Puzzle
+from solvers.kernels.exact_cover import BUFFER_FULL, _is_canonical
+from solvers.placements.compile import compile_placements
+from solvers.placements.symmetry import plan_symmetry
+from solvers.puzzle.fileformat import load_puzzle
+from solvers.search.bitboard import BitboardSearch
+from solvers.search.canonical import canonical, needs_check
+from solvers.search.exact_cover import ExactCoverSearch
+from solvers.search.interpreted import _CanonicalCheck
+from solvers.search.live_sets import LiveSetSearch
+from test_live_sets import ASSETS, run_to_end
+
+# a puzzle of each kernel whose distinct search meets solutions the check rejects
+KERNEL_OF = {"soma.json": LiveSetSearch, "hexiamonds-6x6.json": ExactCoverSearch,
+             "pentominoes-5x12.json": BitboardSearch}
+DOMINOES = Puzzle(GridKind.SQUARE, "4x4", board=tuple((x, y) for x in range(4) for y in range(4)),
+                  pieces=(Piece("d", ((0, 0), (1, 0)), 8),))  # no piece to restrict
+
+
+def distinct_plan(puzzle: Puzzle):
+    placements = compile_placements(puzzle)
+    return placements, plan_symmetry(puzzle, placements, "distinct")
+
+
+def random_paths(placements, plan, rng: random.Random, count: int) -> np.ndarray:
+    """Row lists of one row per piece copy, in random order; half of them give the restricted
+    piece a row the plan checks."""
+    rows_of = [np.flatnonzero(placements.row_piece == piece).tolist()
+               for piece in range(len(placements.piece_counts))]
+    checked = np.flatnonzero(np.diff(plan.check_start) > 0).tolist()
+    paths = []
+    for _ in range(count):
+        path = [(rng.choice(checked) if piece == plan.restricted_piece and checked
+                 and rng.random() < 0.5 else rng.choice(rows_of[piece]))
+                for piece, copies in enumerate(placements.piece_counts.tolist())
+                for _ in range(copies)]
+        rng.shuffle(path)
+        paths.append(path)
+    return np.array(paths, dtype=np.int32)
+
+
+@pytest.mark.parametrize("puzzle", [*(load_puzzle(ASSETS / name) for name in KERNEL_OF),
+                                    DOMINOES], ids=[*KERNEL_OF, "dominoes"])
+def test_numpy_keeps_what_the_numba_and_python_checks_keep(puzzle):
+    placements, plan = distinct_plan(puzzle)
+    assert needs_check(plan)
+    paths = random_paths(placements, plan, random.Random(7), 400)
+    kept = canonical(paths, plan, placements.row_piece).tolist()
+    python = _CanonicalCheck(plan, placements.row_piece.tolist())
+    scratch = np.zeros(2 * paths.shape[1], dtype=np.int32)
+    by_numba = [_is_canonical(path, len(path), plan.restricted_piece, placements.row_piece,
+                              plan.images, plan.check_start, plan.check_syms, scratch)
+                for path in paths]
+    assert kept == [python(path) for path in paths.tolist()] == by_numba
+    assert 0 < sum(kept) < len(kept)  # both answers were given
+
+
+def test_a_plan_without_symmetries_to_check_leaves_the_kernel_to_count():
+    placements, plan = distinct_plan(load_puzzle(ASSETS / "meteor.json"))
+    assert plan.restricted_piece >= 0 and not needs_check(plan)
+    all_plan = plan_symmetry(DOMINOES, compile_placements(DOMINOES), "all")
+    assert not needs_check(all_plan)
+    assert canonical(np.zeros((3, 8), dtype=np.int32), all_plan,
+                     np.zeros(1, dtype=np.int32)).all()
+
+
+@pytest.mark.parametrize("name", KERNEL_OF)
+def test_unchecked_solutions_filling_buffer_or_limit_change_nothing(name):
+    kind = KERNEL_OF[name]
+    placements, plan = distinct_plan(load_puzzle(ASSETS / name))
+    roomy = kind(placements, plan)
+    expected = run_to_end(roomy)
+    unchecked_plan = dataclasses.replace(plan, images=plan.images[:0])
+    unchecked = kind(placements, unchecked_plan)
+    run_to_end(unchecked)
+    assert unchecked.solutions > roomy.solutions == len(expected)  # the check rejected some
+
+    small = kind(placements, plan, max_solutions_buffered=2)
+    found = []
+    small.run(0)
+    while not small.finished:
+        status = small.run(10**9)
+        taken = small.take_solutions()
+        assert len(taken) == 2 or status != BUFFER_FULL  # full of kept solutions only
+        found.extend(tuple(sorted(rows)) for rows in taken.tolist())
+    assert found == expected and small.nodes == roomy.nodes
+
+    counting = kind(placements, plan, max_solutions_buffered=1)
+    while not counting.finished:
+        counting.run(10**9, record=False)
+    assert (counting.solutions, counting.nodes) == (roomy.solutions, roomy.nodes)
+
+    limited, found = kind(placements, plan), []
+    while not limited.finished:
+        before = limited.solutions
+        limited.run(10**9, solution_limit=before + 7)
+        assert limited.solutions == before + 7 or limited.finished
+        found.extend(tuple(sorted(rows)) for rows in limited.take_solutions().tolist())
+    assert found == expected
