@@ -36,13 +36,15 @@ from numba import njit
 
 from . import bitboard, exact_cover, live_sets, sudoku
 from .exact_cover import (BUFFER_FULL, C_BUFFERED, C_DEPTH, C_NODES, C_PHASE, C_SOLUTIONS,
-                          C_STATUS, C_UNCHECKED, ENTER, FINISHED, NEXT, RUNNING, _is_canonical)
+                          C_STATUS, C_UNCHECKED, ENTER, FINISHED, NEXT, RUNNING, _copy_row,
+                          _is_canonical)
 
 
 @njit(nogil=True, cache=True)
 def _restart(counters, remaining, initial_remaining):
     """Back to the root: every piece to place, phase ENTER at depth 0."""
-    remaining[:] = initial_remaining
+    for piece in range(remaining.shape[0]):  # not a slice assignment: see _copy_row
+        remaining[piece] = initial_remaining[piece]
     counters[C_PHASE], counters[C_DEPTH], counters[C_STATUS] = ENTER, 0, RUNNING
 
 
@@ -335,7 +337,7 @@ def probe_sudoku(cand, solved, branch_cell, branch_left, branch_len, weight, que
     np.random.seed(seed)
     root = cand[0, :].copy()
     for probe in range(n_probes):
-        cand[0, :] = root
+        _copy_row(root, cand, 0)
         counters[C_PHASE], counters[C_DEPTH], counters[C_STATUS] = ENTER, 0, RUNNING
         product, nodes, found = 1.0, 0.0, 0.0
         depth = 0

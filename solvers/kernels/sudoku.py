@@ -25,7 +25,7 @@ import numpy as np
 from numba import njit
 
 from .exact_cover import BUFFER_FULL, C_BUFFERED, C_DEPTH, C_NODES, C_PHASE, C_SOLUTIONS, \
-    C_STATUS, ENTER, FINISHED, NEXT, RUNNING
+    C_STATUS, ENTER, FINISHED, NEXT, RUNNING, _copy_row
 
 MAX_N = 64  # values are bits of a uint64
 ONE = np.uint64(1)
@@ -188,7 +188,7 @@ def search(cand, solved, branch_cell, branch_left, branch_len, weight, queue, pe
             left = branch_left[depth]
             value = left & (~left + ONE)
             branch_left[depth] = left ^ value
-            cand[depth + 1, :] = cand[depth, :]
+            _copy_row(cand[depth], cand, depth + 1)  # no slice assignment: see _copy_row
             cand[depth + 1, branch_cell[depth]] = value
             weight[depth + 1] = weight[depth] / branch_len[depth]
             depth += 1
