@@ -9,8 +9,6 @@ puzzle; it only grows by itself, to show every board cell after an undo or an im
 
 from __future__ import annotations
 
-import dataclasses
-
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QPushButton, QRadioButton,

@@ -4,14 +4,14 @@ givens that clash, and the keys and clicks that edit it."""
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QKeySequence, QMouseEvent, QPainter
 from PySide6.QtWidgets import QWidget
 
 from solvers import Puzzle
 from solvers.puzzle.model import SUDOKU_SYMBOLS
 
-from ..views.sudoku_view import CONFLICT_FILL, SudokuView
+from ..views.sudoku_view import SudokuView
 
 SELECTED_FILL = QColor("#ffe9a8")
 CLEAR_KEYS = {Qt.Key.Key_Delete, Qt.Key.Key_Backspace, Qt.Key.Key_Space, Qt.Key.Key_0,

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Callable, Iterator
 import numpy as np
 
 from ..puzzle.cancel import CancelCheck
-from ..puzzle.model import Puzzle, PuzzleError
+from ..puzzle.model import Puzzle
 from ..search.events import Event, Progress, Solution, SolutionBatch
 from ..search.prepare import Prepared, prepare_puzzle
 from ..search.slices import SlicedSearch

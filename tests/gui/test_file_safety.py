@@ -8,6 +8,7 @@ import dataclasses
 import shutil
 import sys
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTimer

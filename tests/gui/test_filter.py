@@ -5,8 +5,7 @@ time."""
 from __future__ import annotations
 
 import numpy as np
-import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF
+from PySide6.QtCore import QPointF
 from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QApplication, QMenu
 

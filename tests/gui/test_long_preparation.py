@@ -13,7 +13,7 @@ from run_signals import Collector
 import solvers.search.prepare as prepare_module
 from polygui.resources import default_puzzle, examples_dir
 from polygui.solving.run import SolveRun, running_solves
-from solvers import GridKind, Piece, Progress, Puzzle
+from solvers import Progress, Puzzle
 
 
 def big_pentomino_board() -> Puzzle:

@@ -4,7 +4,6 @@ changed Count, and a run going on while the puzzle is designed."""
 
 import dataclasses
 
-import numpy as np
 from PySide6.QtCore import QPoint, Qt
 
 from polygui.files.new_puzzle_dialog import blank_puzzle

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QGuiApplication
 
-from polygui.editors.sudoku_canvas import CONFLICT_FILL
+from polygui.views.sudoku_view import CONFLICT_FILL
 from polygui.editors.sudoku_editor import SudokuEditor
 from polygui.files.new_puzzle_dialog import blank_puzzle
 from polygui.models import PuzzleDocument

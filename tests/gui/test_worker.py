@@ -3,7 +3,6 @@
 import time
 
 import numpy as np
-import pytest
 from PySide6.QtCore import QCoreApplication
 from run_signals import Collector
 

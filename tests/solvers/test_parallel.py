@@ -13,7 +13,7 @@ import time
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
 
 from oracle import oracle_counts
 from puzzles import pentomino_box, shipped
