@@ -114,7 +114,8 @@ def _is_canonical(path, depth, restricted_piece, row_piece, images, check_start,
                   scratch):
     """True when the solution on `path` is the smallest of its images under the symmetries
     that must be checked (the stabiliser of the restricted piece's row, or all of them).
-    `scratch` holds 2 * depth numbers: the image, then the solution itself, each sorted."""
+    `scratch` holds 2 * depth numbers: the image, then the solution itself, each sorted.
+    The probes' check (kernels/probes.py); a search's runs in numpy (search/canonical.py)."""
     if images.shape[0] == 0:
         return True
     if restricted_piece >= 0:

@@ -211,8 +211,9 @@ class InterpretedLiveSetSearch:
 
 
 class _CanonicalCheck:
-    """The kernel's canonical check (kernels.exact_cover._is_canonical): a solution is kept
-    when no symmetry that must be checked maps it to a smaller sorted row list."""
+    """The canonical check (search/canonical.py), one solution at a time in plain Python: a
+    solution is kept when no symmetry that must be checked maps it to a smaller sorted row
+    list."""
 
     def __init__(self, plan: SymmetryPlan, row_piece: list[int]) -> None:
         self.restricted, self.row_piece = plan.restricted_piece, row_piece
