@@ -36,7 +36,8 @@ def canonical(paths: np.ndarray, plan: SymmetryPlan, row_piece: np.ndarray) -> n
         last = paths.shape[1] - 1 - np.argmax(is_restricted[:, ::-1], axis=1)
         restricted_row = paths[np.arange(len(paths)), last]
         first = plan.check_start[restricted_row]
-        counts = plan.check_start[restricted_row + 1] - first
+        counts = np.where(is_restricted.any(axis=1),  # as the kernels': none, none checked
+                          plan.check_start[restricted_row + 1] - first, 0)
     else:
         first = np.zeros(len(paths), dtype=np.int64)
         counts = np.full(len(paths), plan.images.shape[0])
