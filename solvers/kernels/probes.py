@@ -75,8 +75,7 @@ def _settle(counters, solution_buffer, record, restricted_piece, row_piece, imag
                          check_start, check_syms, scratch):
             counters[C_SOLUTIONS] += 1
             if record:
-                for i in range(goal):
-                    solution_buffer[kept, i] = solution_buffer[k, i]
+                _copy_row(solution_buffer[k], solution_buffer, kept)
                 kept += 1
     counters[C_BUFFERED] = kept
     counters[C_UNCHECKED] = 0
