@@ -1,5 +1,6 @@
 """What a `polygui-solve` call costs before its search: start-up with a warm numba cache, and
-the first compile of the kernels with an empty one. Run by hand:
+the first compile of the kernels with an empty one, each with this tree's native build of the
+kernels (when `scripts/setup.sh` has made a current one) and without it. Run by hand:
 
     .venv/bin/python bench/bench_startup.py [--calls N] [--baseline REF] [--cold]
 
@@ -68,6 +69,11 @@ def variants(args: argparse.Namespace, scratch: Path) -> dict[str, tuple[list[st
     env = dict(os.environ)
     found = {"this tree": ([sys.executable, "-c", RUN_CLI, *cli_args],
                            {**env, "PYTHONPATH": str(ROOT)})}
+    # the same without its native build (solvers/kernels/native.py): an empty folder of builds
+    (scratch / "no-native").mkdir()
+    found["this tree, numba kernels"] = (
+        [sys.executable, "-c", RUN_CLI, *cli_args],
+        {**env, "PYTHONPATH": str(ROOT), "POLYGUI_NATIVE_DIR": str(scratch / "no-native")})
     if args.baseline:
         source = extract(args.baseline, scratch)
         found[f"baseline {args.baseline}"] = ([sys.executable, "-c", RUN_CLI, *cli_args],

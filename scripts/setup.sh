@@ -10,7 +10,15 @@ POLYGUI_VENV=${POLYGUI_VENV:-$POLYGUI_ROOT/.venv}
 APT_PACKAGES=(xvfb xauth libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0
               libxcb-xinerama0 libxcb-randr0 libxcb-shape0 libxcb-xkb1 libxcb-cursor0
               libxkbcommon-x11-0 libegl1 libgl1-mesa-dri libglib2.0-0 libfontconfig1 libdbus-1-3
-              librsvg2-bin)  # rsvg-convert: tests render exported SVG outside Qt
+              librsvg2-bin  # rsvg-convert: tests render exported SVG outside Qt
+              gcc libc6-dev)  # the native kernels' build (solvers/kernels/native_build.py)
+
+# The native build also needs Python's C headers: a system Python has them in python3-dev.
+if ! "${PYTHON:-python3}" -c 'import os, sys, sysconfig
+sys.exit(not os.path.isfile(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' \
+        2>/dev/null; then
+    APT_PACKAGES+=(python3-dev)
+fi
 
 _polygui_missing_apt() {
     local package
@@ -82,4 +90,14 @@ polygui_setup() {
     # with PYTHONDONTWRITEBYTECODE set would otherwise compile every module on every start
     # (about 0.3 s of each polygui-solve call). Files already compiled are skipped.
     "$POLYGUI_PYTHON" -m compileall -q "$POLYGUI_ROOT/polygui" "$POLYGUI_ROOT/solvers" >/dev/null
+    [ "$extra" = run ] && _polygui_build_native
+    return 0
+}
+
+# The polyform kernels compiled ahead of time (solvers/kernels/native.py), so that a run loads
+# them in milliseconds instead of importing numba: built after an install or an update of the
+# kernels, a moment's check otherwise. Without it (no C compiler), the numba kernels run.
+# The tests build their own (tests/solvers/test_native.py), so `test` skips this.
+_polygui_build_native() {
+    (cd "$POLYGUI_ROOT" && "$POLYGUI_PYTHON" -m solvers.kernels.native_build --if-stale) || true
 }

@@ -53,6 +53,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from . import status
 from .bits import lowest_bit as _lowest_bit
 from .exact_cover import (BUFFER_FULL, C_DEPTH, C_NODES, C_PHASE, C_STATUS, ENTER, FINISHED,
     NEXT, RUNNING, _keep_solution, _limit_reached)
@@ -80,7 +81,7 @@ def _flood(seed, free, big, neighbours, limit):
     return size, region
 
 
-HASH_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing of a region's mask
+HASH_MULTIPLIER = np.uint64(status.HASH_MULTIPLIER)
 
 
 @njit(nogil=True, cache=True, inline="always")

@@ -9,3 +9,5 @@ NB = 4  # bit planes per counter: counts saturate at 2**NB
 # indices into the int64 counter array; C_UNCHECKED: the last solutions buffered, which the
 # Python side has yet to pass through the symmetry plan's canonical check
 C_NODES, C_SOLUTIONS, C_PHASE, C_DEPTH, C_BUFFERED, C_STATUS, C_UNCHECKED = range(7)
+
+HASH_MULTIPLIER = 0x9E3779B97F4A7C15  # the bit-board's Fibonacci hashing of a region's mask

@@ -14,6 +14,7 @@ from typing import Iterable, Iterator
 
 import numpy as np
 
+from ..kernels import native
 from ..puzzle.cancel import CancelCheck, check_cancel
 from .words import WORD_CELLS, Shifts, flood, full_word, lowest_bits
 
@@ -29,7 +30,7 @@ def dead_rows(masks: np.ndarray, neighbours: np.ndarray, fillable: np.ndarray,
     if n_items <= WORD_CELLS:
         check_cancel(cancel)
         return word_dead_rows(masks[:, 0], neighbours, fillable)
-    from ..kernels.regions import dead_rows as flooded
+    flooded = native.kernel("regions").dead_rows
 
     step = max(16, _FLOOD_SLICE // max(1, n_items))
     dead = [flooded(masks[start:start + step], neighbours, fillable)

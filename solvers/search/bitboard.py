@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels import status
+from ..kernels import native, status
 from ..placements.compile import Placements
 from ..placements.symmetry import SymmetryPlan
 from ..placements.words import Shifts, flood, full_word, lowest_bits
@@ -179,9 +179,7 @@ class BitboardSearch(ResumableSearch):
         self.widest_cell = int(np.bincount(lowest, minlength=1).max())
 
     def _run_kernel(self, node_budget: int, record: bool, solution_limit: int) -> int:
-        from ..kernels import bitboard as kernel
-
-        return kernel.search(
+        return native.kernel("bitboard").search(
             self.cand_mask, self.cand_piece, self.cand_row, self.bucket_start, self.halo,
             self.pocket, self.expired, self.full, self.neighbours, self.fillable,
             self.one_piece_below, self.placements.row_piece, self.check, self.counters,
@@ -254,15 +252,13 @@ def placement_table(masks: np.ndarray, pieces: np.ndarray) -> np.ndarray:
     """The kernel's open-addressing hash table of candidate masks (kernels.bitboard._slot):
     row 0 the distinct masks (0: an empty slot), row 1 a bit per piece type with a candidate
     of exactly that mask."""
-    from ..kernels.bitboard import HASH_MULTIPLIER
-
     distinct, which = np.unique(masks, return_inverse=True)
     piece_bits = np.zeros(len(distinct), dtype=np.uint64)
     np.bitwise_or.at(piece_bits, which, np.left_shift(np.uint64(1), pieces.astype(np.uint64)))
     size_bits = max(1, int(2 * len(masks) - 1).bit_length())
     size = 1 << size_bits
     with np.errstate(over="ignore"):
-        slots = ((distinct * HASH_MULTIPLIER) >> np.uint64(64 - size_bits)).astype(np.int64)
+        slots = ((distinct * np.uint64(status.HASH_MULTIPLIER)) >> np.uint64(64 - size_bits)).astype(np.int64)
     table = np.zeros((2, size), dtype=np.uint64)
     for mask, slot, piece_set in zip(distinct.tolist(), slots.tolist(), piece_bits.tolist()):
         while table[0, slot] != 0:

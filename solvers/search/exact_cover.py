@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels import status
+from ..kernels import native, status
 from ..placements.compile import Placements, neighbour_masks
 from ..placements.secondary import first_absent_row, piece_slack, required_mask
 from ..placements.symmetry import SymmetryPlan
@@ -53,7 +53,7 @@ class ExactCoverSearch(ResumableSearch):
     def _start(self, root_rows: np.ndarray) -> None:
         self.live[:len(root_rows)] = root_rows
         self.level_start[1] = len(root_rows)
-        from ..kernels import exact_cover as kernel  # numba: loaded by the first search
+        kernel = native.kernel("exact_cover")  # loaded by the first search
 
         kernel._count_live(0, len(root_rows), self.placements.masks, self.placements.row_piece,
                            self.live, self.planes, self.overflow, self.piece_live,
@@ -61,9 +61,7 @@ class ExactCoverSearch(ResumableSearch):
         self.counters[status.C_PHASE] = status.ENTER
 
     def _run_kernel(self, node_budget: int, record: bool, solution_limit: int) -> int:
-        from ..kernels import exact_cover as kernel
-
-        return kernel.search(
+        return native.kernel("exact_cover").search(
             self.placements.masks, self.placements.row_piece, self.full, self.check,
             self.counters, self.fraction, self.live, self.level_start, self.branch,
             self.branch_start, self.branch_len, self.branch_pos, self.path, self.weight,

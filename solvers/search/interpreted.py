@@ -8,7 +8,9 @@ its registries of implementations), more than a small puzzle's whole run: Soma's
 whole tree QUICK_NODES nodes here (`quick_search`); a tree that does not end by then goes to
 the kernel from its start, having cost this tier at most about a tenth of a second, and a tree
 whose Knuth estimate (nodes over the fraction done) after a thousand nodes is far larger
-goes there at once (Mini Bedlam's: millions of nodes, about 10 ms lost).
+goes there at once (Mini Bedlam's: millions of nodes, about 10 ms lost). A native build of
+the kernel (solvers/kernels/native.py) loads without numba in milliseconds: then this tier
+stands aside.
 
 Branching follows the kernel exactly: the uncovered item with the fewest live rows (counts
 saturate at 2**NB, ties to the lowest item), or a piece type placed once with fewer; no
@@ -21,6 +23,7 @@ import time
 
 import numpy as np
 
+from ..kernels import native
 from ..kernels.status import FINISHED, NB, RUNNING
 from ..placements.compile import Placements
 from ..placements.symmetry import SymmetryPlan
@@ -36,8 +39,9 @@ SATURATED = 1 << NB  # the kernel's counters saturate here: larger counts compar
 def quick_search(prepared: Prepared, record: bool) -> tuple[InterpretedLiveSetSearch, float] | None:
     """(the prepared puzzle's whole search run to its end here, seconds it took) when the
     puzzle goes to the live-set kernel and its tree ends within QUICK_NODES nodes; else None,
-    and the caller runs the kernel. `record`: keep the solutions (taken as the kernel's are)."""
-    if prepared.kernel != "live":
+    and the caller runs the kernel. `record`: keep the solutions (taken as the kernel's are).
+    Never when the kernel runs natively (kernels/native.py): it loads as fast as this tier."""
+    if prepared.kernel != "live" or native.has("live_sets"):
         return None
     started = time.perf_counter()
     search = InterpretedLiveSetSearch(prepared.placements, prepared.plan, prepared.tables)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels import status
+from ..kernels import native, status
 from ..placements.compile import Placements
 from ..placements.symmetry import SymmetryPlan
 from .resumable import ResumableSearch
@@ -99,16 +99,14 @@ class LiveSetSearch(ResumableSearch):
         np.bitwise_or.at(self.live[0], rows >> 6, np.uint64(1) << (rows & 63).astype(np.uint64))
         for word in np.flatnonzero(self.live[0]):
             self.nonzero[0, word >> 6] |= np.uint64(1) << np.uint64(word & 63)
-        from ..kernels import live_sets as kernel  # numba: loaded by the first search that runs it
+        kernel = native.kernel("live_sets")  # loaded by the first search that runs it
 
         kernel.count_root(self.live, self.placements.masks, self.placements.row_piece,
                           self.planes, self.overflow, self.present)
         self.counters[status.C_PHASE] = status.ENTER
 
     def _run_kernel(self, node_budget: int, record: bool, solution_limit: int) -> int:
-        from ..kernels import live_sets as kernel
-
-        return kernel.search(
+        return native.kernel("live_sets").search(
             self.conflict, self.cover, self.piece_rows, self.placements.row_piece, self.row_mask,
             self.full, self.check, self.counters, self.fraction, self.live, self.planes,
             self.overflow, self.present, self.occupied, self.remaining, self.branch,

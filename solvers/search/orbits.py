@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..kernels import native
 from ..placements.compile import Placements
 from ..placements.symmetry import BoardSymmetry, board_symmetries, row_images
 from ..puzzle.grids import is_rotation
@@ -106,9 +107,7 @@ def _image_hashes(image_hashes: np.ndarray, solutions: np.ndarray) -> np.ndarray
     """(k, g) uint64: the hash of each solution's image under each symmetry (wrapping sums)."""
     if solutions.size * len(image_hashes) <= NUMPY_IMAGES:
         return image_hashes[:, solutions].sum(axis=2, dtype=np.uint64).T
-    from ..kernels.orbits import image_hashes_of
-
-    return image_hashes_of(image_hashes, solutions)
+    return native.kernel("orbits").image_hashes_of(image_hashes, solutions)
 
 
 def _sorted_images(images: np.ndarray, solutions: np.ndarray, keep: np.ndarray) -> np.ndarray:
@@ -116,9 +115,7 @@ def _sorted_images(images: np.ndarray, solutions: np.ndarray, keep: np.ndarray) 
     and in table order within an owner, each row sorted."""
     if solutions.size * len(images) <= NUMPY_IMAGES:
         return np.sort(images[:, solutions], axis=2).transpose(1, 0, 2)[keep].astype(np.int32)
-    from ..kernels.orbits import sorted_images
-
-    return sorted_images(images, solutions, keep)
+    return native.kernel("orbits").sorted_images(images, solutions, keep)
 
 
 def _first_images_compared(solutions: np.ndarray, images: np.ndarray) -> np.ndarray:

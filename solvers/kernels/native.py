@@ -1,0 +1,191 @@
+"""The polyform kernels compiled ahead of time, loaded without numba when a current build exists.
+
+Why: a process pays about 0.6 s to import numba and load its first cached kernel, more than a
+small puzzle's whole search (Soma: 1 ms), and a first run after an install compiles for
+seconds. `native_build.py` (run by scripts/setup.sh, or `python -m
+solvers.kernels.native_build`) has numba.pycc compile the functions in EXPORTS into one
+extension module, which loads in milliseconds. `kernel(name)` hands out that module's
+functions under the numba module's names, or the numba module itself when there is no current
+build, so a search runs the same code either way.
+
+A build is current when its key matches: every source file of this folder (kernels inline
+helpers from each other), the numpy version it was built against, the Python ABI and this
+processor (it is compiled for the host's instruction set). Anything else is never loaded.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib
+import importlib.machinery
+import importlib.util
+import os
+import platform
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+from typing import Any
+
+import numpy as np
+
+DIR_VARIABLE = "POLYGUI_NATIVE_DIR"  # where builds live; an empty folder means "none"
+KERNELS_DIR = Path(__file__).resolve().parent
+_LOADING = threading.Lock()
+
+Argument = tuple[str, int]  # (numpy dtype, dimensions): 0 a scalar, else a C-contiguous array
+U1, U2, U3 = ("uint64", 1), ("uint64", 2), ("uint64", 3)
+I1, I2, Q1, Q2 = ("int32", 1), ("int32", 2), ("int64", 1), ("int64", 2)
+F1, B1, B2 = ("float64", 1), ("bool", 1), ("bool", 2)
+INT, UINT, BOOL = ("int64", 0), ("uint64", 0), ("bool", 0)
+
+# kernel module -> function -> the arguments its Python side calls it with (a test checks each
+# against what the numba dispatcher compiles for real searches); results are inferred
+EXPORTS: dict[str, dict[str, tuple[Argument, ...]]] = {
+    "exact_cover": {
+        "_count_live": (INT, INT, U2, I1, I1, U3, U2, I2, INT),
+        "search": (U2, I1, U1, INT, Q1, F1, I1, I1, I1, I1, I1, I1, I1, F1, U2, U3, U2, I2, I1,
+                   Q2, I2, BOOL, INT, INT, U1, U1, I1, U1, I1, INT, I1),
+    },
+    "live_sets": {
+        "count_root": (U2, U2, I1, U2, U1, U1),
+        "search": (U2, U2, U2, I1, U1, UINT, INT, Q1, F1, U2, U2, U1, U1, U1, I1, I1, I1, I1,
+                   I1, I1, F1, Q2, I2, BOOL, INT, INT, I2, U2),
+    },
+    "bitboard": {
+        "search": (U1, I1, I1, I1, U1, U1, U1, UINT, U1, UINT, INT, I1, INT, Q1, F1, U1, I1, I2,
+                   I1, I1, I1, F1, Q2, I2, BOOL, INT, INT, INT, U3, U2),
+    },
+    "regions": {"dead_rows": (U2, I2, B1)},
+    "orbits": {"image_hashes_of": (U2, I2), "sorted_images": (I2, I2, B2)},
+}
+
+
+def numba_signature(arguments: tuple[Argument, ...]) -> str:
+    """The signature numba.pycc compiles for these arguments, e.g. '(uint64[:, ::1], int64)'."""
+    def one(dtype: str, dimensions: int) -> str:
+        name = "boolean" if dtype == "bool" else dtype
+        return name if dimensions == 0 else f"{name}[{', '.join([':'] * (dimensions - 1) + ['::1'])}]"
+
+    return f"({', '.join(one(*argument) for argument in arguments)})"
+
+
+def native_dir() -> Path:
+    """Where builds are kept: $POLYGUI_NATIVE_DIR, else beside numba's cache of these kernels
+    (this folder's __pycache__) when writable, else the user's cache folder."""
+    chosen = os.environ.get(DIR_VARIABLE)
+    if chosen:
+        return Path(chosen)
+    if os.access(KERNELS_DIR, os.W_OK):
+        return KERNELS_DIR / "__pycache__" / "native"
+    cache = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(cache) / "polygui" / "native"
+
+
+def _processor() -> str:
+    """This processor's model and instruction-set flags (Linux), else what platform knows."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as info:
+            lines = [line for line in info if line.startswith(("model name", "flags"))]
+        return "".join(sorted(set(lines)))
+    except OSError:
+        return f"{platform.machine()} {platform.processor()}"
+
+
+@functools.cache
+def build_key() -> str:
+    """What a build must match to be loaded (see the module docstring)."""
+    digest = hashlib.sha256()
+    for source in sorted(KERNELS_DIR.glob("*.py")):
+        digest.update(source.name.encode() + b"\0" + source.read_bytes() + b"\0")
+    digest.update(f"{np.__version__}\0{extension_suffix()}\0{_processor()}".encode())
+    return digest.hexdigest()[:16]
+
+
+def extension_suffix() -> str:
+    """This Python's file ending for extension modules (.cpython-311-x86_64-linux-gnu.so)."""
+    return importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
+def module_name(key: str) -> str:
+    return f"polygui_native_{key}"
+
+
+def build_path(directory: Path | None = None) -> Path:
+    """The file a current build has."""
+    return (directory or native_dir()) / (module_name(build_key()) + extension_suffix())
+
+
+@functools.cache
+def loaded() -> ModuleType | None:
+    """The current build, loaded; None when there is none (or it does not load)."""
+    with _LOADING:  # search threads may start together: load the module once
+        return _load(build_path())
+
+
+def _load(path: Path) -> ModuleType | None:
+    name = module_name(build_key())
+    if not path.is_file():
+        return None
+    if name in sys.modules:  # loaded already, from another folder holding the same build
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        return None
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except (ImportError, OSError):
+        return None
+    sys.modules[name] = module  # as an import would: one copy of an extension a process
+    return module
+
+
+def has(name: str) -> bool:
+    """Whether kernel module `name` runs natively in this process."""
+    return name in EXPORTS and loaded() is not None
+
+
+@functools.cache
+def kernel(name: str) -> Any:
+    """Kernel module `name` (live_sets, bitboard, ...): the current build's functions under
+    their numba names when it has them, else the numba module (imported, hence compiled or
+    loaded from numba's cache, only now)."""
+    module = loaded()
+    if module is not None and name in EXPORTS:
+        return SimpleNamespace(**{
+            function: _checked(getattr(module, f"{name}__{function}"), f"{name}.{function}", arguments)
+            for function, arguments in EXPORTS[name].items()})
+    return importlib.import_module(f"{__package__}.{name}")
+
+
+def _checked(function: Callable[..., Any], name: str,
+             arguments: tuple[Argument, ...]) -> Callable[..., Any]:
+    """`function`, refusing arrays of another type, shape or layout: the JIT would compile
+    another version for them, a native function would read their memory as the wrong type.
+    A few microseconds a call, and kernels are called once a slice."""
+    arrays = [(at, np.dtype(dtype), dimensions)
+              for at, (dtype, dimensions) in enumerate(arguments) if dimensions]
+
+    def call(*values: Any) -> Any:
+        if len(values) != len(arguments):
+            raise TypeError(f"{name} takes {len(arguments)} arguments, not {len(values)}")
+        for at, dtype, dimensions in arrays:
+            value = values[at]
+            if not (isinstance(value, np.ndarray) and value.dtype == dtype
+                    and value.ndim == dimensions and value.flags.c_contiguous):
+                got = (f"{value.ndim}-D {value.dtype}{'' if value.flags.c_contiguous else ' strided'}"
+                       if isinstance(value, np.ndarray) else type(value).__name__)
+                raise TypeError(f"{name}: argument {at} must be a C-contiguous {dimensions}-D "
+                                f"{dtype} array, not {got}")
+        return function(*values)
+
+    return call
+
+
+def forget() -> None:
+    """Look for a build again on the next call (after one is made, or the folder changes)."""
+    for cached in (build_key, loaded, kernel):
+        cached.cache_clear()

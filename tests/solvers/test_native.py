@@ -1,0 +1,271 @@
+"""The native build of the polyform kernels (solvers/kernels/native.py), really built with
+numba.pycc once for this session: the same trees, node for node and solution for solution, as
+the numba kernels on shipped and random puzzles; loaded without numba; never loaded when stale;
+the GIL released during a call; wrong arrays refused; a failed or killed build leaves nothing
+that loads."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from solvers import SYMMETRY_MODES
+from solvers.kernels import native
+from solvers.placements.compile import compile_placements
+from solvers.puzzle.fileformat import load_puzzle
+from solvers.search import orbits as orbit_module
+from solvers.search.choice import make_search
+from solvers.search.prepare import prepare_puzzle
+from test_engine_vs_oracle import make_puzzle
+from test_live_sets import run_to_end, solvable
+
+ROOT = Path(__file__).resolve().parents[2]
+ASSETS = ROOT / "assets" / "puzzles"
+BUILD = [sys.executable, "-m", "solvers.kernels.native_build"]
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory) -> Path:
+    """A folder holding a current build, made as scripts/setup.sh makes it."""
+    directory = tmp_path_factory.mktemp("native")
+    result = subprocess.run([*BUILD, "--dir", str(directory)], cwd=ROOT, capture_output=True,
+                            text=True, timeout=900)
+    assert result.returncode == 0, result.stderr
+    assert [path.name for path in directory.iterdir()] == [native.build_path(directory).name]
+    return directory
+
+
+@contextmanager
+def builds_from(directory: Path):
+    """This process looks for builds in `directory` meanwhile."""
+    before = os.environ[native.DIR_VARIABLE]
+    os.environ[native.DIR_VARIABLE] = str(directory)
+    native.forget()
+    try:
+        yield
+    finally:
+        os.environ[native.DIR_VARIABLE] = before
+        native.forget()
+
+
+def tree(puzzle, mode: str, kernel: str) -> tuple[list, int, int, list]:
+    placements = compile_placements(puzzle)
+    search, _ = make_search(puzzle, placements, mode, kernel=kernel)
+    found = run_to_end(search, 997)  # slices of a few hundred nodes: paused and resumed often
+    return found, search.nodes, search.solutions, search.branching_by_depth().tolist()
+
+
+def assert_same_tree(puzzle, mode: str, kernel: str, built: Path) -> None:
+    expected = tree(puzzle, mode, kernel)
+    with builds_from(built):
+        assert native.has({"live": "live_sets", "general": "exact_cover"}.get(kernel, kernel))
+        found = tree(puzzle, mode, kernel)
+    assert found == expected, (puzzle.name, mode, kernel)
+
+
+@pytest.mark.parametrize("name, kernels", [
+    ("meteor.json", ["bitboard", "general"]), ("pentominoes-3x20.json", ["bitboard", "live"]),
+    ("soma.json", ["live", "general"]), ("hexiamonds-4x9.json", ["general"])])
+def test_the_native_kernels_search_the_numba_kernels_trees(built, name, kernels):
+    puzzle = load_puzzle(ASSETS / name)
+    for kernel in kernels:
+        for mode in SYMMETRY_MODES:
+            assert_same_tree(puzzle, mode, kernel, built)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), kind=st.sampled_from(["square", "hex", "cube"]),
+       kernel=st.sampled_from(["bitboard", "live", "general"]))
+def test_same_trees_on_random_puzzles(built, seed, kind, kernel):
+    puzzle, _, _ = make_puzzle(seed, kind)
+    if not solvable(puzzle) or (kernel == "bitboard" and kind == "cube"):
+        return
+    assert_same_tree(puzzle, "distinct", kernel, built)
+
+
+def test_pruning_a_large_board_and_expanding_orbits_natively_agree(built, monkeypatch):
+    """The flood of boards over 64 cells (kernels.regions) and the orbit kernels."""
+    puzzle = load_puzzle(ASSETS / "hexiamonds-6x6.json")
+    monkeypatch.setattr(orbit_module, "NUMPY_IMAGES", 0)  # the kernels expand every batch
+
+    def pruned_and_expanded():
+        rows = compile_placements(puzzle).masks
+        prepared = prepare_puzzle(load_puzzle(ASSETS / "soma.json"), "all", "live")
+        search = prepared.new_search()
+        while not search.finished:
+            search.run(10**6)
+        return rows, prepared.expand(np.sort(search.take_solutions(), axis=1))
+
+    expected = pruned_and_expanded()
+    with builds_from(built):
+        assert native.has("regions") and native.has("orbits")
+        found = pruned_and_expanded()
+    assert np.array_equal(found[0], expected[0]) and np.array_equal(found[1], expected[1])
+    assert len(found[1]) == 11520
+
+
+JIT_SIGNATURES = """
+import importlib, json
+from numba.core import sigutils
+from solvers.kernels import native
+from solvers.puzzle.fileformat import load_puzzle
+from solvers.search import orbits
+from solvers.search.solve import solve
+orbits.NUMPY_IMAGES = 0
+for name, kernel in [("meteor.json", "bitboard"), ("soma.json", "live"), ("soma.json", "general"),
+                     ("hexiamonds-4x9.json", "general")]:
+    for mode in ("distinct", "all"):
+        for event in solve(load_puzzle("assets/puzzles/" + name), mode, kernel=kernel):
+            pass
+report = {}
+for module, functions in native.EXPORTS.items():
+    for function, arguments in functions.items():
+        compiled = getattr(importlib.import_module("solvers.kernels." + module), function)
+        exported = tuple(sigutils.normalize_signature(native.numba_signature(arguments))[0])
+        report[module + "." + function] = ([str(s) for s in compiled.signatures], str(exported),
+                                           compiled.signatures == [exported])
+print(json.dumps(report))
+"""
+
+
+def test_the_exports_are_what_real_searches_compile():
+    """A native function reads its arguments as the types it was built for: each export's
+    types must be the one version the JIT compiles for the product's searches."""
+    result = subprocess.run([sys.executable, "-c", JIT_SIGNATURES], cwd=ROOT,
+                            capture_output=True, text=True, timeout=900)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert set(report) == {f"{m}.{f}" for m, fs in native.EXPORTS.items() for f in fs}
+    wrong = {name: entry for name, entry in report.items() if not entry[2]}
+    assert not wrong, wrong
+
+
+LOADED_AFTER_A_RUN = """
+import json, sys
+from polygui.cli import main
+code = main(sys.argv[1:])
+print(json.dumps(sorted(sys.modules)))
+sys.exit(code)
+"""
+
+
+@pytest.mark.parametrize("name", ["soma.json", "meteor.json"])
+def test_a_run_with_a_native_build_never_loads_numba(built, name):
+    env = {**os.environ, native.DIR_VARIABLE: str(built)}
+    result = subprocess.run([sys.executable, "-c", LOADED_AFTER_A_RUN, str(ASSETS / name),
+                             "--json", "--count-only"], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    loaded = set(json.loads(lines[-1]))
+    assert any(module.startswith("polygui_native_") for module in loaded)
+    assert not {module for module in loaded if module.split(".")[0] in ("numba", "llvmlite")}
+    assert json.loads(lines[-2])["solutions"] == {"soma.json": 240, "meteor.json": 1049}[name]
+
+
+def test_a_stale_build_is_never_loaded(built, tmp_path, monkeypatch):
+    """A build made before a kernel's source changed keeps its name, which no longer matches."""
+    kernels = tmp_path / "kernels"
+    shutil.copytree(native.KERNELS_DIR, kernels, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(native, "KERNELS_DIR", kernels)
+    with builds_from(built):
+        assert native.loaded() is not None  # the copy is the same source: the same key
+        source = kernels / "bits.py"
+        source.write_text(source.read_text() + "\n# changed\n")
+        native.forget()
+        assert native.loaded() is None
+        assert native.kernel("live_sets").__name__ == "solvers.kernels.live_sets"  # numba's
+
+
+def test_arrays_of_another_type_or_layout_are_refused(built):
+    masks = np.zeros((4, 2), dtype=np.uint64)
+    neighbours = np.zeros((2, 6), dtype=np.int32)
+    fillable = np.ones(3, dtype=bool)
+    with builds_from(built):
+        flood = native.kernel("regions").dead_rows
+        assert flood(masks, neighbours, fillable).shape == (4,)
+        with pytest.raises(TypeError, match="argument 0 must be a C-contiguous 2-D uint64"):
+            flood(masks.astype(np.int64), neighbours, fillable)
+        with pytest.raises(TypeError, match="argument 1 .* not 2-D int32 strided"):
+            flood(masks, np.zeros((2, 12), dtype=np.int32)[:, ::2], fillable)
+        with pytest.raises(TypeError, match="takes 3 arguments"):
+            flood(masks, neighbours)
+
+
+def test_a_native_call_lets_other_threads_run(built):
+    """Mini Bedlam's search for a second or so on one thread: the main thread keeps running
+    meanwhile (with the GIL held it would stop until the call returned)."""
+    puzzle = load_puzzle(ASSETS / "mini-bedlam.json")
+    with builds_from(built):
+        search, _ = make_search(puzzle, compile_placements(puzzle), "distinct", kernel="live")
+        search.run(1000)
+        inside = threading.Event()
+        spans: list[float] = []
+
+        def long_call() -> None:
+            started = time.perf_counter()
+            inside.set()
+            search.run(4_000_000)
+            spans.append(time.perf_counter() - started)
+            inside.clear()
+
+        worker = threading.Thread(target=long_call)
+        worker.start()
+        inside.wait()
+        seen = []
+        while inside.is_set():
+            seen.append(time.perf_counter())
+        worker.join()
+    assert spans[0] > 0.2  # long enough to tell
+    assert seen[-1] - seen[0] > 0.5 * spans[0]
+
+
+def test_a_build_that_fails_says_so_and_leaves_nothing(tmp_path):
+    env = {**os.environ, "CC": "false"}  # no working C compiler
+    result = subprocess.run([*BUILD, "--dir", str(tmp_path)], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=900)
+    assert result.returncode == 1
+    assert "native kernels not built" in result.stderr
+    assert "numba kernels will compile on first use" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_build_killed_midway_leaves_nothing_that_loads(built, tmp_path):
+    process = subprocess.Popen([*BUILD, "--dir", str(tmp_path)], cwd=ROOT,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not list(tmp_path.glob(".building-*")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(1.0)  # numba is compiling the kernels now
+        assert process.poll() is None, "the build ended before it could be killed"
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    assert not list(tmp_path.glob("polygui_native_*"))
+    with builds_from(tmp_path):
+        assert native.loaded() is None
+    shutil.copy(native.build_path(built), tmp_path)  # a whole build there is loaded
+    with builds_from(tmp_path):
+        assert native.loaded() is not None
+
+
+def test_if_stale_builds_only_when_needed(built):
+    result = subprocess.run([*BUILD, "--dir", str(built), "--if-stale"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=900)
+    assert result.returncode == 0 and result.stderr == ""
+    assert [path.name for path in built.iterdir()] == [native.build_path(built).name]
