@@ -1,4 +1,4 @@
-"""The polyform kernels compiled ahead of time, loaded without numba when a current build exists.
+"""The polyform and Sudoku kernels compiled ahead of time, loaded without numba when a current build exists.
 
 Why: a process pays about 0.6 s to import numba and load its first cached kernel, more than a
 small puzzle's whole search (Soma: 1 ms), and a first run after an install compiles for
@@ -27,7 +27,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -35,14 +35,23 @@ DIR_VARIABLE = "POLYGUI_NATIVE_DIR"  # where builds live; an empty folder means 
 KERNELS_DIR = Path(__file__).resolve().parent
 _LOADING = threading.Lock()
 
-Argument = tuple[str, int]  # (numpy dtype, dimensions): 0 a scalar, else a C-contiguous array
-U1, U2, U3 = ("uint64", 1), ("uint64", 2), ("uint64", 3)
-I1, I2, Q1, Q2 = ("int32", 1), ("int32", 2), ("int64", 1), ("int64", 2)
-F1, B1, B2 = ("float64", 1), ("bool", 1), ("bool", 2)
-INT, UINT, BOOL = ("int64", 0), ("uint64", 0), ("bool", 0)
+class Argument(NamedTuple):
+    """A scalar (dimensions 0) or a C-contiguous array of numpy dtype `dtype`."""
+    dtype: str
+    dimensions: int = 0
+    readonly: bool = False  # the JIT compiles a separate version for read-only arrays
+
+
+U1, U2, U3 = Argument("uint64", 1), Argument("uint64", 2), Argument("uint64", 3)
+I1, I2, Q1, Q2 = Argument("int32", 1), Argument("int32", 2), Argument("int64", 1), Argument("int64", 2)
+F1, B1, B2 = Argument("float64", 1), Argument("bool", 1), Argument("bool", 2)
+INT, UINT, BOOL = Argument("int64"), Argument("uint64"), Argument("bool")
+S1, S2, H2 = Argument("int8", 1), Argument("int8", 2), Argument("int16", 2)  # Sudoku values
+PEERS = Argument("int32", 2, readonly=True)  # search.sudoku's cached unit tables
 
 # kernel module -> function -> the arguments its Python side calls it with (a test checks each
-# against what the numba dispatcher compiles for real searches); results are inferred
+# against what the numba dispatcher compiles for real searches); results are inferred. The
+# Sudoku variants' kernel, which takes a tuple of tables, is not among them.
 EXPORTS: dict[str, dict[str, tuple[Argument, ...]]] = {
     "exact_cover": {
         "_count_live": (INT, INT, U2, I1, I1, U3, U2, I2, INT),
@@ -60,16 +69,10 @@ EXPORTS: dict[str, dict[str, tuple[Argument, ...]]] = {
     },
     "regions": {"dead_rows": (U2, I2, B1)},
     "orbits": {"image_hashes_of": (U2, I2), "sorted_images": (I2, I2, B2)},
+    "sudoku": {"search": (U2, Q1, Q1, U1, Q1, F1, Q1, PEERS, PEERS, UINT, Q1, F1, H2, BOOL, INT,
+                          INT)},
+    "sudoku_batch": {"solve_many": (S2, S2, S1)},
 }
-
-
-def numba_signature(arguments: tuple[Argument, ...]) -> str:
-    """The signature numba.pycc compiles for these arguments, e.g. '(uint64[:, ::1], int64)'."""
-    def one(dtype: str, dimensions: int) -> str:
-        name = "boolean" if dtype == "bool" else dtype
-        return name if dimensions == 0 else f"{name}[{', '.join([':'] * (dimensions - 1) + ['::1'])}]"
-
-    return f"({', '.join(one(*argument) for argument in arguments)})"
 
 
 def native_dir() -> Path:
@@ -166,8 +169,8 @@ def _checked(function: Callable[..., Any], name: str,
     """`function`, refusing arrays of another type, shape or layout: the JIT would compile
     another version for them, a native function would read their memory as the wrong type.
     A few microseconds a call, and kernels are called once a slice."""
-    arrays = [(at, np.dtype(dtype), dimensions)
-              for at, (dtype, dimensions) in enumerate(arguments) if dimensions]
+    arrays = [(at, np.dtype(argument.dtype), argument.dimensions)
+              for at, argument in enumerate(arguments) if argument.dimensions]
 
     def call(*values: Any) -> Any:
         if len(values) != len(arguments):

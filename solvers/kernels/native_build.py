@@ -54,6 +54,19 @@ def _compiling_like_the_jit() -> Iterator[None]:
         compiler.compile_extra = plain
 
 
+def numba_types(arguments: tuple[native.Argument, ...]) -> tuple:
+    """The numba types of native.EXPORTS' arguments: the signature pycc compiles."""
+    from numba.core import types
+
+    def one(argument: native.Argument):
+        scalar = types.boolean if argument.dtype == "bool" else getattr(types, argument.dtype)
+        if argument.dimensions == 0:
+            return scalar
+        return types.Array(scalar, argument.dimensions, "C", readonly=argument.readonly)
+
+    return tuple(one(argument) for argument in arguments)
+
+
 def build(directory: Path | None = None) -> Path:
     """Compile the current build into `directory` (default: native_dir()); its path."""
     with warnings.catch_warnings():
@@ -73,8 +86,7 @@ def build(directory: Path | None = None) -> Path:
         for module_name, functions in native.EXPORTS.items():
             module = importlib.import_module(f"{__package__}.{module_name}")
             for function, arguments in functions.items():
-                signature = native.numba_signature(arguments)
-                compiler.export(f"{module_name}__{function}", signature)(
+                compiler.export(f"{module_name}__{function}", numba_types(arguments))(
                     getattr(module, function).py_func)
         with _compiling_like_the_jit():
             compiler.compile()
@@ -105,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     directory = args.dir or native.native_dir()
     if args.if_stale and native.build_path(directory).is_file():
         return 0
-    print(f"native kernels: compiling the polyform kernels for this processor (about 15 s, "
+    print(f"native kernels: compiling the search kernels for this processor (about 15 s, "
           f"once after each update) into {directory}", file=sys.stderr)
     started = time.perf_counter()
     try:

@@ -11,3 +11,4 @@ NB = 4  # bit planes per counter: counts saturate at 2**NB
 C_NODES, C_SOLUTIONS, C_PHASE, C_DEPTH, C_BUFFERED, C_STATUS, C_UNCHECKED = range(7)
 
 HASH_MULTIPLIER = 0x9E3779B97F4A7C15  # the bit-board's Fibonacci hashing of a region's mask
+SUDOKU_MAX_N = 64  # the Sudoku kernel's values are bits of a uint64

@@ -27,7 +27,6 @@ from numba import njit
 from .exact_cover import BUFFER_FULL, C_BUFFERED, C_DEPTH, C_NODES, C_PHASE, C_SOLUTIONS, \
     C_STATUS, ENTER, FINISHED, NEXT, RUNNING, _copy_row
 
-MAX_N = 64  # values are bits of a uint64
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
 

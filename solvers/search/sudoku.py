@@ -8,9 +8,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..kernels.exact_cover import C_BUFFERED, C_NODES, C_PHASE, C_SOLUTIONS, C_STATUS, ENTER, FINISHED
-from ..kernels.sudoku import MAX_N, search
-from ..kernels.sudoku_batch import solve_many
+from ..kernels import native
+from ..kernels.status import (C_BUFFERED, C_NODES, C_PHASE, C_SOLUTIONS, C_STATUS, ENTER, FINISHED,
+                              SUDOKU_MAX_N as MAX_N)
 from ..puzzle.model import SudokuGrid, sudoku_units
 from ..puzzle.model import conflicting_givens as model_conflicting_givens
 
@@ -75,10 +75,11 @@ class SudokuSearch:
     def run(self, node_budget: int, *, record: bool = True, solution_limit: int = 0) -> int:
         """Search up to `node_budget` nodes; RUNNING, BUFFER_FULL or FINISHED. RUNNING also
         when `solution_limit` (> 0) solutions have been counted."""
-        return int(search(self.cand, self.solved, self.branch_cell, self.branch_left,
-                          self.branch_len, self.weight, self.queue, self.peers, self.units,
-                          self.full, self.counters, self.fraction, self.solution_buffer,
-                          bool(record), int(node_budget), int(solution_limit)))
+        return int(native.kernel("sudoku").search(
+            self.cand, self.solved, self.branch_cell, self.branch_left, self.branch_len,
+            self.weight, self.queue, self.peers, self.units, self.full, self.counters,
+            self.fraction, self.solution_buffer, bool(record), int(node_budget),
+            int(solution_limit)))
 
     def take_solutions(self) -> np.ndarray:
         """(k, n*n) int16 values of the buffered solutions, in search order; clears them."""
@@ -126,7 +127,7 @@ def solve_batch(puzzles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     puzzles = np.ascontiguousarray(puzzles, dtype=np.int8)
     solutions = np.zeros(puzzles.shape, dtype=np.int8)
     counts = np.zeros(len(puzzles), dtype=np.int8)
-    solve_many(puzzles, solutions, counts)
+    native.kernel("sudoku_batch").solve_many(puzzles, solutions, counts)
     return solutions, counts
 
 

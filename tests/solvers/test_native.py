@@ -21,18 +21,21 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from solvers import SYMMETRY_MODES
+from solvers import SYMMETRY_MODES, Solution, solve
 from solvers.kernels import native
 from solvers.placements.compile import compile_placements
 from solvers.puzzle.fileformat import load_puzzle
+from solvers.puzzle.textformats import parse_sudoku_lines
 from solvers.search import orbits as orbit_module
 from solvers.search.choice import make_search
 from solvers.search.prepare import prepare_puzzle
+from solvers.search.sudoku import solve_batch
 from test_engine_vs_oracle import make_puzzle
 from test_live_sets import run_to_end, solvable
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets" / "puzzles"
+SUDOKU = ROOT / "assets" / "sudoku"
 BUILD = [sys.executable, "-m", "solvers.kernels.native_build"]
 pytestmark = pytest.mark.slow
 
@@ -96,6 +99,24 @@ def test_same_trees_on_random_puzzles(built, seed, kind, kernel):
     assert_same_tree(puzzle, "distinct", kernel, built)
 
 
+def test_sudoku_searches_and_batches_natively_agree(built):
+    def solved():
+        events = [list(solve(load_puzzle(ASSETS / name), "all", limit=50))
+                  for name in ("sudoku-hard.json", "sudoku-16x16.json", "sudoku-4x4-empty.json")]
+        runs = [([e.grid for e in run if isinstance(e, Solution)], run[-1].nodes,
+                 run[-1].solutions) for run in events]
+        return runs, solve_batch(parse_sudoku_lines((SUDOKU / "hardest-sample.txt").read_text()))
+
+    expected = solved()
+    with builds_from(built):
+        assert native.has("sudoku") and native.has("sudoku_batch")
+        found = solved()
+    assert found[0] == expected[0]
+    assert [run[2] for run in found[0]] == [1, 1, 50]  # a 4x4 grid has 288: the limit stops it
+    assert all(np.array_equal(a, b) for a, b in zip(found[1], expected[1]))
+    assert (found[1][1] == 1).all()
+
+
 def test_pruning_a_large_board_and_expanding_orbits_natively_agree(built, monkeypatch):
     """The flood of boards over 64 cells (kernels.regions) and the orbit kernels."""
     puzzle = load_puzzle(ASSETS / "hexiamonds-6x6.json")
@@ -119,22 +140,26 @@ def test_pruning_a_large_board_and_expanding_orbits_natively_agree(built, monkey
 
 JIT_SIGNATURES = """
 import importlib, json
-from numba.core import sigutils
 from solvers.kernels import native
+from solvers.kernels.native_build import numba_types
 from solvers.puzzle.fileformat import load_puzzle
+from solvers.puzzle.textformats import parse_sudoku_lines
 from solvers.search import orbits
 from solvers.search.solve import solve
+from solvers.search.sudoku import solve_batch
 orbits.NUMPY_IMAGES = 0
 for name, kernel in [("meteor.json", "bitboard"), ("soma.json", "live"), ("soma.json", "general"),
-                     ("hexiamonds-4x9.json", "general")]:
+                     ("hexiamonds-4x9.json", "general"), ("sudoku-hard.json", "auto"),
+                     ("sudoku-16x16.json", "auto")]:
     for mode in ("distinct", "all"):
-        for event in solve(load_puzzle("assets/puzzles/" + name), mode, kernel=kernel):
+        for event in solve(load_puzzle("assets/puzzles/" + name), mode, kernel=kernel, limit=3):
             pass
+solve_batch(parse_sudoku_lines(open("assets/sudoku/top95.txt").read()))
 report = {}
 for module, functions in native.EXPORTS.items():
     for function, arguments in functions.items():
         compiled = getattr(importlib.import_module("solvers.kernels." + module), function)
-        exported = tuple(sigutils.normalize_signature(native.numba_signature(arguments))[0])
+        exported = numba_types(arguments)
         report[module + "." + function] = ([str(s) for s in compiled.signatures], str(exported),
                                            compiled.signatures == [exported])
 print(json.dumps(report))

@@ -10,8 +10,7 @@ import pytest
 
 from solvers import GridKind, Piece, Puzzle, count_solutions, solve
 from solvers.puzzle.fileformat import load_puzzle
-from solvers.kernels import bitboard, exact_cover, live_sets
-from solvers.search import sudoku
+from solvers.kernels import bitboard, exact_cover, live_sets, sudoku
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles"
 
@@ -91,8 +90,9 @@ def test_every_pair_of_shipped_puzzles_in_both_orders():
     assert first["mini-bedlam.json"][0] == 20
 
 
-# where each search's Python side finds its kernel's `search` (the polyform kernels' modules
-# are imported when a search first runs, and looked up at every call)
+# where each search's Python side finds its kernel's `search`: the numba module, which
+# kernels.native hands out when there is no native build (the tests' case), looked up at
+# every call
 KERNELS = {"bit-board": bitboard, "live sets": live_sets, "general": exact_cover,
            "sudoku": sudoku}
 
