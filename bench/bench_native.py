@@ -41,6 +41,8 @@ CASES = [  # (file, symmetry mode, nodes: 0 for the whole tree)
     ("mini-bedlam.json", "distinct", 5_000_000),
     ("sudoku-hard.json", "all", 0),
     ("sudoku-16x16.json", "all", 0),
+    ("sudoku-killer.json", "all", 0),
+    ("sudoku-jigsaw.json", "all", 0),
 ]
 BATCHES = ["17-clue-sample.txt", "top95.txt", "hardest-sample.txt"]  # assets/sudoku, 9x9 batch
 

@@ -1,7 +1,8 @@
 """`polygui --smoke-test`: does this installation work? Opens the main window off screen,
 solves the Soma cube through the solver thread as the Solve button does, and checks the count
-against a direct solve in this process by the numba kernel (the window's path searches a tree
-this small in Python: solvers/search/interpreted.py; so both engines count); prints
+against a direct solve in this process by the compiled kernel (the native build's, else
+numba's; without a native build the window's path searches a tree this small in Python,
+solvers/search/interpreted.py, so both engines count); prints
 the puzzle to a PDF file (a bundle needs Qt's print support). Exit status 0 when it all
 holds, 1 (with the reason) otherwise.
 

@@ -1,4 +1,5 @@
-"""The polyform and Sudoku kernels compiled ahead of time, loaded without numba when a current build exists.
+"""The polyform and Sudoku kernels compiled ahead of time, loaded without numba when a
+current build exists.
 
 Why: a process pays about 0.6 s to import numba and load its first cached kernel, more than a
 small puzzle's whole search (Soma: 1 ms), and a first run after an install compiles for
@@ -35,11 +36,14 @@ DIR_VARIABLE = "POLYGUI_NATIVE_DIR"  # where builds live; an empty folder means 
 KERNELS_DIR = Path(__file__).resolve().parent
 _LOADING = threading.Lock()
 
+
 class Argument(NamedTuple):
-    """A scalar (dimensions 0) or a C-contiguous array of numpy dtype `dtype`."""
+    """A scalar (dimensions 0) or a C-contiguous array of numpy dtype `dtype`, or (dtype
+    "tuple") a tuple of `members`."""
     dtype: str
     dimensions: int = 0
     readonly: bool = False  # the JIT compiles a separate version for read-only arrays
+    members: tuple[Argument, ...] = ()
 
 
 U1, U2, U3 = Argument("uint64", 1), Argument("uint64", 2), Argument("uint64", 3)
@@ -48,10 +52,12 @@ F1, B1, B2 = Argument("float64", 1), Argument("bool", 1), Argument("bool", 2)
 INT, UINT, BOOL = Argument("int64"), Argument("uint64"), Argument("bool")
 S1, S2, H2 = Argument("int8", 1), Argument("int8", 2), Argument("int16", 2)  # Sudoku values
 PEERS = Argument("int32", 2, readonly=True)  # search.sudoku's cached unit tables
+RULES = Argument("tuple", members=(  # search.sudoku_variants' rule tables, read-only
+    PEERS, Argument("int64", 1, True), PEERS, PEERS, Argument("int64", 1, True),
+    Argument("int64", 1, True), UINT))
 
 # kernel module -> function -> the arguments its Python side calls it with (a test checks each
-# against what the numba dispatcher compiles for real searches); results are inferred. The
-# Sudoku variants' kernel, which takes a tuple of tables, is not among them.
+# against what the numba dispatcher compiles for real searches); results are inferred.
 EXPORTS: dict[str, dict[str, tuple[Argument, ...]]] = {
     "exact_cover": {
         "_count_live": (INT, INT, U2, I1, I1, U3, U2, I2, INT),
@@ -72,6 +78,7 @@ EXPORTS: dict[str, dict[str, tuple[Argument, ...]]] = {
     "sudoku": {"search": (U2, Q1, Q1, U1, Q1, F1, Q1, PEERS, PEERS, UINT, Q1, F1, H2, BOOL, INT,
                           INT)},
     "sudoku_batch": {"solve_many": (S2, S2, S1)},
+    "sudoku_variants": {"search": (U2, Q1, Q1, U1, Q1, F1, Q1, RULES, Q1, F1, H2, BOOL, INT, INT)},
 }
 
 
@@ -168,24 +175,54 @@ def _checked(function: Callable[..., Any], name: str,
              arguments: tuple[Argument, ...]) -> Callable[..., Any]:
     """`function`, refusing arrays of another type, shape or layout: the JIT would compile
     another version for them, a native function would read their memory as the wrong type.
-    A few microseconds a call, and kernels are called once a slice."""
-    arrays = [(at, np.dtype(argument.dtype), argument.dimensions)
-              for at, argument in enumerate(arguments) if argument.dimensions]
+    About 0.3 us an array a call, and kernels are called once a slice."""
+    arrays = _array_specs(arguments)
+    tuples = tuple((at, len(argument.members), _array_specs(argument.members))
+                   for at, argument in enumerate(arguments) if argument.dtype == "tuple")
+    count = len(arguments)
 
     def call(*values: Any) -> Any:
-        if len(values) != len(arguments):
-            raise TypeError(f"{name} takes {len(arguments)} arguments, not {len(values)}")
-        for at, dtype, dimensions in arrays:
-            value = values[at]
-            if not (isinstance(value, np.ndarray) and value.dtype == dtype
-                    and value.ndim == dimensions and value.flags.c_contiguous):
-                got = (f"{value.ndim}-D {value.dtype}{'' if value.flags.c_contiguous else ' strided'}"
-                       if isinstance(value, np.ndarray) else type(value).__name__)
-                raise TypeError(f"{name}: argument {at} must be a C-contiguous {dimensions}-D "
-                                f"{dtype} array, not {got}")
+        if len(values) != count:
+            raise TypeError(f"{name} takes {count} arguments, not {len(values)}")
+        if not (_plainly_right(values, arrays) and all(
+                type(values[at]) is tuple and len(values[at]) == size
+                and _plainly_right(values[at], members) for at, size, members in tuples)):
+            for at, (value, argument) in enumerate(zip(values, arguments)):
+                _check(value, argument, f"{name}: argument {at}")  # raises, or equal dtypes
         return function(*values)
 
     return call
+
+
+def _array_specs(arguments: tuple[Argument, ...]) -> tuple[tuple[int, np.dtype, int], ...]:
+    return tuple((at, np.dtype(argument.dtype), argument.dimensions)
+                 for at, argument in enumerate(arguments) if argument.dimensions)
+
+
+def _plainly_right(values: tuple, arrays: tuple[tuple[int, np.dtype, int], ...]) -> bool:
+    """The quick test: each array exactly of its dtype object, dimensions and layout."""
+    for at, dtype, dimensions in arrays:
+        value = values[at]
+        if (type(value) is not np.ndarray or value.dtype is not dtype
+                or value.ndim != dimensions or not value.flags.c_contiguous):
+            return False
+    return True
+
+
+def _check(value: Any, argument: Argument, where: str) -> None:
+    """Raise TypeError unless `value` is the array or tuple `argument` says (scalars pass)."""
+    if argument.dtype == "tuple":
+        if not (isinstance(value, tuple) and len(value) == len(argument.members)):
+            raise TypeError(f"{where} must be a tuple of {len(argument.members)}")
+        for at, (member, expected) in enumerate(zip(value, argument.members)):
+            _check(member, expected, f"{where}[{at}]")
+    elif argument.dimensions and not (
+            isinstance(value, np.ndarray) and value.dtype == np.dtype(argument.dtype)
+            and value.ndim == argument.dimensions and value.flags.c_contiguous):
+        got = (f"{value.ndim}-D {value.dtype}{'' if value.flags.c_contiguous else ' strided'}"
+               if isinstance(value, np.ndarray) else type(value).__name__)
+        raise TypeError(f"{where} must be a C-contiguous {argument.dimensions}-D "
+                        f"{argument.dtype} array, not {got}")
 
 
 def forget() -> None:

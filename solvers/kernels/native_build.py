@@ -59,6 +59,8 @@ def numba_types(arguments: tuple[native.Argument, ...]) -> tuple:
     from numba.core import types
 
     def one(argument: native.Argument):
+        if argument.dtype == "tuple":
+            return types.Tuple([one(member) for member in argument.members])
         scalar = types.boolean if argument.dtype == "bool" else getattr(types, argument.dtype)
         if argument.dimensions == 0:
             return scalar

@@ -8,8 +8,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..kernels.exact_cover import C_BUFFERED, C_NODES, C_PHASE, C_SOLUTIONS, C_STATUS, ENTER, FINISHED
-from ..kernels.sudoku_variants import search
+from ..kernels import native
+from ..kernels.status import C_BUFFERED, C_NODES, C_PHASE, C_SOLUTIONS, C_STATUS, ENTER, FINISHED
 from ..puzzle.model import SudokuGrid
 from ..puzzle.sudoku_rules import grid_units
 
@@ -103,10 +103,10 @@ class VariantSudokuSearch:
     def run(self, node_budget: int, *, record: bool = True, solution_limit: int = 0) -> int:
         """Search up to `node_budget` nodes; RUNNING, BUFFER_FULL or FINISHED. RUNNING also
         when `solution_limit` (> 0) solutions have been counted."""
-        return int(search(self.cand, self.solved, self.branch_cell, self.branch_left,
-                          self.branch_len, self.weight, self.queue, self.rules, self.counters,
-                          self.fraction, self.solution_buffer, bool(record), int(node_budget),
-                          int(solution_limit)))
+        return int(native.kernel("sudoku_variants").search(
+            self.cand, self.solved, self.branch_cell, self.branch_left, self.branch_len,
+            self.weight, self.queue, self.rules, self.counters, self.fraction,
+            self.solution_buffer, bool(record), int(node_budget), int(solution_limit)))
 
     def take_solutions(self) -> np.ndarray:
         """(k, n*n) int16 values of the buffered solutions, in search order; clears them."""

@@ -30,6 +30,7 @@ from solvers.search import orbits as orbit_module
 from solvers.search.choice import make_search
 from solvers.search.prepare import prepare_puzzle
 from solvers.search.sudoku import solve_batch
+from solvers.search.sudoku_variants import VariantSudokuSearch
 from test_engine_vs_oracle import make_puzzle
 from test_live_sets import run_to_end, solvable
 
@@ -102,17 +103,19 @@ def test_same_trees_on_random_puzzles(built, seed, kind, kernel):
 def test_sudoku_searches_and_batches_natively_agree(built):
     def solved():
         events = [list(solve(load_puzzle(ASSETS / name), "all", limit=50))
-                  for name in ("sudoku-hard.json", "sudoku-16x16.json", "sudoku-4x4-empty.json")]
+                  for name in ("sudoku-hard.json", "sudoku-16x16.json", "sudoku-4x4-empty.json",
+                               "sudoku-killer.json", "sudoku-jigsaw.json", "sudoku-x.json")]
         runs = [([e.grid for e in run if isinstance(e, Solution)], run[-1].nodes,
                  run[-1].solutions) for run in events]
         return runs, solve_batch(parse_sudoku_lines((SUDOKU / "hardest-sample.txt").read_text()))
 
     expected = solved()
     with builds_from(built):
-        assert native.has("sudoku") and native.has("sudoku_batch")
+        assert all(native.has(name) for name in ("sudoku", "sudoku_batch", "sudoku_variants"))
         found = solved()
     assert found[0] == expected[0]
-    assert [run[2] for run in found[0]] == [1, 1, 50]  # a 4x4 grid has 288: the limit stops it
+    # a 4x4 grid has 288 solutions: the limit stops it; the variants are unique
+    assert [run[2] for run in found[0]] == [1, 1, 50, 1, 1, 1]
     assert all(np.array_equal(a, b) for a, b in zip(found[1], expected[1]))
     assert (found[1][1] == 1).all()
 
@@ -150,7 +153,8 @@ from solvers.search.sudoku import solve_batch
 orbits.NUMPY_IMAGES = 0
 for name, kernel in [("meteor.json", "bitboard"), ("soma.json", "live"), ("soma.json", "general"),
                      ("hexiamonds-4x9.json", "general"), ("sudoku-hard.json", "auto"),
-                     ("sudoku-16x16.json", "auto")]:
+                     ("sudoku-16x16.json", "auto"), ("sudoku-killer.json", "auto"),
+                     ("sudoku-jigsaw.json", "auto"), ("sudoku-x.json", "auto")]:
     for mode in ("distinct", "all"):
         for event in solve(load_puzzle("assets/puzzles/" + name), mode, kernel=kernel, limit=3):
             pass
@@ -228,6 +232,18 @@ def test_arrays_of_another_type_or_layout_are_refused(built):
             flood(masks, np.zeros((2, 12), dtype=np.int32)[:, ::2], fillable)
         with pytest.raises(TypeError, match="takes 3 arguments"):
             flood(masks, neighbours)
+        grid = load_puzzle(ASSETS / "sudoku-killer.json").sudoku
+        search = VariantSudokuSearch(grid)
+        arguments = [search.cand, search.solved, search.branch_cell, search.branch_left,
+                     search.branch_len, search.weight, search.queue, search.rules,
+                     search.counters, search.fraction, search.solution_buffer, True, 10, 0]
+        variants = native.kernel("sudoku_variants").search
+        with pytest.raises(TypeError, match=r"argument 7 must be a tuple of 7"):
+            variants(*arguments[:7], search.rules[:-1], *arguments[8:])
+        wrong_peers = (search.rules[0].astype(np.int64), *search.rules[1:])
+        with pytest.raises(TypeError, match=r"argument 7\[0\] must be a C-contiguous 2-D int32"):
+            variants(*arguments[:7], wrong_peers, *arguments[8:])
+        assert variants(*arguments) in (0, 1, 2)  # the right ones run
 
 
 def test_a_native_call_lets_other_threads_run(built):
