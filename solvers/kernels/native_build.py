@@ -23,6 +23,7 @@ import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from . import native
 
@@ -30,10 +31,12 @@ SCRATCH_PREFIX = ".building-"  # a build's folder until its module is moved into
 
 
 @contextlib.contextmanager
-def _compiling_like_the_jit() -> Iterator[None]:
-    """Two changes to how pycc compiles each export, both to do as numba's JIT does:
+def _compiling_like_the_jit(error_models: dict[Any, str]) -> Iterator[None]:
+    """Three changes to how pycc compiles each export, all to do as numba's JIT does:
     - its Python wrapper releases the GIL during a call (the kernels are nogil=True): pycc's
       flags hold it, which would stop the GUI thread and every other search thread;
+    - its error model is the one its @njit names (`error_models`: Python function -> model;
+      pycc reads no decorator, and "numpy" drops the division-by-zero checks);
     - each export gets its own copy of the flags: pycc shares one object, and compiling a
       kernel switches its SSA pass off, after which the next kernel fails to type."""
     from numba.pycc import compiler
@@ -44,6 +47,7 @@ def _compiling_like_the_jit() -> Iterator[None]:
                       *rest, **options):
         own = flags.copy()
         own.release_gil = True
+        own.error_model = error_models.get(function, own.error_model)
         return plain(typing_context, target_context, function, arguments, result, own, *rest,
                      **options)
 
@@ -85,12 +89,15 @@ def build(directory: Path | None = None) -> Path:
         compiler.output_dir = scratch
         compiler.target_cpu = "host"
         compiler.verbose = False
+        error_models = {}
         for module_name, functions in native.EXPORTS.items():
             module = importlib.import_module(f"{__package__}.{module_name}")
             for function, arguments in functions.items():
+                kernel = getattr(module, function)
                 compiler.export(f"{module_name}__{function}", numba_types(arguments))(
-                    getattr(module, function).py_func)
-        with _compiling_like_the_jit():
+                    kernel.py_func)
+                error_models[kernel.py_func] = kernel.targetoptions.get("error_model", "python")
+        with _compiling_like_the_jit(error_models):
             compiler.compile()
         os.replace(Path(scratch) / target.name, target)
     for stale in directory.glob(f"polygui_native_*{native.extension_suffix()}"):
