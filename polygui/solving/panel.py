@@ -36,6 +36,11 @@ def symmetry_label(mode: str) -> str:
     return next(label for label, value in SYMMETRY_CHOICES if value == mode)
 
 
+def elapsed_text(seconds: float) -> str:
+    """A search's time so far: milliseconds under a second (a small puzzle's whole run)."""
+    return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.1f} s"
+
+
 def format_duration(seconds: float) -> str:
     seconds = max(0, int(round(seconds)))
     if seconds < 60:
@@ -242,7 +247,7 @@ class SolvePanel(QWidget):
         self.counters["solutions"].setText(f"{progress.solutions:,}")
         self.counters["nodes"].setText(f"{progress.nodes:,}")
         self.counters["rate"].setText(f"{progress.nodes_per_second:,.0f}")
-        self.counters["elapsed"].setText(f"{progress.elapsed:.1f} s")
+        self.counters["elapsed"].setText(elapsed_text(progress.elapsed))
         left = progress.time_left
         self.counters["left"].setText(f"about {format_duration(left)}" if left is not None else "–")
         self.plot.add_point(progress.elapsed, progress.solutions, progress.fraction_done,

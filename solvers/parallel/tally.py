@@ -25,7 +25,7 @@ class Tally:
         self.finished_tasks: set[str] = set()
         self.emitted = 0  # solutions given out so far (their index is the count before)
         self.started = time.perf_counter()
-        self.earlier_seconds = 0.0  # search time of a trial, or of the run before a resume
+        self.earlier_seconds = 0.0  # search time of the run before a resume
         self.restored_share = self.restored_nodes = 0  # what a resumed run found done
 
     # --- what happened -----------------------------------------------------------------------
@@ -59,10 +59,10 @@ class Tally:
             self.tasks_left -= 1
 
     def trial_done(self, sliced) -> None:
-        """The whole tree was searched in one go (a SlicedSearch)."""
+        """The whole tree was searched in one go (a SlicedSearch). Its search time is this
+        session's, for the elapsed time and the rate alike."""
         self.done_solutions, self.done_nodes = sliced.solutions, sliced.nodes
-        self.earlier_seconds = sliced.elapsed
-        self.started = time.perf_counter()
+        self.started = time.perf_counter() - sliced.elapsed
         self.done_share = 1.0 if sliced.finished else sliced.fraction_done
         self.tasks_left = 0 if sliced.finished else 1
 

@@ -90,3 +90,14 @@ def test_without_its_plot_the_sudoku_panel_keeps_its_boxes_at_their_height(qtbot
     qtbot.wait(10)
     assert not panel.plot.isVisible()
     assert box.height() <= box.sizeHint().height() + 4  # not a tall box of empty grey
+
+
+@pytest.mark.parametrize("seconds, shown", [(0.0252, "25 ms"), (0.9994, "999 ms"),
+                                            (1.0, "1.0 s"), (83.26, "83.3 s")])
+def test_the_elapsed_time_of_a_short_run_is_in_milliseconds(qtbot, seconds, shown):
+    """Meteor's whole search takes 25 ms: "0.0 s" said it took no time at all."""
+    from solvers import Progress
+
+    panel = show_widget(qtbot, SolvePanel(), 340, 600)
+    panel.show_progress(Progress("done", 157_375, 1049, 1.0, seconds, 157_375 / seconds))
+    assert panel.counters["elapsed"].text() == shown

@@ -79,6 +79,15 @@ def test_a_puzzle_solved_during_the_trial_never_starts_the_pool():
     assert len(keys) == final.solutions == 11520 and run._backend is None
 
 
+def test_a_run_finished_in_the_trial_reports_its_own_rate():
+    """The rate is the trial's nodes over the trial's search time (it was over the moment
+    since the trial ended: billions of nodes a second on screen)."""
+    run = ParallelRun(shipped("meteor.json"), "distinct", jobs=2)
+    _, final = found(run.events())
+    assert run._backend is None and final.elapsed > 0
+    assert final.nodes_per_second == pytest.approx(final.nodes / final.elapsed, rel=0.1)
+
+
 def test_stopping_the_iteration_stops_every_thread():
     events = split_run(pentomino_box(3, 4, 5), "distinct", count_only=True).events()
     for event in events:
