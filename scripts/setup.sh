@@ -94,7 +94,7 @@ polygui_setup() {
     return 0
 }
 
-# The polyform kernels compiled ahead of time (solvers/kernels/native.py), so that a run loads
+# The search kernels compiled ahead of time (solvers/kernels/native.py), so that a run loads
 # them in milliseconds instead of importing numba: built after an install or an update of the
 # kernels, a moment's check otherwise. Without it (no C compiler), the numba kernels run.
 # The tests build their own (tests/solvers/test_native.py), so `test` skips this.

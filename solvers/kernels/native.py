@@ -47,7 +47,8 @@ class Argument(NamedTuple):
 
 
 U1, U2, U3 = Argument("uint64", 1), Argument("uint64", 2), Argument("uint64", 3)
-I1, I2, Q1, Q2 = Argument("int32", 1), Argument("int32", 2), Argument("int64", 1), Argument("int64", 2)
+I1, I2 = Argument("int32", 1), Argument("int32", 2)
+Q1, Q2 = Argument("int64", 1), Argument("int64", 2)
 F1, B1, B2 = Argument("float64", 1), Argument("bool", 1), Argument("bool", 2)
 INT, UINT, BOOL = Argument("int64"), Argument("uint64"), Argument("bool")
 S1, S2, H2 = Argument("int8", 1), Argument("int8", 2), Argument("int16", 2)  # Sudoku values
@@ -166,7 +167,8 @@ def kernel(name: str) -> Any:
     module = loaded()
     if module is not None and name in EXPORTS:
         return SimpleNamespace(**{
-            function: _checked(getattr(module, f"{name}__{function}"), f"{name}.{function}", arguments)
+            function: _checked(getattr(module, f"{name}__{function}"), f"{name}.{function}",
+                               arguments)
             for function, arguments in EXPORTS[name].items()})
     return importlib.import_module(f"{__package__}.{name}")
 

@@ -258,7 +258,8 @@ def placement_table(masks: np.ndarray, pieces: np.ndarray) -> np.ndarray:
     size_bits = max(1, int(2 * len(masks) - 1).bit_length())
     size = 1 << size_bits
     with np.errstate(over="ignore"):
-        slots = ((distinct * np.uint64(status.HASH_MULTIPLIER)) >> np.uint64(64 - size_bits)).astype(np.int64)
+        hashed = distinct * np.uint64(status.HASH_MULTIPLIER)
+        slots = (hashed >> np.uint64(64 - size_bits)).astype(np.int64)
     table = np.zeros((2, size), dtype=np.uint64)
     for mask, slot, piece_set in zip(distinct.tolist(), slots.tolist(), piece_bits.tolist()):
         while table[0, slot] != 0:

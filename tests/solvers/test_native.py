@@ -310,3 +310,14 @@ def test_if_stale_builds_only_when_needed(built):
                             capture_output=True, text=True, timeout=900)
     assert result.returncode == 0 and result.stderr == ""
     assert [path.name for path in built.iterdir()] == [native.build_path(built).name]
+
+
+def test_builds_go_beside_the_kernels_or_to_the_user_cache(monkeypatch, tmp_path):
+    """An editable checkout keeps its build beside numba's cache; an installation whose
+    kernels folder is read-only keeps it in the user's cache folder."""
+    monkeypatch.delenv(native.DIR_VARIABLE)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(native.os, "access", lambda path, mode: True)
+    assert native.native_dir() == native.KERNELS_DIR / "__pycache__" / "native"
+    monkeypatch.setattr(native.os, "access", lambda path, mode: False)
+    assert native.native_dir() == tmp_path / "polygui" / "native"
