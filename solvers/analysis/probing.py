@@ -76,7 +76,7 @@ class Prober:
                 plan.check_syms, s.check, s.counters, s.fraction, s.boards, s.remaining, s.branch,
                 s.branch_len, s.branch_pos, s.path, s.weight, s.depth_stats,
                 s.solution_buffer, self.record, s.scratch, s.region_limit, s.fit_bits, s.placed,
-                *tail)
+                s.memo, s.memo_unit, *tail)
         if kernel == "live":
             return probes.probe_live_sets(
                 s.conflict, s.cover, s.piece_rows, placements.row_piece, s.row_mask, s.full,

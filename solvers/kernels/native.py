@@ -72,7 +72,7 @@ EXPORTS: dict[str, dict[str, tuple[Argument, ...]]] = {
     },
     "bitboard": {
         "search": (U1, I1, I1, I1, U1, U1, U1, UINT, U1, UINT, INT, I1, INT, Q1, F1, U1, I1, I2,
-                   I1, I1, I1, F1, Q2, I2, BOOL, INT, INT, INT, U3, U2),
+                   I1, I1, I1, F1, Q2, I2, BOOL, INT, INT, INT, U3, U2, U2, U1),
     },
     "regions": {"dead_rows": (U2, I2, B1)},
     "orbits": {"image_hashes_of": (U2, I2), "sorted_images": (I2, I2, B2)},

@@ -254,9 +254,9 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
                    neighbours, fillable, one_piece_below, row_piece, restricted_piece, images,
                    check_start, check_syms, check, counters, fraction, boards, remaining, branch,
                    branch_len, branch_pos, path, weight, depth_stats, solution_buffer, record,
-                   scratch, region_limit, fit_bits, placed, initial_remaining, seed, n_probes,
-                   widest, probe_nodes, probe_solutions, leaf_weight, leaf_probe, profile,
-                   subtree_depth, subtree_budget):
+                   scratch, region_limit, fit_bits, placed, memo, memo_unit, initial_remaining,
+                   seed, n_probes, widest, probe_nodes, probe_solutions, leaf_weight, leaf_probe,
+                   profile, subtree_depth, subtree_budget):
     """Probes through bitboard.search; returns how many were made."""
     np.random.seed(seed)
     goal = path.shape[0]
@@ -281,7 +281,8 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
                                              one_piece_below, row_piece, check, counters, fraction,
                                              boards, remaining, branch, branch_len, branch_pos,
                                              path, weight, depth_stats, solution_buffer, record,
-                                             budget_left, 0, region_limit, fit_bits, placed)
+                                             budget_left, 0, region_limit, fit_bits, placed,
+                                             memo, memo_unit)
                     _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
                             check_start, check_syms, scratch)
                 scale = product / _subtree_part(counters, fraction, weight, depth,
@@ -299,7 +300,7 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
                             full, neighbours, fillable, one_piece_below, row_piece, check,
                             counters, fraction, boards, remaining, branch, branch_len, branch_pos,
                             path, weight, depth_stats, solution_buffer, record, 1, 0, region_limit,
-                            fit_bits, placed)
+                            fit_bits, placed, memo, memo_unit)
             _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
                     check_start, check_syms, scratch)
             children = depth_stats[depth, 1] - children_before
@@ -317,7 +318,7 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
                                 expired, full, neighbours, fillable, one_piece_below, row_piece,
                                 check, counters, fraction, boards, remaining, branch, branch_len,
                                 branch_pos, path, weight, depth_stats, solution_buffer, record, 0,
-                                0, region_limit, fit_bits, placed)
+                                0, region_limit, fit_bits, placed, memo, memo_unit)
                 _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
                         check_start, check_syms, scratch)
             product *= children

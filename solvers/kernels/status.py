@@ -7,8 +7,9 @@ ENTER, NEXT = 0, 1
 NB = 4  # bit planes per counter: counts saturate at 2**NB
 
 # indices into the int64 counter array; C_UNCHECKED: the last solutions buffered, which the
-# Python side has yet to pass through the symmetry plan's canonical check
-C_NODES, C_SOLUTIONS, C_PHASE, C_DEPTH, C_BUFFERED, C_STATUS, C_UNCHECKED = range(7)
+# Python side has yet to pass through the symmetry plan's canonical check; C_REMEMBERED: the
+# nodes the bit-board kernel knew dead from its memo, without expanding them
+C_NODES, C_SOLUTIONS, C_PHASE, C_DEPTH, C_BUFFERED, C_STATUS, C_UNCHECKED, C_REMEMBERED = range(8)
 
 HASH_MULTIPLIER = 0x9E3779B97F4A7C15  # the bit-board's Fibonacci hashing of a region's mask
 SUDOKU_MAX_N = 64  # the Sudoku kernel's values are bits of a uint64

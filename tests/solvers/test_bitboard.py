@@ -4,6 +4,7 @@ full buffer, identical piece copies, the sweep order, and the kernel as plain Py
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import subprocess
@@ -20,7 +21,7 @@ from solvers.placements.compile import compile_placements
 from solvers.placements.symmetry import plan_symmetry
 from solvers.puzzle.fileformat import load_puzzle
 from solvers.puzzle.grids import neighbour_offsets, normalise, orientations
-from solvers.search.bitboard import BitboardSearch, BitboardTables, kernel_order
+from solvers.search.bitboard import BitboardSearch, BitboardTables, kernel_order, memo_units
 from solvers.search.choice import make_search
 from solvers.search.exact_cover import ExactCoverSearch
 from solvers.search.live_sets import LiveSetSearch
@@ -224,6 +225,84 @@ def test_the_sweep_runs_along_the_short_side():
         line = cells[:, 1] if puzzle.kind is GridKind.HEX else cells[:, 0]  # hex: r is the row
         assert len(set(line[:short].tolist())) == 1
         assert line[short] != line[0]
+
+
+# --- the memo of dead endgame nodes ---------------------------------------------------------
+def tree(search, budget: int = 10**9) -> tuple:
+    """What a search did: its solutions in order, its nodes, its branching per depth."""
+    found = run_to_end(search, budget)
+    return found, search.nodes, search.branching_by_depth().tolist()
+
+
+def test_the_memo_changes_nothing_but_the_time():
+    """Meteor: thousands of endgame nodes are known dead without being expanded, and the
+    search walks the same tree to the same solutions in the same order as without a memo."""
+    puzzle = load_puzzle(ASSETS / "meteor.json")
+    remembering, _ = searches(puzzle, "distinct")
+    forgetting, _ = searches(puzzle, "distinct", memo_slots=0)
+    assert tree(remembering) == tree(forgetting)
+    assert remembering.remembered > 10_000 and forgetting.remembered == 0
+    assert remembering.solutions == 1049
+
+
+def test_a_remembered_node_is_not_expanded_again():
+    """A search handed a finished search's memo knows more nodes dead from the start, and
+    still walks the same tree."""
+    puzzle = load_puzzle(ASSETS / "pentominoes-3x20.json")
+    first, _ = searches(puzzle, "all")
+    walked = tree(first, budget=1000)
+    second, _ = searches(puzzle, "all")
+    second.memo[:] = first.memo
+    assert tree(second, budget=1000) == walked
+    assert second.remembered > first.remembered > 0
+
+
+@FAST
+@given(seed=st.integers(0, 10**9), kind=FLAT_KINDS)
+def test_a_two_slot_memo_changes_nothing_but_the_time(seed, kind):
+    """Two slots, so that nodes keep replacing each other in the memo; random puzzles, some
+    with several copies of a piece."""
+    puzzle = random_puzzle(seed, kind)
+    placements = compile_placements(puzzle)
+    if len(set(placements.row_piece.tolist())) < len(puzzle.pieces):
+        return
+    for mode in SYMMETRY_MODES:
+        tiny, _ = searches(puzzle, mode, memo_slots=2)
+        none, _ = searches(puzzle, mode, memo_slots=0)
+        assert tree(tiny, budget=3) == tree(none), mode
+
+
+def test_the_memo_tells_copies_left_apart():
+    """Four L and three I trominoes: this board's search meets one endgame board twice, with
+    L L I left and with L I I left, dead with the first and not the second. A memo keyed on
+    the board and the types left (both) found 43 solutions here."""
+    board = ((0, 2), (0, 3), (0, 4), (0, 5), (1, 2), (1, 3), (1, 4), (1, 5), (2, 1), (2, 2),
+             (2, 3), (2, 4), (2, 5), (3, 0), (3, 1), (3, 2), (3, 3), (3, 4), (3, 5), (4, 4),
+             (4, 5))
+    pieces = (Piece("L", L_TROMINO, 4, True), Piece("I", ((0, 0), (1, 0), (2, 0)), 3, True))
+    bitboard, general = searches(Puzzle(GridKind.SQUARE, "copies", board=board, pieces=pieces),
+                                 "all")
+    forgetting, _ = searches(Puzzle(GridKind.SQUARE, "copies", board=board, pieces=pieces),
+                             "all", memo_slots=0)
+    assert tree(bitboard) == tree(forgetting)
+    assert bitboard.remembered > 0
+    assert bitboard.solutions == len(run_to_end(general)) > 0
+
+
+def test_memo_keys_tell_every_choice_of_copies_left_apart():
+    """With several copies of a type, the set of types left is not enough: 3 copies of A and
+    3 of B, after A A B or A B B, have both types left on boards that can be the same."""
+    counts = np.array([1, 3, 2, 7, 1, 4, 0, 2])
+    units = [int(unit) for unit in memo_units(counts)]
+    keys = {sum(left * unit for left, unit in zip(lefts, units))
+            for lefts in itertools.product(*(range(count + 1) for count in counts.tolist()))}
+    assert len(keys) == int(np.prod(counts + 1)) and max(keys) < 2**64
+    assert len({int(unit) for unit in memo_units(np.ones(64, dtype=np.int64))}) == 64
+
+
+def test_a_memo_is_a_power_of_two_slots():
+    with pytest.raises(ValueError, match="power of two"):
+        searches(rectangle(4, 3, (Piece("d", DOMINO, 6),)), "all", memo_slots=3)
 
 
 def test_make_search_picks_the_bitboard_for_flat_boards_only():
