@@ -42,6 +42,8 @@ Glossary
 - fit bits: per cell, bit sets over its candidates: those of each piece type, and those that
   cover each cell of the window above it. The candidates that fit a board are those of the
   pieces left less those covering a taken cell (meteor: 10% faster than testing each).
+  A node works them out two 64-bit words at a time in registers, not in an array (meteor's
+  99 candidates at a cell are two words; 0.91x the time of an array of words).
 - last start of a piece type: the highest lowest cell of its candidates; `expired[cell]`
   has a bit for each piece type whose last start is below `cell`.
 - left: a bit for each piece type with a copy still to place (`remaining` counts them);
@@ -139,6 +141,18 @@ def _pair_fills(free, placed_piece, left_after, remaining, bucket_start, cand_ma
 
 
 @njit(nogil=True, cache=True, inline="always")
+def _file_fitting(bits, first, branch, depth, fitting, pocket, board):
+    """File candidate `first + i` for each bit i of `bits` at the node's `fitting` place in
+    `branch`, keeping it (the count goes up) when no cell of its pocket is free."""
+    while bits != ZERO:
+        k = first + _lowest_bit(bits)
+        bits &= bits - ONE
+        branch[depth, fitting] = k
+        fitting += (pocket[k] & ~board) == ZERO
+    return fitting
+
+
+@njit(nogil=True, cache=True, inline="always")
 def _memo_slot(board, left_key, shift):
     """The slot of `memo` where the node (board, left_key) is kept."""
     return ((board ^ (left_key * HASH_MULTIPLIER)) * HASH_MULTIPLIER) >> shift
@@ -167,7 +181,6 @@ def search(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, expired,
     goal = path.shape[0]  # piece copies to place
     n_words = fit_bits.shape[2]
     window_mask = (ONE << np.uint64(fit_bits.shape[1] - n_types - 1)) - ONE
-    fits = np.empty(n_words, dtype=np.uint64)
     left = ZERO  # piece types with a copy left, as bits
     left_key = ZERO
     for piece in range(n_types):
@@ -214,26 +227,29 @@ def search(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, expired,
             if pieces_left & expired[cell] != ZERO:
                 pieces_left = ZERO  # the sweep has passed every place a piece left could go
             if pieces_left != ZERO:
-                fits[:] = ZERO
-                while pieces_left != ZERO:
-                    piece = _lowest_bit(pieces_left)
-                    pieces_left &= pieces_left - ONE
-                    for word in range(n_words):
-                        fits[word] |= fit_bits[cell, piece, word]
                 taken = ((board >> np.uint64(cell)) >> ONE) & window_mask
-                while taken != ZERO:
-                    above = n_types + 1 + _lowest_bit(taken)
-                    taken &= taken - ONE
-                    for word in range(n_words):
-                        fits[word] &= ~fit_bits[cell, above, word]
                 first = bucket_start[cell * n_types]
-                for word in range(n_words):
-                    bits = fits[word]
-                    while bits != ZERO:
-                        k = first + 64 * word + _lowest_bit(bits)
-                        bits &= bits - ONE
-                        branch[depth, fitting] = k
-                        fitting += (pocket[k] & ~board) == ZERO
+                for word in range(0, n_words, 2):  # two words at a time, in registers
+                    pair = word + 1 < n_words
+                    low_bits, high_bits = ZERO, ZERO
+                    pieces = pieces_left
+                    while pieces != ZERO:
+                        piece = _lowest_bit(pieces)
+                        pieces &= pieces - ONE
+                        low_bits |= fit_bits[cell, piece, word]
+                        if pair:
+                            high_bits |= fit_bits[cell, piece, word + 1]
+                    covered = taken
+                    while covered != ZERO:
+                        above = n_types + 1 + _lowest_bit(covered)
+                        covered &= covered - ONE
+                        low_bits &= ~fit_bits[cell, above, word]
+                        if pair:
+                            high_bits &= ~fit_bits[cell, above, word + 1]
+                    fitting = _file_fitting(low_bits, first + 64 * word, branch, depth, fitting,
+                                            pocket, board)
+                    fitting = _file_fitting(high_bits, first + 64 * word + 64, branch, depth,
+                                            fitting, pocket, board)
             # keep those that leave no island the remaining pieces cannot fill
             children = 0
             for position in range(fitting):

@@ -4,6 +4,7 @@ full buffer, identical piece copies, the sweep order, and the kernel as plain Py
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
 import random
@@ -225,6 +226,22 @@ def test_the_sweep_runs_along_the_short_side():
         line = cells[:, 1] if puzzle.kind is GridKind.HEX else cells[:, 0]  # hex: r is the row
         assert len(set(line[:short].tolist())) == 1
         assert line[short] != line[0]
+
+
+def test_a_cell_with_over_two_words_of_candidates():
+    """Fit bits come in words of 64 candidates, taken two at a time: one placement filed
+    130 times (131 candidates at its cell: three words) is found once per copy."""
+    puzzle = rectangle(4, 3, (Piece("d", DOMINO, 6),))
+    placements = compile_placements(puzzle)
+    plan = plan_symmetry(puzzle, placements, "all")
+    row = int(plan.root_rows[0])
+    copied = dataclasses.replace(plan, root_rows=np.concatenate(
+        [plan.root_rows, np.full(129, row, dtype=plan.root_rows.dtype)]))
+    search = BitboardSearch(placements, copied)
+    assert search.fit_bits.shape[2] == 3
+    expected = run_to_end(BitboardSearch(placements, plan))
+    with_row = [rows for rows in expected if row in rows]
+    assert with_row and sorted(run_to_end(search)) == sorted(expected + with_row * 129)
 
 
 # --- the memo of dead endgame nodes ---------------------------------------------------------
