@@ -1,7 +1,8 @@
 """The layout's rules, over the real import graph (static: every import statement, including
 those inside functions): the import-linter contracts in pyproject.toml, and what those cannot
-say: that the numba kernels import nothing but numpy, numba and each other (their native
-build's loader and builder also the standard library)."""
+say: that the numba kernels import nothing but numpy, numba and each other (and llvmlite,
+numba's code generator, for an intrinsic; their native build's loader and builder also the
+standard library)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ import grimp
 from importlinter.cli import lint_imports
 
 ROOT = Path(__file__).resolve().parents[1]
-KERNEL_IMPORTS = {"numpy", "numba", "__future__"}  # __future__ changes syntax, imports nothing
+# __future__ changes syntax, imports nothing; llvmlite comes with numba (bits.prefetch_row)
+KERNEL_IMPORTS = {"numpy", "numba", "llvmlite", "__future__"}
 NATIVE = {"solvers.kernels.native", "solvers.kernels.native_build"}  # may use the stdlib too
 
 
