@@ -88,10 +88,11 @@ class Prober:
         return probes.probe_exact_cover(
             placements.masks, placements.row_piece, s.full, plan.restricted_piece, plan.images,
             plan.check_start, plan.check_syms, s.check, s.counters, s.fraction, s.live,
-            s.level_start, s.branch, s.branch_start, s.branch_len, s.branch_pos, s.path, s.weight, s.occupied,
-            s.planes, s.overflow, s.piece_live, s.remaining, s.depth_stats, s.solution_buffer,
-            self.record, s.scratch, s.candidates, s.neighbours, placements.piece_sizes,
-            s.required, s.slack, s.absent_start, s.branch_piece, *tail)
+            s.level_start, s.branch, s.branch_start, s.branch_len, s.branch_pos, s.path,
+            s.weight, s.occupied, s.planes, s.overflow, s.piece_live, s.remaining,
+            s.depth_stats, s.solution_buffer, self.record, s.scratch, s.candidates,
+            s.neighbours, placements.piece_sizes, s.required, s.slack, s.absent_start,
+            s.branch_piece, *tail)
 
     def _weigh_orbits(self, done: int) -> np.ndarray:
         """Per probe: its leaf solutions, each weighed by the solutions of the counted mode
