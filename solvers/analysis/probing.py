@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels import probes
+from ..kernels import native
 from ..search.prepare import Prepared
 
 SOLUTION_ROWS = 1 << 16  # leaf solutions kept per batch ("all", "rotations": orbits to weigh)
@@ -58,6 +58,7 @@ class Prober:
 
     def _run(self, n_probes: int, nodes: np.ndarray, solutions: np.ndarray) -> int:
         s, kernel = self.search, self.prepared.kernel
+        probes = native.kernel("probes")  # the native build's, else numba's
         if kernel == "sudoku":
             return probes.probe_sudoku(
                 s.cand, s.solved, s.branch_cell, s.branch_left, s.branch_len, s.weight,

@@ -22,6 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from solvers import SYMMETRY_MODES, Solution, solve
+from solvers.analysis.probing import Prober
 from solvers.kernels import native
 from solvers.placements.compile import compile_placements
 from solvers.puzzle.fileformat import load_puzzle
@@ -141,8 +142,15 @@ def test_pruning_a_large_board_and_expanding_orbits_natively_agree(built, monkey
     assert len(found[1]) == 11520
 
 
+# (puzzle, kernel, mode): a probe through each kernel (the estimator's)
+PROBED = [("meteor.json", "bitboard", "all"), ("soma.json", "live", "all"),
+          ("soma.json", "general", "distinct"), ("sudoku-hard.json", "auto", "all"),
+          ("mini-bedlam.json", "live", "distinct")]
 JIT_SIGNATURES = """
+PROBED = PROBED_LIST
 import importlib, json
+from solvers.analysis.probing import Prober
+from solvers.search.prepare import prepare_puzzle
 from solvers.kernels import native
 from solvers.kernels.native_build import numba_types
 from solvers.puzzle.fileformat import load_puzzle
@@ -159,6 +167,11 @@ for name, kernel in [("meteor.json", "bitboard"), ("soma.json", "live"), ("soma.
         for event in solve(load_puzzle("assets/puzzles/" + name), mode, kernel=kernel, limit=3):
             pass
 solve_batch(parse_sudoku_lines(open("assets/sudoku/top95.txt").read()))
+for name, kernel, mode in PROBED:
+    prober = Prober(prepare_puzzle(load_puzzle("assets/puzzles/" + name), mode, kernel=kernel))
+    prober.batch(3)
+    prober.complete_subtrees(2, 1000)
+    prober.batch(3)
 report = {}
 for module, functions in native.EXPORTS.items():
     for function, arguments in functions.items():
@@ -167,7 +180,7 @@ for module, functions in native.EXPORTS.items():
         report[module + "." + function] = ([str(s) for s in compiled.signatures], str(exported),
                                            compiled.signatures == [exported])
 print(json.dumps(report))
-"""
+""".replace("PROBED_LIST", repr(PROBED))
 
 
 def test_the_exports_are_what_real_searches_compile():
@@ -203,6 +216,40 @@ def test_a_run_with_a_native_build_never_loads_numba(built, name):
     assert any(module.startswith("polygui_native_") for module in loaded)
     assert not {module for module in loaded if module.split(".")[0] in ("numba", "llvmlite")}
     assert json.loads(lines[-2])["solutions"] == {"soma.json": 240, "meteor.json": 1049}[name]
+
+
+def probe_results() -> list:
+    """Each PROBED puzzle's probe estimates (single paths, then subtrees)."""
+    results = []
+    for name, kernel, mode in PROBED:
+        prober = Prober(prepare_puzzle(load_puzzle(ASSETS / name), mode, kernel=kernel), seed=7)
+        paths = prober.batch(20)
+        prober.complete_subtrees(2, 1000)
+        subtrees = prober.batch(5)
+        results.append([array.tolist() for array in (*paths, *subtrees)])
+    return results
+
+
+def test_the_native_probes_estimate_what_the_numba_probes_do(built):
+    """The same random paths (numba's generator, seeded alike) to the same estimates."""
+    expected = probe_results()
+    with builds_from(built):
+        assert native.has("probes")
+        assert probe_results() == expected
+
+
+def test_an_estimate_with_a_native_build_never_loads_numba(built):
+    """Mini Bedlam's estimate probes the live-set kernel (a first one compiled it for 12 s)."""
+    env = {**os.environ, native.DIR_VARIABLE: str(built)}
+    result = subprocess.run([sys.executable, "-c", LOADED_AFTER_A_RUN,
+                             str(ASSETS / "mini-bedlam.json"), "--estimate",
+                             "--estimate-seconds", "0.3"], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert " probes, " in result.stdout  # it probed, not searched to the end
+    loaded = set(json.loads(result.stdout.strip().splitlines()[-1]))
+    assert any(module.startswith("polygui_native_") for module in loaded)
+    assert not {module for module in loaded if module.split(".")[0] in ("numba", "llvmlite")}
 
 
 def test_a_stale_build_is_never_loaded(built, tmp_path, monkeypatch):
