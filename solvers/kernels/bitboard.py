@@ -155,7 +155,7 @@ def _file_fitting(bits, first, branch, depth, fitting, pocket, board):
 @njit(nogil=True, cache=True, inline="always")
 def _memo_slot(board, left_key, shift):
     """The slot of `memo` where the node (board, left_key) is kept."""
-    return ((board ^ (left_key * HASH_MULTIPLIER)) * HASH_MULTIPLIER) >> shift
+    return _slot(board ^ (left_key * HASH_MULTIPLIER), shift)
 
 
 @njit(nogil=True, cache=True)

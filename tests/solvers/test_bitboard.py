@@ -292,15 +292,14 @@ def test_a_two_slot_memo_changes_nothing_but_the_time(seed, kind):
 def test_the_memo_tells_copies_left_apart():
     """Four L and three I trominoes: this board's search meets one endgame board twice, with
     L L I left and with L I I left, dead with the first and not the second. A memo keyed on
-    the board and the types left (both) found 43 solutions here."""
+    the board and the set of types left ({L, I} both times) found 43 solutions here."""
     board = ((0, 2), (0, 3), (0, 4), (0, 5), (1, 2), (1, 3), (1, 4), (1, 5), (2, 1), (2, 2),
              (2, 3), (2, 4), (2, 5), (3, 0), (3, 1), (3, 2), (3, 3), (3, 4), (3, 5), (4, 4),
              (4, 5))
     pieces = (Piece("L", L_TROMINO, 4, True), Piece("I", ((0, 0), (1, 0), (2, 0)), 3, True))
-    bitboard, general = searches(Puzzle(GridKind.SQUARE, "copies", board=board, pieces=pieces),
-                                 "all")
-    forgetting, _ = searches(Puzzle(GridKind.SQUARE, "copies", board=board, pieces=pieces),
-                             "all", memo_slots=0)
+    puzzle = Puzzle(GridKind.SQUARE, "copies", board=board, pieces=pieces)
+    bitboard, general = searches(puzzle, "all")
+    forgetting, _ = searches(puzzle, "all", memo_slots=0)
     assert tree(bitboard) == tree(forgetting)
     assert bitboard.remembered > 0
     assert bitboard.solutions == len(run_to_end(general)) > 0
@@ -315,6 +314,8 @@ def test_memo_keys_tell_every_choice_of_copies_left_apart():
             for lefts in itertools.product(*(range(count + 1) for count in counts.tolist()))}
     assert len(keys) == int(np.prod(counts + 1)) and max(keys) < 2**64
     assert len({int(unit) for unit in memo_units(np.ones(64, dtype=np.int64))}) == 64
+    with pytest.raises(ValueError, match="65 bits"):
+        memo_units(np.ones(65, dtype=np.int64))
 
 
 def test_a_memo_is_a_power_of_two_slots():
