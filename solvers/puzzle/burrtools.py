@@ -3,10 +3,13 @@ puzzles: each `<problem>` is one puzzle.
 
 What is read: the shapes (`<voxel x= y= z=>` text, x fastest, then y, then z; `#` a filled
 cell, `+` a variable cell, `_` empty; a digit after a cell is its colour, which only colour
-constraints use), and per problem its result shape (the board: `#` cells must be filled, `+`
-cells may stay empty: optional cells) and its pieces (`count="k"`, or `min=` and `max=`: a
-range). Shapes are solid polycubes: no mirror images. BurrTools' record of a solved problem
-(`assemblies="N"`, assemblies up to rotation) is kept in the puzzle's `extra`.
+constraints use; `weight=`), and per problem its result shape (the board: `#` cells must be
+filled, `+` cells may stay empty: optional cells) and its pieces (`count="k"`, or `min=` and
+`max=`: a range; `group="g"`, or `<group group="g" count="k"/>` entries: piece groups).
+Shapes are solid polycubes: no mirror images. A problem imports with its disassembly checked,
+as BurrTools solves it: its solutions are the assemblies that come apart. BurrTools' record
+of a solved problem (`assemblies="N"`, assemblies up to rotation, and `solutions="N"`) is
+kept in the puzzle's `extra`.
 
 Refused, naming what: other grids, colour constraints, variable cells in a piece, a problem
 without a result or pieces, and anything malformed. The XML is read from at most
@@ -37,6 +40,7 @@ class BurrShape:
     name: str
     filled: tuple[tuple[int, int, int], ...]
     variable: tuple[tuple[int, int, int], ...]
+    weight: int = 1
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,7 @@ class BurrProblem:
     puzzle: Puzzle | None  # None when it cannot be read: `problem` says why
     problem: str
     assemblies: int | None  # what BurrTools recorded, up to rotation
+    solutions: int | None = None  # of those, the ones that come apart (when it checked)
 
 
 def read_burrtools(path: str | Path) -> list[BurrProblem]:
@@ -66,9 +71,11 @@ def read_burrtools(path: str | Path) -> list[BurrProblem]:
         name = element.get("name") or f"Problem {number}"
         try:
             puzzle = _problem_puzzle(element, shapes, path, name, comment)
-            problems.append(BurrProblem(name, puzzle, "", _assemblies(element)))
+            problems.append(BurrProblem(name, puzzle, "", _recorded(element, "assemblies"),
+                                        _recorded(element, "solutions")))
         except PuzzleError as error:
-            problems.append(BurrProblem(name, None, str(error), _assemblies(element)))
+            problems.append(BurrProblem(name, None, str(error), _recorded(element, "assemblies"),
+                                        _recorded(element, "solutions")))
     return problems
 
 
@@ -134,7 +141,8 @@ def _shapes(root: ElementTree.Element) -> list[BurrShape]:
                 x, rest = index % size[0], index // size[0]
                 cell = (x, rest % size[1], rest // size[1])
                 (filled if state == "#" else variable).append(cell)
-        shapes.append(BurrShape(name, tuple(filled), tuple(variable)))
+        shapes.append(BurrShape(name, tuple(filled), tuple(variable),
+                                _whole_attribute(voxel, "weight", 1, where)))
     return shapes
 
 
@@ -160,21 +168,27 @@ def _problem_puzzle(element: ElementTree.Element, shapes: list[BurrShape], path:
             raise PuzzleError(f"piece {shape.name} has no cells")
         piece_name = shape.name if shape.name not in names else f"{shape.name} ({entry.get('id')})"
         names.add(piece_name)
-        pieces.append(Piece(piece_name, shape.filled, most, mirror=False, least=fewest))
+        pieces.append(Piece(piece_name, shape.filled, most, mirror=False, least=fewest,
+                            groups=_groups(entry, most, shape.name), weight=shape.weight))
     if not pieces:
         raise PuzzleError("it has no pieces")
-    assemblies = _assemblies(element)
+    assemblies, solutions = _recorded(element, "assemblies"), _recorded(element, "solutions")
     recorded = (f" BurrTools recorded {assemblies:,} assembl{'y' if assemblies == 1 else 'ies'}"
-                " (up to rotation)." if assemblies is not None else "")
+                " (up to rotation)" if assemblies is not None else "")
+    if recorded and solutions is not None:
+        recorded += f", {solutions:,} of them solution{'s' * (solutions != 1)}"
+    recorded += "." if recorded else ""
     description = f"Imported from the BurrTools file {path.name}, problem {name}.{recorded}"
     if comment:
         description += "\n\n" + comment
     extra = {"burrtools": {"file": path.name, "problem": name}}
     if assemblies is not None:
         extra["burrtools"]["assemblies"] = assemblies
+    if solutions is not None:
+        extra["burrtools"]["solutions"] = solutions
     return Puzzle(GridKind.CUBE, f"{path.stem}: {name}", description,
                   board=result.filled + result.variable, pieces=tuple(pieces),
-                  optional=result.variable, extra=extra)
+                  optional=result.variable, extra=extra, disassembly=True)
 
 
 def _shape_of(entry: ElementTree.Element | None, shapes: list[BurrShape], what: str) -> BurrShape:
@@ -201,6 +215,36 @@ def _copies(entry: ElementTree.Element, name: str) -> tuple[int, int]:
     return fewest, most
 
 
-def _assemblies(element: ElementTree.Element) -> int | None:
-    text = element.get("assemblies")
+def _groups(entry: ElementTree.Element, copies: int, name: str) -> tuple[tuple[str, int], ...]:
+    """A problem piece's groups: `group="g"` (every copy; 0 is none), or `<group>` entries
+    naming a group and how many copies it holds."""
+    where = f"piece {name}"
+    group = entry.get("group")
+    if group is not None:
+        if not group.isdigit():
+            raise PuzzleError(f"{where}: group {shown(group)} is not a whole number")
+        return () if int(group) == 0 else ((group, copies),)
+    groups = []
+    for item in entry.iterfind("group"):
+        group = item.get("group", "")
+        count = _whole_attribute(item, "count", 1, where)
+        if not group.isdigit():
+            raise PuzzleError(f"{where}: group {shown(group)} is not a whole number")
+        if int(group) != 0:
+            groups.append((group, count))
+    return tuple(groups)
+
+
+def _whole_attribute(element: ElementTree.Element, key: str, default: int, where: str) -> int:
+    text = element.get(key)
+    if text is None:
+        return default
+    if not text.isdigit():
+        raise PuzzleError(f"{where}: its {key} {shown(text)} is not a whole number")
+    return int(text)
+
+
+def _recorded(element: ElementTree.Element, key: str) -> int | None:
+    """What BurrTools recorded of a solved problem (`assemblies` or `solutions`)."""
+    text = element.get(key)
     return int(text) if text is not None and text.isdigit() else None

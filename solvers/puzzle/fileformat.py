@@ -36,13 +36,14 @@ from .secondary_format import count_value, parse_count
 from .sudoku_file import (VARIANT_KEYS, read_variant_rules, squarest_box, variant_size,
                           write_variant_rules)
 from .pins import pins_from_data, pins_to_data
+from .movement_rules import groups_from_data, groups_to_data
 from .textformats import sudoku_value, format_sudoku_line, parse_text_puzzle
 
 FORMAT_NAME = "polygui-puzzle"
 FORMAT_VERSION = 1
 _TOP_KEYS = {"format", "version", "name", "description", "grid", "board", "pieces", "box",
-             "givens", "extra", "optional", "pinned", *VARIANT_KEYS}
-_PIECE_KEYS = {"name", "cells", "count", "mirror", "colour"}
+             "givens", "extra", "optional", "pinned", "disassembly", *VARIANT_KEYS}
+_PIECE_KEYS = {"name", "cells", "count", "mirror", "colour", "group", "groups", "weight"}
 
 
 # --- reading -----------------------------------------------------------------------------
@@ -133,6 +134,8 @@ def puzzle_from_dict(data: Any, *, strict: bool = True) -> Puzzle:
     if kind is GridKind.SUDOKU:
         if "optional" in data:
             raise PuzzleError("\"optional\": a Sudoku has no optional cells")
+        if "disassembly" in data:
+            raise PuzzleError("\"disassembly\": a Sudoku has no pieces to take apart")
         grid_data = _sudoku_grid(data)
         puzzle = Puzzle(kind, name, description, sudoku=grid_data, extra=extra)
     else:
@@ -152,7 +155,8 @@ def puzzle_from_dict(data: Any, *, strict: bool = True) -> Puzzle:
                           MAX_BOARD_CELLS)
         puzzle = Puzzle(kind, name, description, board=board, pieces=pieces, extra=extra,
                         optional=optional,
-                        pins=pins_from_data(data.get("pinned"), kind.dimensions))
+                        pins=pins_from_data(data.get("pinned"), kind.dimensions),
+                        disassembly=data.get("disassembly", False))
     if strict:
         puzzle.check_loadable()
     return puzzle
@@ -199,7 +203,7 @@ def _piece(item: Any, index: int, axes: str) -> Piece:
     if colour and not _is_hex_colour(colour):
         raise PuzzleError(f"{where}: colour {shown(colour)} is not like \"#a0c4ff\"")
     return Piece(name, _cells(item.get("cells"), where, axes, MAX_PIECE_CELLS), count, mirror,
-                 colour, least)
+                 colour, least, groups_from_data(item, count, where), item.get("weight", 1))
 
 
 def _is_hex_colour(text: str) -> bool:
@@ -252,6 +256,8 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict:
             data["optional"] = [list(cell) for cell in puzzle.optional]
         if puzzle.pins:
             data["pinned"] = pins_to_data(puzzle.pins)
+        if puzzle.disassembly:
+            data["disassembly"] = True
     if puzzle.extra:
         data["extra"] = puzzle.extra
     return data
@@ -262,6 +268,7 @@ def _piece_dict(piece: Piece) -> dict:
                             "count": count_value(piece), "mirror": piece.mirror}
     if piece.colour:
         item["colour"] = piece.colour
+    item.update(groups_to_data(piece))
     return item
 
 

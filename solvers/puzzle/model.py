@@ -19,6 +19,7 @@ from .limits import MAX_BOARD_CELLS, MAX_PIECE_CELLS, check_cells, shown
 from .sudoku_rules import (Cage, box_regions, cage_problems, clashing_givens,
                            normalised_regions, rule_problems, validate_variant_rules)
 from .pins import Pin, validate_pins
+from .movement_rules import check_disassembly, check_piece_rules, normalised_groups
 
 SYMMETRY_MODES = ("distinct", "rotations", "all")
 SUDOKU_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -35,10 +36,13 @@ class Piece:
     mirror: bool = True
     colour: str = ""
     least: int | None = None  # None: exactly `count` copies
+    groups: tuple[tuple[str, int], ...] = ()  # (group, copies): may stay together (movement_rules)
+    weight: int = 1  # the heavier part stays put when two come apart
 
     def __post_init__(self) -> None:
         cells = tuple(sorted(tuple(int(v) for v in cell) for cell in self.cells))
         object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "groups", normalised_groups(self.groups))
         if self.least is not None and self.least == self.count:
             object.__setattr__(self, "least", None)
 
@@ -96,6 +100,7 @@ class Puzzle:
     extra: dict = field(default_factory=dict, compare=False, hash=False)
     optional: Shape = ()  # board cells that may stay empty (BurrTools' variable cells)
     pins: tuple[Pin, ...] = ()  # pre-placed piece copies (solvers.puzzle.pins)
+    disassembly: bool = False  # only assemblies that come apart are solutions (movement_rules)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", GridKind(self.kind))
@@ -109,6 +114,7 @@ class Puzzle:
             _validate_sudoku(self)
         else:
             _validate_polyform(self)
+        check_disassembly(self.kind.value, self.pieces, len(self.board), self.disassembly)
         validate_pins(self)
 
     @property
@@ -239,6 +245,7 @@ def _validate_polyform(puzzle: Puzzle) -> None:
             raise PuzzleError(f"the pieces have more than {MAX_PIECE_CELLS:,} cells in all "
                               f"(copies counted, up to {where}); PolyGUI takes at most "
                               f"{MAX_PIECE_CELLS:,}")
+        check_piece_rules(piece, where)
         if not is_connected(puzzle.kind, piece.cells):
             parts = connected_components(puzzle.kind, piece.cells)
             raise PuzzleError(f"{where} is not connected: it falls into {len(parts)} parts")

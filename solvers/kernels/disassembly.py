@@ -1,0 +1,283 @@
+"""Can an assembly be taken apart? The disassembler's search (numba).
+
+A part (a set of pieces, at offsets from where the assembly put them) is searched breadth
+first over its *states*: the offsets of its pieces relative to its first piece. A move slides
+a set of pieces, the rest staying, by one or more units along one axis without two pieces
+ever overlapping; any set that can move counts, and each distance is one move (BurrTools'
+rules). The first state met where some set slides out for good (its gap to the rest never
+closes) separates the part in two; each half is then searched the same way from where its
+pieces are, until every piece is alone or a half that cannot come apart is a group the
+puzzle allows to stay together.
+
+Why the first separation found is enough: disassembling any set S induces, move by move, a
+disassembly of each subset of S (its pieces never overlap either, and what leaves S leaves
+the subset). So when a half cannot be taken apart, neither can the assembly, whatever other
+separation was chosen, and the search ends there: an assembly is a solution exactly when
+this search takes it apart. Breadth first, the first separation has the fewest moves; ties
+go to the one whose smaller side has the fewest pieces, then by direction and piece order.
+
+Results per assembly: a status, the separation tree in pre-order (each separation its
+number of moves, removal included; 0 for a part that needs none: one piece or an allowed
+group; the half that slides out first), the pieces of a part that cannot come apart, the
+states searched, and on request every state of every separation (for the move list).
+
+Glossary
+- member: a piece of the part searched, by its number in the assembly (increasing); bit i of
+  a mask is piece i (at most 64 pieces).
+- row: a state as int16 offsets (x, y, z) of members 1.. relative to member 0.
+- gaps[d, i, j]: how far member i slides in direction d (0 +x, 1 -x, 2 +y, 3 -y, 4 +z, 5 -z)
+  while member j stays (movement.py); a set slides as far as its smallest gap to the rest.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .bits import count_bits, lowest_bit
+from .movement import UNBOUNDED, build_tables, state_gaps
+
+SOLUTION, LOCKED, TOO_BIG, CANCELLED = 1, 0, 2, 3  # an assembly's status
+_FOUND, _EXHAUSTED = 0, 1  # how one part's search ended (or TOO_BIG, CANCELLED)
+_STEP = np.array([[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]],
+                 dtype=np.int64)
+_MIX = np.uint64(0xFF51AFD7ED558CCD)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _bit(i: int) -> np.uint64:
+    return np.uint64(1) << np.uint64(i)
+
+
+@njit(nogil=True, cache=True)
+def _closures(gaps, d: int, count: int, bound: int, closed: np.ndarray, dragged: np.ndarray):
+    """closed[i]: the members that must move with i along d (i among them), those j whose
+    gap from i is below `bound` and so on; dragged[p]: the members whose closure holds p."""
+    for i in range(count):
+        mask = _bit(i)
+        for j in range(count):
+            if j != i and gaps[d, i, j] < bound:
+                mask |= _bit(j)
+        closed[i] = mask
+    for k in range(count):
+        for i in range(count):
+            if closed[i] & _bit(k):
+                closed[i] |= closed[k]
+    for p in range(count):
+        mask = np.uint64(0)
+        for q in range(count):
+            if closed[q] & _bit(p):
+                mask |= _bit(q)
+        dragged[p] = mask
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _before(a: np.uint64, b: np.uint64) -> bool:
+    """Whether set a comes before set b: fewer pieces, or as many and, at the first piece
+    where they differ, a has it."""
+    size_a, size_b = count_bits(a), count_bits(b)
+    if size_a != size_b:
+        return size_a < size_b
+    differ = a ^ b
+    return differ != 0 and (a & (differ & (~differ + np.uint64(1)))) != 0
+
+
+@njit(nogil=True, cache=True)
+def _separation(gaps, count: int, closed: np.ndarray, dragged: np.ndarray):
+    """(set, direction) of the separation at a state, or (0, -1): the first direction in
+    which some set (not holding member 0) slides out, and the first such set."""
+    for d in range(6):
+        _closures(gaps, d, count, UNBOUNDED, closed, dragged)
+        best = np.uint64(0)
+        for i in range(1, count):
+            if not closed[i] & np.uint64(1) and (best == 0 or _before(closed[i], best)):
+                best = closed[i]
+        if best != 0:
+            return best, d
+    return np.uint64(0), -1
+
+
+@njit(nogil=True, cache=True)
+def _moving_sets(count: int, closed, dragged, sets, stack_in, stack_out):
+    """The sets (not holding member 0) that can move along the direction `closed` and
+    `dragged` describe, in order (`_before`), into `sets` (grown as needed): (sets, how many).
+    A set can move when it holds every member its members push; it is found by deciding
+    members in turn, taking a member's closure in or leaving out those that would drag it."""
+    full = ~np.uint64(0) if count == 64 else _bit(count) - np.uint64(1)
+    found, top = 0, 0
+    stack_in[0], stack_out[0] = np.uint64(0), dragged[0]
+    while top >= 0:
+        inside, outside = stack_in[top], stack_out[top]
+        top -= 1
+        open_ = full & ~(inside | outside)
+        if open_ == 0:
+            if inside != 0:
+                if found == sets.size:
+                    grown = np.empty(2 * sets.size, np.uint64)
+                    grown[:found] = sets[:found]
+                    sets = grown
+                k = found  # insertion into the ordered list
+                while k > 0 and _before(inside, sets[k - 1]):
+                    sets[k] = sets[k - 1]
+                    k -= 1
+                sets[k] = inside
+                found += 1
+            continue
+        p = lowest_bit(open_)
+        if not (outside | dragged[p]) & inside:
+            top += 1
+            stack_in[top], stack_out[top] = inside, outside | dragged[p]
+        if not (inside | closed[p]) & outside:
+            top += 1
+            stack_in[top], stack_out[top] = inside | closed[p], outside
+    return sets, found
+
+
+@njit(nogil=True, cache=True)
+def _row_hash(rows, s: int, width: int) -> np.uint64:
+    h = np.uint64(0x9E3779B97F4A7C15)
+    for c in range(width):
+        h ^= np.uint64(rows[s, c] & 0xFFFF)
+        h *= _MIX
+        h ^= h >> np.uint64(29)
+    return h
+
+
+@njit(nogil=True, cache=True)
+def _find(rows, hashes, table, s: int, width: int, h: np.uint64) -> int:
+    """The state equal to row s among those stored (or -1), and where it is or would go."""
+    mask = table.size - 1
+    slot = np.int64(h & np.uint64(mask))
+    while True:
+        other = table[slot]
+        if other < 0:
+            return -1 - slot
+        if hashes[other] == h:
+            same = True
+            for c in range(width):
+                if rows[other, c] != rows[s, c]:
+                    same = False
+                    break
+            if same:
+                return other
+        slot = (slot + 1) & mask
+
+
+@njit(nogil=True, cache=True)
+def _grow(rows, parent, hashes, slots, table, count: int, width: int):
+    """Room for twice as many states, and a table kept at most half full."""
+    if count + 1 >= rows.shape[0]:
+        size = 2 * rows.shape[0]
+        new_rows = np.zeros((size, rows.shape[1]), np.int16)
+        new_rows[:count] = rows[:count]
+        new_parent = np.empty(size, np.int32)
+        new_parent[:count] = parent[:count]
+        new_hashes = np.empty(size, np.uint64)
+        new_hashes[:count] = hashes[:count]
+        new_slots = np.empty(size, np.int64)
+        new_slots[:count] = slots[:count]
+        rows, parent, hashes, slots = new_rows, new_parent, new_hashes, new_slots
+    if 2 * (count + 1) > table.size:
+        table = np.full(2 * table.size, -1, np.int64)
+        mask = table.size - 1
+        for s in range(count):
+            slot = np.int64(hashes[s] & np.uint64(mask))
+            while table[slot] >= 0:
+                slot = (slot + 1) & mask
+            table[slot] = s
+            slots[s] = slot
+    return rows, parent, hashes, slots, table
+
+
+@njit(nogil=True, cache=True)
+def _offsets(rows, s: int, count: int, offsets) -> None:
+    offsets[0, :] = 0
+    for i in range(1, count):
+        for a in range(3):
+            offsets[i, a] = rows[s, 3 * (i - 1) + a]
+
+
+@njit(nogil=True, cache=True)
+def search_part(meta, entries, table_m, n: int, members, count: int, start, limit: int,
+                cancel, work):
+    """Breadth-first search of one part from `start` (count, 3) offsets (member 0's zero).
+    `work` holds the reusable buffers (rows, parent, hashes, slots, table); returns
+    (how it ended, the separating state, its set, its direction, states, work)."""
+    rows, parent, hashes, slots, table = work
+    width = 3 * (count - 1)
+    gaps = np.empty((6, count, count), np.int64)
+    new_gaps = np.empty((6, count, count), np.int64)  # of a state just met
+    closed = np.empty(count, np.uint64)
+    dragged = np.empty(count, np.uint64)
+    new_closed = np.empty(count, np.uint64)
+    new_dragged = np.empty(count, np.uint64)
+    offsets = np.empty((count, 3), np.int64)
+    stack_in = np.empty(2 * count + 2, np.uint64)
+    stack_out = np.empty(2 * count + 2, np.uint64)
+    for i in range(1, count):
+        for a in range(3):
+            rows[0, 3 * (i - 1) + a] = start[i, a] - start[0, a]
+    parent[0] = -1
+    hashes[0] = _row_hash(rows, 0, width)
+    slot = np.int64(hashes[0] & np.uint64(table.size - 1))
+    table[slot] = 0
+    slots[0] = slot
+    stored = 1
+    code, found, found_set, found_dir = _EXHAUSTED, -1, np.uint64(0), -1
+    _offsets(rows, 0, count, offsets)
+    state_gaps(meta, entries, table_m, n, members, count, offsets, gaps)
+    found_set, found_dir = _separation(gaps, count, closed, dragged)
+    if found_dir >= 0:
+        code, found = _FOUND, 0
+    head = 0
+    sets = np.empty(64, np.uint64)
+    while code == _EXHAUSTED and head < stored:
+        if cancel[0]:
+            code = CANCELLED
+            break
+        _offsets(rows, head, count, offsets)
+        state_gaps(meta, entries, table_m, n, members, count, offsets, gaps)
+        for d in range(6):
+            if code != _EXHAUSTED:
+                break
+            _closures(gaps, d, count, 1, closed, dragged)
+            sets, found_sets = _moving_sets(count, closed, dragged, sets, stack_in, stack_out)
+            for m in range(found_sets):
+                if code != _EXHAUSTED:
+                    break
+                inside = sets[m]
+                reach = UNBOUNDED
+                for i in range(count):
+                    if inside & _bit(i):
+                        for j in range(count):
+                            if not inside & _bit(j):
+                                reach = min(reach, gaps[d, i, j])
+                for k in range(1, reach + 1):
+                    if stored >= limit:
+                        code = TOO_BIG
+                        break
+                    rows, parent, hashes, slots, table = _grow(rows, parent, hashes, slots,
+                                                               table, stored, width)
+                    for i in range(1, count):
+                        for a in range(3):
+                            step = k * _STEP[d, a] if inside & _bit(i) else 0
+                            rows[stored, 3 * (i - 1) + a] = rows[head, 3 * (i - 1) + a] + step
+                    h = _row_hash(rows, stored, width)
+                    where = _find(rows, hashes, table, stored, width, h)
+                    if where >= 0:
+                        continue
+                    table[-1 - where] = stored
+                    slots[stored] = -1 - where
+                    hashes[stored] = h
+                    parent[stored] = head
+                    stored += 1
+                    _offsets(rows, stored - 1, count, offsets)
+                    state_gaps(meta, entries, table_m, n, members, count, offsets, new_gaps)
+                    found_set, found_dir = _separation(new_gaps, count, new_closed, new_dragged)
+                    if found_dir >= 0:
+                        code, found = _FOUND, stored - 1
+                        break
+        head += 1
+    for s in range(stored):  # leave the table empty for the next search
+        table[slots[s]] = -1
+    return code, found, found_set, found_dir, stored, (rows, parent, hashes, slots, table)
