@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -13,7 +14,7 @@ from ..parallel.run import available_cores, solve
 from ..puzzle.any_file import load_any
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError
 from ..search.events import Progress, Solution
-from . import analysis_commands, design_commands
+from . import analysis_commands, apart_commands, design_commands
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -60,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="solve one 81-character Sudoku per line and report puzzles/s")
     analysis_commands.add_arguments(parser)
     design_commands.add_arguments(parser)
+    apart_commands.add_arguments(parser)
     return parser
 
 
@@ -87,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--resume keeps the run in the file it resumes: drop --checkpoint")
     if args.save_unique and not args.unique:
         parser.error("--save-unique writes what --unique proposes: add --unique")
-    for path in (args.where, args.save_unique):  # said before a search, not after it
+    for path in (args.where, args.save_unique, args.export_moves):  # said before a search
         if path is not None and not (path.parent if str(path.parent) else Path(".")).is_dir():
             parser.error(f"{path}: the folder {path.parent} does not exist")
     try:
@@ -131,7 +133,7 @@ def run_puzzle(args: argparse.Namespace) -> int:
     shown = 0
     final: Progress | None = None
     exports = data_exports(args)
-    keeping = bool(exports) or args.where is not None
+    keeping = bool(exports) or args.where is not None or args.export_moves is not None
     if keeping:  # the output modules only when they are used: each import costs start-up
         from ..output.kept import KeptSolutions
 
@@ -142,20 +144,27 @@ def run_puzzle(args: argparse.Namespace) -> int:
                    checkpoint=args.checkpoint, resume=args.resume)
     for event in events:
         if isinstance(event, Solution):
+            if not apart_commands.is_solution(event):
+                continue  # an assembly that does not come apart
             if keeping:
                 kept.add(event)
             if shown < args.show:
                 from ..output.pictures import format_solution
 
-                print(f"Solution {event.index + 1}:\n{format_solution(puzzle, event)}\n")
+                verdict = apart_commands.verdict_line(event)
+                print(f"Solution {event.index + 1}{f' ({verdict})' if verdict else ''}:\n"
+                      f"{format_solution(puzzle, event)}\n")
                 shown += 1
         else:
             final = event
             reporter.update(event)
     reporter.clear()
     assert final is not None
-    print(f"{puzzle.name}: {summary_line(puzzle, final, limit)} [{symmetry}], "
+    print(f"{puzzle.name}: {summary_line(puzzle, final, limit)}"
+          f"{apart_commands.summary_words(final)} [{symmetry}], "
           f"{final.nodes} nodes, {final.elapsed:.3f} s")
+    for level, count in final.levels:
+        print(f"  level {level}: {count:,} solution{'s' * (count != 1)}")
     for kind, path in exports:
         from ..output.export_data import export_solutions
 
@@ -163,6 +172,8 @@ def run_puzzle(args: argparse.Namespace) -> int:
         print(f"wrote {len(kept)} solution{'s' * (len(kept) != 1)} to {path}")
     if args.where is not None:
         print(design_commands.write_where(puzzle, kept, args.where))
+    if args.export_moves is not None:
+        print(apart_commands.write_moves(puzzle, kept, args.export_moves))
     if keeping and kept.dropped:
         print(f"kept the first {len(kept):,} solutions for the exports; the other "
               f"{kept.dropped:,} were counted, not kept (--keep)")
@@ -171,7 +182,7 @@ def run_puzzle(args: argparse.Namespace) -> int:
             "puzzle": puzzle.name, "file": str(args.puzzle or args.resume), "symmetry": symmetry,
             "symmetry_group": final.symmetry_group, "solutions": final.solutions,
             "complete": final.exhausted, "nodes": final.nodes,
-            "seconds": round(final.elapsed, 6)}
+            "seconds": round(final.elapsed, 6), **apart_commands.json_fields(final)}
         if puzzle.is_sudoku:
             result["verdict"] = sudoku_verdict(final)
         print(json.dumps(result))
@@ -182,7 +193,10 @@ def _puzzle_and_symmetry(args: argparse.Namespace) -> tuple[Puzzle, str]:
     """The puzzle and the mode to count in: from the command line, or from the run file
     resumed (a puzzle or mode given as well must be the run's)."""
     if args.resume is None:
-        return load_any(args.puzzle, args.problem), args.symmetry or "distinct"
+        puzzle = load_any(args.puzzle, args.problem)
+        if args.no_disassembly and puzzle.disassembly:
+            puzzle = dataclasses.replace(puzzle, disassembly=False)
+        return puzzle, args.symmetry or "distinct"
     from ..parallel.runfile import RunFile  # SQLite only to resume a run
     run = RunFile.open(args.resume)
     try:

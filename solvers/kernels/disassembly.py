@@ -37,8 +37,8 @@ from numba import njit
 from .bits import count_bits, lowest_bit
 from .movement import UNBOUNDED, build_tables, state_gaps
 
-SOLUTION, LOCKED, TOO_BIG, CANCELLED = 1, 0, 2, 3  # an assembly's status
-_FOUND, _EXHAUSTED = 0, 1  # how one part's search ended (or TOO_BIG, CANCELLED)
+from .status import BUDGET, CANCELLED, LOCKED, SINGLE, SOLUTION, TOO_BIG  # noqa: F401
+_FOUND, _EXHAUSTED = 10, 11  # how one part's search ended (or TOO_BIG, CANCELLED, BUDGET)
 _STEP = np.array([[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]],
                  dtype=np.int64)
 _MIX = np.uint64(0xFF51AFD7ED558CCD)
@@ -198,11 +198,27 @@ def _offsets(rows, s: int, count: int, offsets) -> None:
 
 
 @njit(nogil=True, cache=True)
-def search_part(meta, entries, table_m, n: int, members, count: int, start, limit: int,
-                cancel, work):
-    """Breadth-first search of one part from `start` (count, 3) offsets (member 0's zero).
-    `work` holds the reusable buffers (rows, parent, hashes, slots, table); returns
-    (how it ended, the separating state, its set, its direction, states, work)."""
+def _begin(rows, parent, hashes, slots, table, count: int, start) -> None:
+    """Store the start state (state 0): `start` (count, 3) offsets, relative to member 0."""
+    for i in range(1, count):
+        for a in range(3):
+            rows[0, 3 * (i - 1) + a] = start[i, a] - start[0, a]
+    parent[0] = -1
+    hashes[0] = _row_hash(rows, 0, 3 * (count - 1))
+    slot = np.int64(hashes[0] & np.uint64(table.size - 1))
+    table[slot] = 0
+    slots[0] = slot
+
+
+@njit(nogil=True, cache=True)
+def search_part(meta, entries, table_m, n: int, members, count: int, start, progress,
+                limit: int, budget: int, cancel, work):
+    """Breadth-first search of one part from `start` (count, 3) offsets, resumable:
+    `progress` = [states stored (0: not begun), next state to expand, and once found: the
+    separating state, its set, its direction]. Expands at most `budget` states, keeps at most
+    `limit`; `work` holds the buffers (rows, parent, hashes, slots, table), reused part after
+    part. Returns (_FOUND, _EXHAUSTED, TOO_BIG, CANCELLED or BUDGET, work); the table is left
+    empty once the search is over."""
     rows, parent, hashes, slots, table = work
     width = 3 * (count - 1)
     gaps = np.empty((6, count, count), np.int64)
@@ -214,27 +230,27 @@ def search_part(meta, entries, table_m, n: int, members, count: int, start, limi
     offsets = np.empty((count, 3), np.int64)
     stack_in = np.empty(2 * count + 2, np.uint64)
     stack_out = np.empty(2 * count + 2, np.uint64)
-    for i in range(1, count):
-        for a in range(3):
-            rows[0, 3 * (i - 1) + a] = start[i, a] - start[0, a]
-    parent[0] = -1
-    hashes[0] = _row_hash(rows, 0, width)
-    slot = np.int64(hashes[0] & np.uint64(table.size - 1))
-    table[slot] = 0
-    slots[0] = slot
-    stored = 1
-    code, found, found_set, found_dir = _EXHAUSTED, -1, np.uint64(0), -1
-    _offsets(rows, 0, count, offsets)
-    state_gaps(meta, entries, table_m, n, members, count, offsets, gaps)
-    found_set, found_dir = _separation(gaps, count, closed, dragged)
-    if found_dir >= 0:
-        code, found = _FOUND, 0
-    head = 0
     sets = np.empty(64, np.uint64)
+    stored, head = progress[0], progress[1]
+    code = _EXHAUSTED
+    if stored == 0:
+        _begin(rows, parent, hashes, slots, table, count, start)
+        stored = 1
+        _offsets(rows, 0, count, offsets)
+        state_gaps(meta, entries, table_m, n, members, count, offsets, gaps)
+        found_set, found_dir = _separation(gaps, count, closed, dragged)
+        if found_dir >= 0:
+            code = _FOUND
+            progress[2], progress[3], progress[4] = 0, np.int64(found_set), found_dir
+    expanded = 0
     while code == _EXHAUSTED and head < stored:
         if cancel[0]:
             code = CANCELLED
             break
+        if expanded >= budget:
+            code = BUDGET
+            break
+        expanded += 1
         _offsets(rows, head, count, offsets)
         state_gaps(meta, entries, table_m, n, members, count, offsets, gaps)
         for d in range(6):
@@ -275,9 +291,14 @@ def search_part(meta, entries, table_m, n: int, members, count: int, start, limi
                     state_gaps(meta, entries, table_m, n, members, count, offsets, new_gaps)
                     found_set, found_dir = _separation(new_gaps, count, new_closed, new_dragged)
                     if found_dir >= 0:
-                        code, found = _FOUND, stored - 1
+                        code = _FOUND
+                        progress[2], progress[3] = stored - 1, np.int64(found_set)
+                        progress[4] = found_dir
                         break
-        head += 1
-    for s in range(stored):  # leave the table empty for the next search
-        table[slots[s]] = -1
-    return code, found, found_set, found_dir, stored, (rows, parent, hashes, slots, table)
+        if code == _EXHAUSTED or code == _FOUND:
+            head += 1
+    progress[0], progress[1] = stored, head
+    if code != BUDGET:  # over: leave the table empty for the next search
+        for s in range(stored):
+            table[slots[s]] = -1
+    return code, (rows, parent, hashes, slots, table)

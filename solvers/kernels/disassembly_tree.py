@@ -1,20 +1,24 @@
-"""An assembly taken apart part by part, and many assemblies at once (numba).
+"""An assembly taken apart part by part, resumably, and many assemblies at once (numba).
 
-`analyse` searches the whole assembly (disassembly.search_part), splits it at the first
+An analysis searches the whole assembly (disassembly.search_part), splits it at the first
 separation, and goes on with the halves, the half that slides out first, until every piece is
 alone; it stops at the first half that cannot come apart unless its pieces share a group.
-`analyse_batch` does that for a block of solutions given as placement rows, in one call, so
-that a run's thousands of small assemblies cost no Python per assembly.
+All its state is in a tuple of arrays its caller holds (`begin`), so `run` can stop after a
+budget of states and go on where it was. `analyse_batch` runs a block of solutions, given as
+placement rows, in one call, so that a run's thousands of small assemblies cost no Python each;
+an assembly that outgrows the call's budget is handed back, its analysis under way.
 
 Glossary (besides disassembly.py's)
 - info: the separation tree in pre-order, one number a node: a separation's moves, 0 for a
   part that needs none (one piece, or a group allowed to stay together); -1 pads the rest.
-- groups[p]: a bit for each group piece p belongs to (bit g - 1 for group g); a part that
-  cannot come apart is allowed when its pieces have a bit in common.
-- stuck: the masks of the parts allowed that way.
+- groups[p]: a bit for each group piece p belongs to; a part that cannot come apart is
+  allowed when its pieces have a bit in common (stuck: the masks of such parts).
+- waiting: the parts still to take apart, a stack; the top one is being searched.
 - record: the states of each separation, for the move list: nodes[k] = (members, the set
   that slides out, its direction, first state in `paths`, number of states), in pre-order;
   paths[s, p] the offsets of piece p in state s, relative to the part's first piece.
+- cursor: top of `waiting`, info written, stuck parts, nodes, path states, status, locked
+  part, states searched, whether the top part's search is under way.
 """
 
 from __future__ import annotations
@@ -22,10 +26,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .disassembly import CANCELLED, LOCKED, SOLUTION, TOO_BIG, _EXHAUSTED, search_part
+from .disassembly import (BUDGET, CANCELLED, LOCKED, SINGLE, SOLUTION, TOO_BIG, _EXHAUSTED,
+                          _FOUND, search_part)
 from .movement import build_tables
 
 FIRST_CAPACITY = 1 << 10  # states a search's buffers start with; they double as needed
+_TOP, _WRITTEN, _STUCK, _NODES, _PATHS, _STATUS, _LOCKED, _SEARCHED, _ACTIVE = range(9)
 
 
 @njit(nogil=True, cache=True)
@@ -39,133 +45,193 @@ def new_work(n: int, capacity: int = FIRST_CAPACITY):
     return rows, parent, hashes, slots, table
 
 
+@njit(nogil=True, cache=True, inline="always")
+def _all(n: int) -> np.uint64:
+    return ~np.uint64(0) if n == 64 else (np.uint64(1) << np.uint64(n)) - np.uint64(1)
+
+
 @njit(nogil=True, cache=True)
-def analyse(cells, starts, groups, limit: int, cancel, record: bool, work):
-    """Take apart the assembly whose piece p has the cells cells[starts[p]:starts[p + 1]].
-    Returns (status, info, locked mask, stuck masks, states searched, nodes, paths, work)."""
+def begin(cells, starts, groups, record: bool, work):
+    """The state of an analysis of the assembly whose piece p has the cells
+    cells[starts[p]:starts[p + 1]] (int64 (cells, 3)), about to start."""
     n = starts.size - 1
     meta, entries, table_m = build_tables(cells, starts)
+    waiting = np.empty(n + 1, np.uint64)
+    waiting[0] = _all(n)
+    waiting_at = np.zeros((n + 1, n, 3), np.int64)
     info = np.full(max(1, 2 * n - 1), -1, np.int32)
-    stuck = np.zeros(n, np.uint64)
+    stuck = np.zeros(max(1, n), np.uint64)
     nodes = np.zeros((max(1, n - 1), 5), np.int64)
     paths = np.zeros((16 if record else 1, n, 3), np.int16)
-    waiting = np.empty(n + 1, np.uint64)
-    waiting_at = np.zeros((n + 1, n, 3), np.int64)
-    waiting[0] = ~np.uint64(0) if n == 64 else (np.uint64(1) << np.uint64(n)) - np.uint64(1)
-    top, written, n_stuck, n_nodes, n_paths = 1, 0, 0, 0, 0
-    status, locked, searched = SOLUTION, np.uint64(0), 0
-    members = np.empty(n, np.int64)
-    while top > 0:
-        top -= 1
-        mask = waiting[top]
+    cursor = np.zeros(9, np.int64)
+    cursor[_TOP] = 1
+    cursor[_STATUS] = SOLUTION if n > 1 else SINGLE
+    if n <= 1:
+        cursor[_TOP] = 0
+        info[0] = 0
+        cursor[_WRITTEN] = 1
+    part = np.zeros(5, np.int64)
+    return (cells, starts, groups, meta, entries, table_m, waiting, waiting_at, info, stuck,
+            nodes, paths, cursor, part, work)
+
+
+@njit(nogil=True, cache=True)
+def run(state, limit: int, budget: int, cancel, record: bool):
+    """Go on with an analysis for at most `budget` states expanded. Returns (BUDGET or the
+    assembly's status, the budget left, state)."""
+    (cells, starts, groups, meta, entries, table_m, waiting, waiting_at, info, stuck, nodes,
+     paths, cursor, part, work) = state
+    n = starts.size - 1
+    members = np.empty(max(1, n), np.int64)
+    outcome = BUDGET
+    while True:
+        top = cursor[_TOP]
+        if top == 0 or cursor[_STATUS] != SOLUTION:
+            outcome = cursor[_STATUS]
+            break
+        if budget <= 0:
+            break
+        mask = waiting[top - 1]
         count = 0
         for p in range(n):
             if mask & (np.uint64(1) << np.uint64(p)):
                 members[count] = p
                 count += 1
         if count == 1:
-            info[written] = 0
-            written += 1
+            cursor[_TOP] -= 1
+            info[cursor[_WRITTEN]] = 0
+            cursor[_WRITTEN] += 1
             continue
         start = np.empty((count, 3), np.int64)
         for i in range(count):
-            start[i] = waiting_at[top, members[i]]
-        code, found, out_set, direction, states, work = search_part(
-            meta, entries, table_m, n, members, count, start, limit, cancel, work)
-        searched += states
-        if code == CANCELLED or code == TOO_BIG:
-            status = code
+            start[i] = waiting_at[top - 1, members[i]]
+        if cursor[_ACTIVE] == 0:
+            part[:] = 0
+            cursor[_ACTIVE] = 1
+        stored, expanded = part[0], part[1]
+        code, work = search_part(meta, entries, table_m, n, members, count, start, part,
+                                 limit, budget, cancel, work)
+        budget -= max(1, part[1] - expanded)  # what a search costs: the states it expanded
+        cursor[_SEARCHED] += part[0] - stored
+        if code == BUDGET:
             break
+        cursor[_ACTIVE] = 0
+        if code == CANCELLED or code == TOO_BIG:
+            cursor[_STATUS] = code
+            continue
+        cursor[_TOP] -= 1
         if code == _EXHAUSTED:
             common = ~np.uint64(0)
             for i in range(count):
                 common &= groups[members[i]]
             if common == 0:
-                status, locked = LOCKED, mask
-                break
-            info[written] = 0
-            written += 1
-            stuck[n_stuck] = mask
-            n_stuck += 1
+                cursor[_STATUS], cursor[_LOCKED] = LOCKED, np.int64(mask)
+                continue
+            info[cursor[_WRITTEN]] = 0
+            cursor[_WRITTEN] += 1
+            stuck[cursor[_STUCK]] = mask
+            cursor[_STUCK] += 1
             continue
-        rows, parent = work[0], work[1]
-        length = 0
-        s = found
-        while s >= 0:
-            length += 1
-            s = parent[s]
-        info[written] = length  # the moves before the separation, and the removal
-        written += 1
-        removed = np.uint64(0)
-        for i in range(count):
-            if out_set & (np.uint64(1) << np.uint64(i)):
-                removed |= np.uint64(1) << np.uint64(members[i])
-        if record:
-            if n_paths + length > paths.shape[0]:
-                grown = np.zeros((2 * (n_paths + length), n, 3), np.int16)
-                grown[:n_paths] = paths[:n_paths]
-                paths = grown
-            s = found
-            for back in range(length - 1, -1, -1):
-                for i in range(1, count):
-                    for a in range(3):
-                        paths[n_paths + back, members[i], a] = rows[s, 3 * (i - 1) + a]
-                s = parent[s]
-            nodes[n_nodes, 0] = np.int64(mask)
-            nodes[n_nodes, 1] = np.int64(removed)
-            nodes[n_nodes, 2] = direction
-            nodes[n_nodes, 3] = n_paths
-            nodes[n_nodes, 4] = length
-            n_nodes += 1
-            n_paths += length
-        for half in range(2):  # the part that stays waits below the part that slides out
-            part = mask & ~removed if half == 0 else removed
-            waiting[top] = part
-            waiting_at[top, members[0]] = 0
-            for i in range(1, count):
-                for a in range(3):
-                    waiting_at[top, members[i], a] = rows[found, 3 * (i - 1) + a]
-            top += 1
-    return status, info, locked, stuck[:n_stuck], searched, nodes[:n_nodes], paths[:n_paths], work
+        paths = _split(part, count, members, mask, top - 1, waiting, waiting_at, info, nodes,
+                       paths, cursor, record, work[0], work[1])
+    return outcome, budget, (cells, starts, groups, meta, entries, table_m, waiting, waiting_at,
+                             info, stuck, nodes, paths, cursor, part, work)
 
 
 @njit(nogil=True, cache=True)
-def analyse_batch(row_cells, row_starts, row_piece, solutions, groups_by_type, limit: int,
-                  cancel):
-    """Every solution of `solutions` (k, copies) placement rows; a row with no cells is a copy
-    left out. Returns (status (k,), info (k, 2 * copies - 1), locked (k,), states (k,))."""
+def _split(part, count: int, members, mask: np.uint64, slot: int, waiting, waiting_at, info,
+           nodes, paths, cursor, record: bool, rows, parent):
+    """A part's search found its separation: note its moves, record its states, and put its
+    two halves on the stack at `slot` (the half that stays below the one that slides out)."""
+    found, out_set, direction = part[2], np.uint64(part[3]), part[4]
+    length = 0
+    s = found
+    while s >= 0:
+        length += 1
+        s = parent[s]
+    info[cursor[_WRITTEN]] = length  # the moves before the separation, and the removal
+    cursor[_WRITTEN] += 1
+    removed = np.uint64(0)
+    for i in range(count):
+        if out_set & (np.uint64(1) << np.uint64(i)):
+            removed |= np.uint64(1) << np.uint64(members[i])
+    if record:
+        first = cursor[_PATHS]
+        if first + length > paths.shape[0]:
+            grown = np.zeros((2 * (first + length), paths.shape[1], 3), np.int16)
+            grown[:first] = paths[:first]
+            paths = grown
+        s = found
+        for back in range(length - 1, -1, -1):
+            for i in range(1, count):
+                for a in range(3):
+                    paths[first + back, members[i], a] = rows[s, 3 * (i - 1) + a]
+            s = parent[s]
+        k = cursor[_NODES]
+        nodes[k, 0], nodes[k, 1], nodes[k, 2] = np.int64(mask), np.int64(removed), direction
+        nodes[k, 3], nodes[k, 4] = first, length
+        cursor[_NODES] += 1
+        cursor[_PATHS] += length
+    for half in range(2):
+        waiting[slot + half] = mask & ~removed if half == 0 else removed
+        waiting_at[slot + half, members[0]] = 0
+        for i in range(1, count):
+            for a in range(3):
+                waiting_at[slot + half, members[i], a] = rows[found, 3 * (i - 1) + a]
+    cursor[_TOP] = slot + 2
+    return paths
+
+
+@njit(nogil=True, cache=True)
+def assembly_cells(row_cells, row_starts, row_piece, solution, groups_by_type):
+    """(cells, starts, groups) of the pieces a solution's placement rows put on the board; a
+    row with no cells is a copy left out."""
+    n, size = 0, 0
+    for row in solution:
+        if row_starts[row + 1] > row_starts[row]:
+            n += 1
+            size += row_starts[row + 1] - row_starts[row]
+    cells = np.empty((size, 3), np.int64)
+    starts = np.zeros(n + 1, np.int64)
+    groups = np.empty(n, np.uint64)
+    p = 0
+    for row in solution:
+        first, last = row_starts[row], row_starts[row + 1]
+        if last > first:
+            cells[starts[p]:starts[p] + last - first] = row_cells[first:last]
+            starts[p + 1] = starts[p] + last - first
+            groups[p] = groups_by_type[row_piece[row]]
+            p += 1
+    return cells, starts, groups
+
+
+@njit(nogil=True, cache=True)
+def analyse_batch(row_cells, row_starts, row_piece, solutions, groups_by_type, first: int,
+                  limit: int, budget: int, cancel, verdicts, states):
+    """Analyse solutions first.. (first < k) of `solutions` (k, copies) placement rows,
+    writing each one's status and info into `verdicts` (k, 1 + info) and the states its
+    search kept into `states`, until one outgrows what is left of `budget` (states
+    expanded). Returns (the solutions done, whether the next one's analysis is under way,
+    its state or the last one's, the budget left)."""
     k, copies = solutions.shape
-    status = np.full(k, CANCELLED, np.int8)
-    info = np.full((k, max(1, 2 * copies - 1)), -1, np.int32)
-    locked = np.zeros(k, np.uint64)
-    states = np.zeros(k, np.int64)
-    work = new_work(copies)
-    for s in range(k):
-        if cancel[0]:
+    s = first
+    cells, starts, groups = assembly_cells(row_cells, row_starts, row_piece, solutions[s],
+                                           groups_by_type)
+    state = begin(cells, starts, groups, False, new_work(copies))
+    under_way = False
+    while True:
+        outcome, budget, state = run(state, limit, budget, cancel, False)
+        if outcome == BUDGET:
+            under_way = True
             break
-        n, size = 0, 0
-        for c in range(copies):
-            row = solutions[s, c]
-            if row_starts[row + 1] > row_starts[row]:
-                n += 1
-                size += row_starts[row + 1] - row_starts[row]
-        cells = np.empty((size, 3), np.int64)
-        starts = np.empty(n + 1, np.int64)
-        groups = np.empty(n, np.uint64)
-        starts[0] = 0
-        p = 0
-        for c in range(copies):
-            row = solutions[s, c]
-            first, last = row_starts[row], row_starts[row + 1]
-            if last > first:
-                cells[starts[p]:starts[p] + last - first] = row_cells[first:last]
-                starts[p + 1] = starts[p] + last - first
-                groups[p] = groups_by_type[row_piece[row]]
-                p += 1
-        result = analyse(cells, starts, groups, limit, cancel, False, work)
-        status[s] = result[0]
-        info[s, :result[1].size] = result[1]
-        locked[s] = result[2]
-        states[s] = result[4]
-        work = result[7]
-    return status, info, locked, states
+        info = state[8]
+        verdicts[s, 0] = outcome
+        verdicts[s, 1:1 + info.size] = info
+        states[s] = state[12][_SEARCHED]
+        s += 1
+        if s >= k or cancel[0]:
+            break
+        cells, starts, groups = assembly_cells(row_cells, row_starts, row_piece, solutions[s],
+                                               groups_by_type)
+        state = begin(cells, starts, groups, False, state[14])
+    return s, under_way, state, budget

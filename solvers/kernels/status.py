@@ -13,3 +13,8 @@ C_NODES, C_SOLUTIONS, C_PHASE, C_DEPTH, C_BUFFERED, C_STATUS, C_UNCHECKED, C_REM
 
 HASH_MULTIPLIER = 0x9E3779B97F4A7C15  # the bit-board's Fibonacci hashing of a region's mask
 SUDOKU_MAX_N = 64  # the Sudoku kernel's values are bits of a uint64
+
+# the disassembler (disassembly.py): an assembly's status, and a search or analysis that
+# stopped at its budget, to be resumed
+SOLUTION, LOCKED, TOO_BIG, CANCELLED, SINGLE = 1, 0, 2, 3, 4
+BUDGET = 5

@@ -194,15 +194,16 @@ class ClusterBackend:
                 self.reports.put(ClusterError(f"a task failed on the cluster: {error}"))
 
     def _result(self, outcome: tuple) -> TaskResult:
-        name, share, solutions, nodes, seconds, rows, complete = outcome
+        name, share, solutions, nodes, seconds, rows, complete, *apart = outcome
         return TaskResult(Task(self._tasks[name].prefix, share), solutions, nodes, seconds,
-                          rows, complete)
+                          rows, complete, *apart)
 
     def _on_progress(self, event: tuple) -> None:
-        _, (name, fraction, nodes, solutions) = event
+        _, (name, fraction, nodes, solutions, *assemblies) = event
         task = self._tasks.get(name)
         if task is not None and not self._stopped:
-            self.reports.put(SliceReport(task, NO_ROWS, fraction, nodes, solutions))
+            self.reports.put(SliceReport(task, NO_ROWS, fraction, nodes, solutions,
+                                         *assemblies))
 
 
 # --- on the workers --------------------------------------------------------------------------
@@ -215,7 +216,8 @@ def run_on_worker(puzzle_json: str, symmetry: str, fingerprint: str,
                   slice_seconds: float, stop_name: str, pause_name: str,
                   topic: str) -> list[tuple] | None:
     """A chunk of tasks (prefix, share) on a Dask worker, one by one: for each, (name, share,
-    solutions, nodes, seconds, rows, complete); None when the run stopped first."""
+    solutions, nodes, seconds, rows, complete, assemblies, levels, verdicts); None when the
+    run stopped first. Assemblies to take apart are analysed here, by the task."""
     distributed = _distributed()
     searches = _prepared_here(puzzle_json, symmetry, fingerprint)
     controls = _controls(stop_name, pause_name)
@@ -227,7 +229,7 @@ def run_on_worker(puzzle_json: str, symmetry: str, fingerprint: str,
         if now - last_report[0] >= REPORT_SECONDS:
             last_report[0] = now
             worker.log_event(topic, (progress.task.name, progress.fraction, progress.nodes,
-                                     progress.solutions))
+                                     progress.solutions, progress.assemblies))
 
     outcomes = []
     for prefix, share in tasks:
@@ -237,7 +239,8 @@ def run_on_worker(puzzle_json: str, symmetry: str, fingerprint: str,
         if result is None:
             return None
         outcomes.append((task.name, share, result.solutions, result.nodes, result.seconds,
-                         result.rows, result.complete))
+                         result.rows, result.complete, result.assemblies, result.levels,
+                         result.verdicts))
     return outcomes
 
 

@@ -24,10 +24,10 @@ import numpy as np
 
 from ..puzzle.cancel import CancelCheck
 from ..puzzle.model import Puzzle
-from ..search.events import Event, Progress, Solution, SolutionBatch
+from ..search.events import Event, Found, Progress, Solution, SolutionBatch
 from ..search.prepare import Prepared, prepare_puzzle
 from ..search.slices import SlicedSearch
-from ..search.solve import solution_batch, solution_event
+from ..search.solve import found_events
 from .tally import Tally
 from .tasks import Split, Task, split_tree
 from .threads import ThreadBackend
@@ -179,7 +179,7 @@ class ParallelRun:
         sliced = SlicedSearch.whole_tree(prepared, record=not self.count_only,
                                          slice_seconds=self.slice_seconds)
         sliced.warm_up()
-        held: list[np.ndarray] = []
+        held: list[Found] = []
         started = time.perf_counter()
         while True:  # a step at least: a small tree's search has run already, its solutions wait
             if self._paused:
@@ -196,11 +196,17 @@ class ParallelRun:
         whole = Split([Task((), 1.0)], 0.0)
         if self.checkpoint_path is not None:
             from .runfile import RunFile
-            rows = np.concatenate(held) if held else no_rows(prepared)
+            rows = np.concatenate([f.rows for f in held]) if held else no_rows(prepared)
+            verdicts = None
+            if prepared.disassembler is not None and not self.count_only:
+                verdicts = (np.concatenate([f.verdicts for f in held]) if held else
+                            np.zeros((0, prepared.disassembler.width), dtype=np.int32))
             run_file = RunFile.create(self.checkpoint_path, prepared, whole,
                                       count_only=self.count_only, limit=self.limit)
             run_file.record([TaskResult(whole.tasks[0], sliced.solutions, sliced.nodes,
-                                        sliced.elapsed, rows, sliced.finished)], sliced.elapsed)
+                                        sliced.elapsed, rows, sliced.finished,
+                                        sliced.assemblies, dict(sliced.levels), verdicts)],
+                            sliced.elapsed)
             run_file.close()
         tally = Tally(prepared, whole, self.limit)
         for block in held:
@@ -213,7 +219,8 @@ class ParallelRun:
         tally.restore(done, self.run_file.seconds if self.run_file is not None else 0.0)
         if self.run_file is not None and not self.count_only:
             for block in self.run_file.kept_solutions():
-                yield from _give_out(prepared, tally, block.astype(_dtype(prepared)),
+                yield from _give_out(prepared, tally,
+                                     Found(block.rows.astype(_dtype(prepared)), block.verdicts),
                                      self.batched)
         pending = [task for task in split.tasks if task.name not in done]
         if pending and not tally.limit_reached and not self._stopped:
@@ -251,13 +258,13 @@ class ParallelRun:
                 if isinstance(report, SliceReport):
                     tally.running(report)
                     if backend.streams_solutions:
-                        yield from _give_out(prepared, tally, report.rows, self.batched)
+                        yield from _give_out(prepared, tally, report.found, self.batched)
                 elif isinstance(report, TaskResult):
                     pending -= 1
                     tally.finished(report)
                     unsaved.append(report)
                     if not backend.streams_solutions:
-                        yield from _give_out(prepared, tally, report.rows, self.batched)
+                        yield from _give_out(prepared, tally, report.found, self.batched)
                 now = time.perf_counter()
                 if self.run_file is not None and now - last_save >= CHECKPOINT_SECONDS:
                     self.run_file.record(unsaved, tally.elapsed)
@@ -293,18 +300,12 @@ class _Background:
             raise self._error
 
 
-def _give_out(prepared: Prepared, tally: Tally, kernel_rows: np.ndarray,
+def _give_out(prepared: Prepared, tally: Tally, found: Found,
               batched: bool = False) -> Iterator[Solution | SolutionBatch]:
     """Solution events for the counted solutions the kernel's rows stand for, numbered on
     from those given out before, up to the limit: one each, or (`batched`) one for all."""
     first = tally.emitted
-    counted = tally.take(prepared.expand(kernel_rows))
-    if batched:
-        if len(counted):
-            yield solution_batch(prepared, counted, first)
-        return
-    for index, rows in enumerate(counted, start=first):
-        yield solution_event(prepared, rows, index)
+    yield from found_events(prepared, tally.take(prepared.expand_found(found)), first, batched)
 
 
 def _next_report(backend, timeout: float) -> object:

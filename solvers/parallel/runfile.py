@@ -13,9 +13,13 @@ one, and a long run's file grows by appending instead of being rewritten. Its ta
              so far, all sessions), created and updated
   tasks      one per task: name (its prefix, "." between choices; "root" for the whole
              tree), position, share (Knuth's estimate of its part of the tree), done (0 or
-             1), solutions (counted in the run's mode), nodes, seconds
+             1), solutions (counted in the run's mode), nodes, seconds; when assemblies are
+             taken apart, assemblies (counted alike) and levels (JSON: level -> solutions)
   solutions  per finished task: its kernel solutions (distinct ones, when 'all' or
-             'rotations' expand them) as little-endian int32 rows in one blob, and the width
+             'rotations' expand them) as little-endian int32 rows in one blob, and the width;
+             when assemblies are taken apart, their verdict rows (solvers.disassembly) too
+A task is finished once its assemblies are analysed as well: its counts are then final.
+Files made before the disassembler gain its columns when they are opened.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ import numpy as np
 from ..puzzle.fileformat import puzzle_from_json, puzzle_to_json
 from ..puzzle.model import Puzzle, PuzzleError
 from ..puzzle.sudoku_rules import has_variant_rules
+from ..search.events import Found
 from ..search.prepare import Prepared
 from .tasks import Split, Task
 from .worker import TaskResult
@@ -42,10 +47,14 @@ SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE tasks (name TEXT PRIMARY KEY, position INTEGER NOT NULL, share REAL NOT NULL,
                     done INTEGER NOT NULL DEFAULT 0, solutions INTEGER NOT NULL DEFAULT 0,
-                    nodes INTEGER NOT NULL DEFAULT 0, seconds REAL NOT NULL DEFAULT 0);
+                    nodes INTEGER NOT NULL DEFAULT 0, seconds REAL NOT NULL DEFAULT 0,
+                    assemblies INTEGER NOT NULL DEFAULT 0, levels TEXT NOT NULL DEFAULT '{}');
 CREATE TABLE solutions (task TEXT NOT NULL REFERENCES tasks(name), width INTEGER NOT NULL,
-                        rows BLOB NOT NULL);
+                        rows BLOB NOT NULL, verdicts BLOB);
 """
+ADDED_COLUMNS = (("tasks", "assemblies", "INTEGER NOT NULL DEFAULT 0"),
+                 ("tasks", "levels", "TEXT NOT NULL DEFAULT '{}'"),
+                 ("solutions", "verdicts", "BLOB"))
 
 
 class RunFileError(PuzzleError):
@@ -68,6 +77,8 @@ def puzzle_fingerprint(puzzle: Puzzle) -> str:
     if puzzle.has_secondary:  # only then, so that older run files keep their fingerprint
         what["optional"] = sorted(puzzle.optional)
         what["fewest"] = [p.fewest for p in puzzle.pieces]
+    if puzzle.disassembly:  # likewise
+        what["disassembly"] = [[list(map(list, p.groups)) for p in puzzle.pieces]]
     return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()
 
 
@@ -127,7 +138,19 @@ class RunFile:
         if run.meta.get("version") != str(VERSION):
             raise RunFileError(f"{path}: run file version {run.meta.get('version')} "
                                f"(this PolyGUI reads version {VERSION})")
+        run._add_missing_columns()
         return run
+
+    def _add_missing_columns(self) -> None:
+        """The columns of the disassembler's counts, in a file made before them."""
+        try:
+            with self._db:
+                for table, column, kind in ADDED_COLUMNS:
+                    columns = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+                    if columns and column not in columns:
+                        self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+        except sqlite3.DatabaseError as error:
+            raise RunFileError(f"{self.path}: not a PolyGUI run file ({error})") from error
 
     def close(self) -> None:
         self._db.close()
@@ -163,10 +186,15 @@ class RunFile:
         return Split([Task(_prefix(name), share) for name, share in rows],
                      float(self.meta["dead_share"]))
 
-    def finished(self) -> dict[str, tuple[int, int, float]]:
-        """Task name -> (solutions, nodes, seconds) of every finished task."""
-        rows = self._db.execute("SELECT name, solutions, nodes, seconds FROM tasks WHERE done")
-        return {name: (solutions, nodes, seconds) for name, solutions, nodes, seconds in rows}
+    def finished(self) -> dict[str, tuple]:
+        """Task name -> (solutions, nodes, seconds) of every finished task, and when
+        assemblies are taken apart, (solutions, nodes, seconds, assemblies, levels)."""
+        apart = puzzle_from_json(self.meta["puzzle"], strict=False).disassembly
+        rows = self._db.execute("SELECT name, solutions, nodes, seconds, assemblies, levels "
+                                "FROM tasks WHERE done")
+        return {name: (solutions, nodes, seconds) + ((assemblies, json.loads(levels))
+                                                     if apart else ())
+                for name, solutions, nodes, seconds, assemblies, levels in rows}
 
     def standing(self) -> tuple[float, int]:
         """(the fraction of the tree its finished tasks cover, their solutions)."""
@@ -175,10 +203,17 @@ class RunFile:
         ).fetchone()
         return min(1.0, float(self.meta["dead_share"]) + share), int(solutions)
 
-    def kept_solutions(self) -> list[np.ndarray]:
-        """The kernel solutions of the finished tasks, a block per task."""
-        rows = self._db.execute("SELECT width, rows FROM solutions ORDER BY rowid")
-        return [np.frombuffer(blob, dtype="<i4").reshape(-1, width) for width, blob in rows]
+    def kept_solutions(self) -> list[Found]:
+        """The kernel solutions of the finished tasks (and their verdicts), a block per
+        task."""
+        rows = self._db.execute("SELECT width, rows, verdicts FROM solutions ORDER BY rowid")
+        blocks = []
+        for width, blob, verdicts in rows:
+            found = np.frombuffer(blob, dtype="<i4").reshape(-1, width)
+            if verdicts is not None:
+                verdicts = np.frombuffer(verdicts, dtype="<i4").reshape(len(found), -1)
+            blocks.append(Found(found, verdicts))
+        return blocks
 
     # --- keeping it up to date -----------------------------------------------------------
     @property
@@ -190,12 +225,15 @@ class RunFile:
         """The finished tasks and the search time so far, all in one transaction."""
         with self._db:
             self._db.executemany(
-                "UPDATE tasks SET done = 1, solutions = ?, nodes = ?, seconds = ? WHERE name = ?",
-                [(r.solutions, r.nodes, r.seconds, r.task.name) for r in results])
+                "UPDATE tasks SET done = 1, solutions = ?, nodes = ?, seconds = ?, "
+                "assemblies = ?, levels = ? WHERE name = ?",
+                [(r.solutions, r.nodes, r.seconds, r.assemblies,
+                  json.dumps(r.levels, sort_keys=True), r.task.name) for r in results])
             if not self.count_only:
                 self._db.executemany(
-                    "INSERT INTO solutions VALUES (?, ?, ?)",
-                    [(r.task.name, r.rows.shape[1], r.rows.astype("<i4").tobytes())
+                    "INSERT INTO solutions VALUES (?, ?, ?, ?)",
+                    [(r.task.name, r.rows.shape[1], r.rows.astype("<i4").tobytes(),
+                      None if r.verdicts is None else r.verdicts.astype("<i4").tobytes())
                      for r in results if len(r.rows)])
             self._db.executemany("UPDATE meta SET value = ? WHERE key = ?",
                                  [(_now(), "updated"), (repr(seconds), "seconds")])

@@ -5,11 +5,13 @@ the time left, and the numbering of the solutions given out, up to the limit."""
 from __future__ import annotations
 
 import time
+from collections import Counter
 
 import numpy as np
 
-from ..search.events import Progress
+from ..search.events import Found, Progress
 from ..search.prepare import Prepared
+from ..search.solve import with_assemblies
 from .tasks import Split
 from .worker import SliceReport, TaskResult
 
@@ -21,6 +23,9 @@ class Tally:
         self.tasks_left = len(split.tasks)
         self.done_share = split.dead_share
         self.done_solutions = self.done_nodes = 0
+        self.done_assemblies = 0  # taking assemblies apart: those of finished tasks,
+        self.levels: Counter = Counter()  # and their solutions' levels
+        self.given_solutions = 0  # solutions among the assemblies given out
         self.running_now: dict[str, SliceReport] = {}
         self.finished_tasks: set[str] = set()
         self.emitted = 0  # solutions given out so far (their index is the count before)
@@ -29,14 +34,18 @@ class Tally:
         self.restored_share = self.restored_nodes = 0  # what a resumed run found done
 
     # --- what happened -----------------------------------------------------------------------
-    def restore(self, done: dict[str, tuple[int, int, float]], seconds: float) -> None:
-        """Tasks a run file says are finished (name -> solutions, nodes, seconds), and the
-        run's search time before."""
-        for name, (solutions, nodes, _seconds) in done.items():
+    def restore(self, done: dict[str, tuple], seconds: float) -> None:
+        """Tasks a run file says are finished (name -> solutions, nodes, seconds, and when
+        assemblies are taken apart, assemblies and levels), and the run's search time
+        before."""
+        for name, (solutions, nodes, _seconds, *apart) in done.items():
             self.finished_tasks.add(name)
             self.done_share += self.shares[name]
             self.done_solutions += solutions
             self.done_nodes += nodes
+            if apart:
+                self.done_assemblies += apart[0]
+                self.levels.update(apart[1])
             self.tasks_left -= 1
         self.restored_share, self.restored_nodes = self.done_share, self.done_nodes
         self.earlier_seconds = seconds
@@ -54,6 +63,8 @@ class Tally:
         self.running_now.pop(result.task.name, None)
         self.done_solutions += result.solutions
         self.done_nodes += result.nodes
+        self.done_assemblies += result.assemblies
+        self.levels.update(result.levels)
         if result.complete:
             self.done_share += result.task.share
             self.tasks_left -= 1
@@ -62,15 +73,19 @@ class Tally:
         """The whole tree was searched in one go (a SlicedSearch). Its search time is this
         session's, for the elapsed time and the rate alike."""
         self.done_solutions, self.done_nodes = sliced.solutions, sliced.nodes
+        self.done_assemblies, self.levels = sliced.assemblies, Counter(sliced.levels)
         self.started = time.perf_counter() - sliced.elapsed
         self.done_share = 1.0 if sliced.finished else sliced.fraction_done
         self.tasks_left = 0 if sliced.finished else 1
 
-    def take(self, counted: np.ndarray) -> np.ndarray:
-        """The solutions to give out of `counted`: all of them, or those up to the limit."""
+    def take(self, counted: Found) -> Found:
+        """The solutions to give out of `counted`: all of them, or those up to the limit
+        (with a disassembler: the assemblies up to the one that makes the limit's
+        solutions)."""
         if self.limit:
-            counted = counted[:max(0, self.limit - self.emitted)]
-        self.emitted += len(counted)
+            counted = counted.up_to(max(0, self.limit - self.given_solutions))
+        self.emitted += len(counted.rows)
+        self.given_solutions += counted.solution_count()
         return counted
 
     # --- where the run stands ---------------------------------------------------------------
@@ -105,5 +120,10 @@ class Tally:
         if phase == "searching" and gained > 0.01 and session > 1.0:
             time_left = session * (1 - fraction) / gained
         rate = (nodes - self.restored_nodes) / session if session > 0 else 0.0
-        return Progress(phase, nodes, self.solutions, fraction, self.elapsed, rate, time_left,
-                        self.exhausted, self.prepared.symmetry, self.prepared.group_size)
+        progress = Progress(phase, nodes, self.solutions, fraction, self.elapsed, rate,
+                            time_left, self.exhausted, self.prepared.symmetry,
+                            self.prepared.group_size)
+        if self.prepared.disassembler is None:
+            return progress
+        assemblies = self.done_assemblies + sum(r.assemblies for r in running)
+        return with_assemblies(progress, assemblies, self.levels, 0)

@@ -9,6 +9,7 @@ from typing import Callable, Protocol
 
 import numpy as np
 
+from ..search.events import Found
 from ..search.prepare import Prepared
 from ..search.slices import SlicedSearch
 from .tasks import Task, TaskSearches
@@ -22,17 +23,33 @@ class TaskResult:
     seconds: float  # search time
     rows: np.ndarray = field(repr=False)  # the kernel's solutions (distinct ones when expanded)
     complete: bool = True  # the whole subtree was searched (not cut short by the limit)
+    # taking assemblies apart (Puzzle.disassembly): the assemblies (counted as solutions
+    # are), how many solutions have each level, and the rows' verdicts
+    assemblies: int = 0
+    levels: dict[str, int] = field(default_factory=dict)
+    verdicts: np.ndarray | None = field(default=None, repr=False)
+
+    @property
+    def found(self) -> Found:
+        return Found(self.rows, self.verdicts)
 
 
 @dataclass(frozen=True)
 class SliceReport:
-    """How a running task stands after a slice; `rows` are the kernel's new solutions."""
+    """How a running task stands after a slice; `rows` are the kernel's new solutions (and
+    `verdicts` theirs, when assemblies are taken apart)."""
 
     task: Task
     rows: np.ndarray = field(repr=False)
     fraction: float = 0.0
     nodes: int = 0
     solutions: int = 0
+    assemblies: int = 0
+    verdicts: np.ndarray | None = field(default=None, repr=False)
+
+    @property
+    def found(self) -> Found:
+        return Found(self.rows, self.verdicts)
 
 
 class Controls(Protocol):
@@ -49,20 +66,25 @@ def run_task(searches: TaskSearches, task: Task, controls: Controls, *, record: 
     sliced = SlicedSearch(prepared, searches.search(task.prefix), record=record,
                           slice_seconds=slice_seconds)
     sliced.warm_up()
-    kept: list[np.ndarray] = []
+    kept: list[Found] = []
     while not sliced.finished and not (limit and sliced.solutions >= limit):
         controls.wait_while_paused()
         if controls.stopped():
             return None
-        rows = sliced.step(limit)
-        if record and len(rows):
-            kept.append(rows)
+        found = sliced.step(limit)
+        if record and len(found.rows):
+            kept.append(found)
         if on_slice is not None:
-            on_slice(SliceReport(task, rows if record else rows[:0], sliced.fraction_done,
-                                 sliced.nodes, sliced.solutions))
-    rows = np.concatenate(kept) if kept else no_rows(prepared)
+            shown = found if record else Found(found.rows[:0], None)
+            on_slice(SliceReport(task, shown.rows, sliced.fraction_done, sliced.nodes,
+                                 sliced.solutions, sliced.assemblies, shown.verdicts))
+    rows = np.concatenate([f.rows for f in kept]) if kept else no_rows(prepared)
+    verdicts = None
+    if prepared.disassembler is not None and record:
+        verdicts = (np.concatenate([f.verdicts for f in kept]) if kept
+                    else np.zeros((0, prepared.disassembler.width), dtype=np.int32))
     return TaskResult(task, sliced.solutions, sliced.nodes, sliced.elapsed, rows,
-                      sliced.finished)
+                      sliced.finished, sliced.assemblies, dict(sliced.levels), verdicts)
 
 
 def no_rows(prepared: Prepared) -> np.ndarray:

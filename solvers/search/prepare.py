@@ -10,6 +10,7 @@ tree up to |G| times smaller (Mini Bedlam: 19,186 distinct solutions stand for 4
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -18,8 +19,11 @@ from ..placements.symmetry import SymmetryPlan, board_symmetries, plan_symmetry
 from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError, naming_pieces
 from .choice import build_search, choose_kernel, row_rank, shared_tables
-from .events import Search
+from .events import Found, Search
 from .orbits import OrbitExpander
+
+if TYPE_CHECKING:
+    from ..disassembly.analyser import Disassembler
 
 
 @dataclass(frozen=True)
@@ -33,6 +37,7 @@ class Prepared:
     tables: object | None  # read-only, shared by every search of this puzzle
     orbits: OrbitExpander | None  # distinct solutions -> those of `symmetry`
     group_size: int  # board symmetries that identify solutions in `symmetry`
+    disassembler: "Disassembler | None" = None  # when only assemblies that come apart count
 
     def new_search(self, *, root_rows: np.ndarray | None = None,
                    givens: np.ndarray | None = None) -> Search:
@@ -48,6 +53,15 @@ class Prepared:
     def expand(self, rows: np.ndarray) -> np.ndarray:
         """The solutions of `symmetry` that the kernel's solutions `rows` stand for."""
         return self.orbits.expand(rows) if self.orbits is not None else rows
+
+    def expand_found(self, found: Found) -> Found:
+        """`expand` of found rows, each member of an orbit with its row's verdict."""
+        if self.orbits is None:
+            return found
+        rows = self.orbits.expand(found.rows)
+        if found.verdicts is None:
+            return Found(rows)
+        return Found(rows, np.repeat(found.verdicts, self.orbits.counts(found.rows), axis=0))
 
 
 def prepare_puzzle(puzzle: Puzzle, symmetry: str = "distinct", kernel: str = "auto",
@@ -85,5 +99,9 @@ def prepare_puzzle(puzzle: Puzzle, symmetry: str = "distinct", kernel: str = "au
     if search_mode != symmetry:
         orbits = OrbitExpander(puzzle, placements, symmetry, symmetries, plan.images)
         group_size = len(orbits.rotations) if symmetry == "rotations" else 1
+    disassembler = None
+    if puzzle.disassembly:  # numba's kernels only then: a search may run on the native build
+        from ..disassembly.analyser import Disassembler
+        disassembler = Disassembler(puzzle, placements)
     return Prepared(puzzle, symmetry, search_mode, chosen, placements, plan,
-                    tables, orbits, group_size)
+                    tables, orbits, group_size, disassembler)

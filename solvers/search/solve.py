@@ -9,6 +9,7 @@ searches on every core, on a cluster, or across restarts.)
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import Iterator
 
@@ -16,7 +17,7 @@ import numpy as np
 
 from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.model import Puzzle
-from .events import Event, Progress, Solution, SolutionBatch
+from .events import Event, Found, Progress, Solution, SolutionBatch
 from .prepare import Prepared, prepare_puzzle
 from .slices import SlicedSearch
 
@@ -54,28 +55,43 @@ def run_sliced(sliced: SlicedSearch, limit: int = 0, batched: bool = False) -> I
     """The events of one sliced search, from warming up its kernel to the end."""
     sliced.warm_up()
     prepared = sliced.prepared
-    found = 0
+    given = solutions = 0  # solutions (with a disassembler: assemblies) given out, solutions
     last_progress = time.perf_counter()
-    while True:
-        counted = prepared.expand(sliced.step(limit))
-        if limit:
-            counted = counted[:limit - found]
-        if batched:
-            if len(counted):
-                yield solution_batch(prepared, counted, found)
-        else:
-            for offset, rows in enumerate(counted):
-                yield solution_event(prepared, rows, found + offset)
-        found += len(counted)
-        if sliced.finished or (limit and sliced.solutions >= limit):
-            break
-        now = time.perf_counter()
-        if not sliced.buffer_was_full or now - last_progress >= sliced.slice_seconds:
-            last_progress = now
-            yield progress_event(prepared, "searching", sliced.nodes, sliced.solutions,
-                                 sliced.fraction_done, sliced.elapsed, sliced.finished)
-    yield progress_event(prepared, "done", sliced.nodes, sliced.solutions,
-                         sliced.fraction_done, sliced.elapsed, sliced.finished)
+    try:
+        while True:
+            counted = prepared.expand_found(sliced.step(limit))
+            if limit:
+                counted = counted.up_to(limit - solutions)
+            yield from found_events(prepared, counted, given, batched)
+            given += len(counted.rows)
+            solutions += counted.solution_count()
+            if sliced.finished or (limit and sliced.solutions >= limit):
+                break
+            now = time.perf_counter()
+            if not sliced.buffer_was_full or now - last_progress >= sliced.slice_seconds:
+                last_progress = now
+                yield sliced_progress(sliced, "searching")
+        yield sliced_progress(sliced, "done")
+    finally:
+        sliced.stop()  # a disassembler still running (the caller stopped iterating) stops
+
+
+def sliced_progress(sliced: SlicedSearch, phase: str) -> Progress:
+    progress = progress_event(sliced.prepared, phase, sliced.nodes, sliced.solutions,
+                              sliced.fraction_done, sliced.elapsed, sliced.finished)
+    if sliced.disassembler is None:
+        return progress
+    return with_assemblies(progress, sliced.assemblies, sliced.levels, sliced.analysing)
+
+
+def with_assemblies(progress: Progress, assemblies: int, levels: dict[str, int],
+                    analysing: int) -> Progress:
+    """A progress report of a run that takes assemblies apart: its assemblies, the levels of
+    its solutions (in BurrTools' order) and the assemblies waiting for their analysis."""
+    from ..disassembly.verdicts import sorted_levels
+
+    return dataclasses.replace(progress, assemblies=assemblies, analysing=analysing,
+                               levels=tuple(sorted_levels(levels).items()))
 
 
 def progress_event(prepared: Prepared, phase: str, nodes: int, solutions: int, fraction: float,
@@ -88,15 +104,32 @@ def progress_event(prepared: Prepared, phase: str, nodes: int, solutions: int, f
                     prepared.symmetry, prepared.group_size)
 
 
-def solution_event(prepared: Prepared, rows: np.ndarray, index: int) -> Solution:
+def found_events(prepared: Prepared, counted: Found, first: int,
+                 batched: bool) -> Iterator[Solution | SolutionBatch]:
+    """The events of solutions `first` on: one each, or (`batched`) one for all."""
+    if batched:
+        if len(counted.rows):
+            yield solution_batch(prepared, counted.rows, first, counted.verdicts)
+        return
+    verdicts = counted.verdicts.tolist() if counted.verdicts is not None else None
+    for offset, rows in enumerate(counted.rows):
+        yield solution_event(prepared, rows, first + offset,
+                             tuple(verdicts[offset]) if verdicts else ())
+
+
+def solution_event(prepared: Prepared, rows: np.ndarray, index: int,
+                   verdict: tuple[int, ...] = ()) -> Solution:
     if prepared.kernel == "sudoku":
         return Solution(index, grid=tuple(rows.tolist()))
-    return Solution(index, rows=tuple(rows.tolist()), placements=prepared.placements)
+    return Solution(index, rows=tuple(rows.tolist()), placements=prepared.placements,
+                    verdict=verdict)
 
 
-def solution_batch(prepared: Prepared, rows: np.ndarray, first: int) -> SolutionBatch:
+def solution_batch(prepared: Prepared, rows: np.ndarray, first: int,
+                   verdicts: np.ndarray | None = None) -> SolutionBatch:
     """Solutions `first` on, as one event: sorted placement rows, or Sudoku grids."""
-    return SolutionBatch(first, rows, None if prepared.kernel == "sudoku" else prepared.placements)
+    return SolutionBatch(first, rows, None if prepared.kernel == "sudoku" else prepared.placements,
+                         verdicts)
 
 
 def count_solutions(puzzle: Puzzle, symmetry: str = "distinct", limit: int = 0,

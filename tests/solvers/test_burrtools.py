@@ -1,6 +1,7 @@
 """BurrTools `.xmpuzzle` files: the real examples in tests/data/burrtools (GPL, see its
 README) imported and solved; where BurrTools recorded its count of assemblies (up to
-rotation), the solver's agrees; other grids and what PolyGUI lacks are refused by name."""
+rotation), the solver's agrees; other grids and what PolyGUI lacks are refused by name.
+(Its solutions, the assemblies that come apart: tests/solvers/test_disassembly_files.py.)"""
 
 from __future__ import annotations
 
@@ -26,8 +27,8 @@ def test_the_solver_counts_what_burrtools_recorded(name):
     puzzle = load_burrtools(DATA / f"{name}.xmpuzzle")
     recorded = puzzle.extra["burrtools"]["assemblies"]
     assert recorded == {"AlPackino": 1, "PelikanBurr": 12}[name]  # what the file says
-    assert count_solutions(puzzle, "rotations").solutions == recorded
-    assert count_solutions(puzzle, "distinct").solutions == recorded
+    assert count_solutions(puzzle, "rotations").assemblies == recorded
+    assert count_solutions(puzzle, "distinct").assemblies == recorded
 
 
 def test_variable_cells_and_counts_are_read():
@@ -49,7 +50,7 @@ def test_ranges_and_variable_cells_count_as_the_oracle_does(name, problem):
     expected = oracle_counts_secondary("cube", list(puzzle.board), pieces, list(puzzle.optional))
     assert expected["all"] > 0
     for mode, count in expected.items():
-        assert count_solutions(puzzle, mode).solutions == count, mode
+        assert count_solutions(puzzle, mode).assemblies == count, mode
 
 
 def test_the_piece_generator_demo_has_its_range_and_variable_cells():
@@ -139,7 +140,9 @@ def test_a_small_made_up_file_reads_as_written(tmp_path):
                            f"{PROBLEM.format('<bitmap/>')}</problems>")
     puzzle = load_burrtools(path)
     assert puzzle.board == ((0, 0, 0), (1, 0, 0)) and puzzle.optional == ((1, 0, 0),)
-    assert count_solutions(puzzle, "all").solutions == 2  # one cube on the required cell, or two
+    found = count_solutions(puzzle, "all")
+    assert found.assemblies == 2  # one cube on the required cell, or two
+    assert found.solutions == 1  # as BurrTools counts: one piece alone has nothing to take apart
 
 
 def test_polygui_solve_solves_a_problem_of_a_burrtools_file(capsys):
