@@ -1,6 +1,6 @@
 """The disassembler on BurrTools' own files (tests/data/burrtools): assemblies, solutions,
 levels and moves as BurrTools 0.7.1 recorded them (the files' `solutions=`, and the counts
-its run on this machine kind gave: ../shared/refbench/FIGURES.md), and every move list it
+its run on this machine kind gave, in the team's benchmark figures), and every move list it
 makes checked step by step (move_checks.py)."""
 
 from __future__ import annotations
