@@ -23,3 +23,16 @@ def pentomino_box(x: int, y: int, z: int) -> Puzzle:
     board = tuple((i, j, k) for i in range(x) for j in range(y) for k in range(z))
     return Puzzle(GridKind.CUBE, f"pentominoes in a {x}x{y}x{z} box", board=board,
                   pieces=pieces)
+
+
+def soma_in_a_box() -> Puzzle:
+    """The Soma cube's seven pieces packed into an open box (a piece too, 5x5x4 with walls
+    and floor one cube thick): only assemblies whose pieces lift out come apart. Its trees
+    split into many tasks, so runs of it stop and resume half way."""
+    soma = shipped("soma.json")
+    box = tuple((x, y, z) for x in range(5) for y in range(5) for z in range(4)
+                if x in (0, 4) or y in (0, 4) or z == 0)
+    inside = tuple((x + 1, y + 1, z + 1) for x, y, z in soma.board)
+    return Puzzle(GridKind.CUBE, "Soma in a box", board=box + inside,
+                  pieces=(Piece("box", box, 1, False, "#808080", weight=2),) + soma.pieces,
+                  disassembly=True)

@@ -10,7 +10,8 @@ scheduling, too much for the small tasks a thread pool runs well), each chunk as
 JSON text and its tasks' prefixes; a worker prepares each puzzle once (placements, plan,
 kernel tables, the compiled kernels) and keeps it for the next chunks. A finished chunk sends
 back each task's counts and the kernel's solutions; a running one reports how far its task is
-on a Dask topic about twice a second. When a worker dies, the scheduler runs its
+on a Dask topic about twice a second. Assemblies to take apart come back unanalysed and go out
+again as analysis jobs (solvers.parallel.analyses), one Dask task each, ahead of the chunks. When a worker dies, the scheduler runs its
 tasks elsewhere; a task counts only once it has finished, so the count stays exact. Stop and
 pause are Dask Events the tasks look at between kernel slices.
 """
@@ -28,6 +29,7 @@ import numpy as np
 
 from ..puzzle.fileformat import puzzle_from_json, puzzle_to_json
 from ..search.prepare import Prepared, prepare_puzzle
+from .analyses import AnalysisJob, AnalysisResult, run_analysis
 from .chunks import guided_chunks
 from .runfile import placements_fingerprint
 from .tasks import Task, TaskSearches
@@ -85,6 +87,7 @@ class ClusterBackend:
         self._pause = distributed.Event(f"polygui-pause-{self._run}", client=self.client)
         self._topic = f"polygui-progress-{self._run}"
         self._futures: list = []
+        self._job_context: tuple = ()
         self._futures_warming: list = []
         self._tasks: dict[str, Task] = {}
         self._feeder: threading.Thread | None = None
@@ -112,6 +115,7 @@ class ClusterBackend:
         self.client.subscribe_topic(self._topic, self._on_progress)
         puzzle = self.client.scatter(puzzle_to_json(prepared.puzzle), broadcast=True)
         fingerprint = placements_fingerprint(prepared)
+        self._job_context = (puzzle, prepared.symmetry, fingerprint)
         workers = self.workers
         chunks = guided_chunks(tasks, workers, 1.0 / (CHUNKS_PER_WORKER * workers))
         for number, chunk in enumerate(chunks):
@@ -130,6 +134,31 @@ class ClusterBackend:
 
     def start(self) -> None:
         """Tasks start as `submit` sends them."""
+
+    def analyse(self, jobs: list[AnalysisJob]) -> None:
+        """Send analysis jobs (solvers.parallel.analyses); their results arrive in `reports`.
+        Dask runs them as workers free up, with the tasks' chunks."""
+        puzzle, symmetry, fingerprint = self._job_context
+        for job in jobs:
+            future = self.client.submit(
+                analyse_on_worker, puzzle, symmetry, fingerprint, job.rows, self.slice_seconds,
+                self._stop.name, self._pause.name,
+                key=f"polygui-analyse-{self._run}-{job.name}", pure=False, priority=1)
+            self._futures.append(future)
+            future.add_done_callback(lambda done, job=job: self._analysed(job, done))
+
+    def _analysed(self, job: AnalysisJob, future) -> None:
+        """A job's future is done (called in a Dask thread): its result to `reports`."""
+        if self._stopped or future.cancelled():
+            return
+        try:
+            outcome = future.result()
+        except Exception as error:
+            self.reports.put(ClusterError(f"an analysis failed on the cluster: {error}"))
+            return
+        if outcome is not None:
+            verdicts, seconds = outcome
+            self.reports.put(AnalysisResult(job, verdicts, seconds))
 
     # --- control -------------------------------------------------------------------------------
     def pause(self) -> None:
@@ -242,6 +271,17 @@ def run_on_worker(puzzle_json: str, symmetry: str, fingerprint: str,
                          result.rows, result.complete, result.assemblies, result.levels,
                          result.verdicts))
     return outcomes
+
+
+def analyse_on_worker(puzzle_json: str, symmetry: str, fingerprint: str, rows: np.ndarray,
+                      slice_seconds: float, stop_name: str,
+                      pause_name: str) -> tuple[np.ndarray, float] | None:
+    """An analysis job on a Dask worker: (verdicts, seconds), or None when the run stopped."""
+    searches = _prepared_here(puzzle_json, symmetry, fingerprint)
+    job = AnalysisJob(Task((), 0.0), 0, rows)
+    result = run_analysis(searches.prepared, job, _controls(stop_name, pause_name),
+                          slice_seconds)
+    return None if result is None else (result.verdicts, result.seconds)
 
 
 def warm_worker(puzzle_json: str, symmetry: str) -> None:

@@ -28,6 +28,7 @@ from ..search.events import Event, Found, Progress, Solution, SolutionBatch
 from ..search.prepare import Prepared, prepare_puzzle
 from ..search.slices import SlicedSearch
 from ..search.solve import found_events
+from .analyses import AnalysisResult, AnalysisStage
 from .tally import Tally
 from .tasks import Split, Task, split_tree
 from .threads import ThreadBackend
@@ -247,6 +248,11 @@ class ParallelRun:
 
     def _consume(self, prepared: Prepared, tally: Tally, pending: int) -> Iterator[Event]:
         backend = self._backend
+        stage = None
+        if prepared.disassembler is not None:  # the assemblies become analysis jobs
+            stage = AnalysisStage(prepared, keep_rows=not self.count_only,
+                                  known=self.run_file.analysed() if self.run_file else None)
+            tally.stage = stage
         unsaved: list[TaskResult] = []
         last_progress = last_save = time.perf_counter()
         try:
@@ -258,23 +264,55 @@ class ParallelRun:
                 if isinstance(report, SliceReport):
                     tally.running(report)
                     if backend.streams_solutions:
-                        yield from _give_out(prepared, tally, report.found, self.batched)
+                        yield from self._found(prepared, tally, stage, report.task,
+                                               report.found)
                 elif isinstance(report, TaskResult):
-                    pending -= 1
-                    tally.finished(report)
-                    unsaved.append(report)
                     if not backend.streams_solutions:
-                        yield from _give_out(prepared, tally, report.found, self.batched)
+                        yield from self._found(prepared, tally, stage, report.task,
+                                               report.found)
+                    if stage is not None:
+                        stage.searched(report)
+                        tally.searched(report)
+                    else:
+                        pending -= 1
+                        tally.finished(report)
+                        unsaved.append(report)
+                elif isinstance(report, AnalysisResult):
+                    yield from _give_out(prepared, tally, stage.analysed(report), self.batched)
+                if stage is not None:
+                    for complete in stage.complete():
+                        pending -= 1
+                        tally.finished(complete)
+                        unsaved.append(complete)
                 now = time.perf_counter()
                 if self.run_file is not None and now - last_save >= CHECKPOINT_SECONDS:
-                    self.run_file.record(unsaved, tally.elapsed)
+                    self._save(unsaved, stage, tally)
                     unsaved, last_save = [], now
                 if now - last_progress >= self.slice_seconds and pending:
                     last_progress = now
                     yield tally.progress("searching")
         finally:  # stopped, interrupted or done: keep what finished
             if self.run_file is not None:
-                self.run_file.record(unsaved, tally.elapsed)
+                self._save(unsaved, stage, tally)
+
+    def _found(self, prepared: Prepared, tally: Tally, stage: AnalysisStage | None, task: Task,
+               found: Found) -> Iterator[Event]:
+        """Solutions a task found: given out, or, to take apart, sent as analysis jobs (and
+        those analysed before a resume given out now)."""
+        if stage is None:
+            yield from _give_out(prepared, tally, found, self.batched)
+            return
+        jobs, ready = stage.jobs_for(task, found.rows)
+        if jobs:
+            self._backend.analyse(jobs)
+        yield from _give_out(prepared, tally, ready, self.batched)
+
+    def _save(self, unsaved: list[TaskResult], stage: AnalysisStage | None, tally: Tally) -> None:
+        """Keep the tasks finished since the last save (and the analysis jobs back since)."""
+        jobs = stage.finished_jobs if stage is not None else []
+        self.run_file.record(unsaved, tally.elapsed, jobs)
+        if stage is not None:
+            stage.finished_jobs = []
 
 
 class _Background:

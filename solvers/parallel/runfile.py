@@ -18,8 +18,10 @@ one, and a long run's file grows by appending instead of being rewritten. Its ta
   solutions  per finished task: its kernel solutions (distinct ones, when 'all' or
              'rotations' expand them) as little-endian int32 rows in one blob, and the width;
              when assemblies are taken apart, their verdict rows (solvers.disassembly) too
+  analysed   assemblies of tasks not finished yet, with their verdicts: analysis jobs back
+             before a stop, reused when the resumed run meets those assemblies again
 A task is finished once its assemblies are analysed as well: its counts are then final.
-Files made before the disassembler gain its columns when they are opened.
+Files made before the disassembler gain its columns and table when they are opened.
 """
 
 from __future__ import annotations
@@ -52,6 +54,8 @@ CREATE TABLE tasks (name TEXT PRIMARY KEY, position INTEGER NOT NULL, share REAL
 CREATE TABLE solutions (task TEXT NOT NULL REFERENCES tasks(name), width INTEGER NOT NULL,
                         rows BLOB NOT NULL, verdicts BLOB);
 """
+ANALYSED = """CREATE TABLE IF NOT EXISTS analysed (task TEXT NOT NULL, width INTEGER NOT NULL,
+                                              rows BLOB NOT NULL, verdicts BLOB NOT NULL)"""
 ADDED_COLUMNS = (("tasks", "assemblies", "INTEGER NOT NULL DEFAULT 0"),
                  ("tasks", "levels", "TEXT NOT NULL DEFAULT '{}'"),
                  ("solutions", "verdicts", "BLOB"))
@@ -116,6 +120,7 @@ class RunFile:
                 "created": now, "updated": now}
         with db:
             db.executescript(SCHEMA)
+            db.execute(ANALYSED)
             db.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
             db.executemany("INSERT INTO tasks (name, position, share) VALUES (?, ?, ?)",
                            [(task.name, i, task.share) for i, task in enumerate(split.tasks)])
@@ -149,6 +154,7 @@ class RunFile:
                     columns = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
                     if columns and column not in columns:
                         self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+                self._db.execute(ANALYSED)
         except sqlite3.DatabaseError as error:
             raise RunFileError(f"{self.path}: not a PolyGUI run file ({error})") from error
 
@@ -221,9 +227,27 @@ class RunFile:
         """The run's search time so far, over every session."""
         return float(self.meta.get("seconds", 0))
 
-    def record(self, results: list[TaskResult], seconds: float) -> None:
-        """The finished tasks and the search time so far, all in one transaction."""
+    def analysed(self) -> dict[bytes, np.ndarray]:
+        """Verdicts of the assemblies analysed for tasks not finished, by their rows' bytes
+        (little-endian int32, as the run's rows are)."""
+        known = {}
+        for width, rows, verdicts in self._db.execute("SELECT width, rows, verdicts FROM analysed"):
+            rows = np.frombuffer(rows, dtype="<i4").reshape(-1, width)
+            verdicts = np.frombuffer(verdicts, dtype="<i4").reshape(len(rows), -1)
+            known.update(zip((row.astype(np.int32).tobytes() for row in rows), verdicts))
+        return known
+
+    def record(self, results: list[TaskResult], seconds: float, jobs=()) -> None:
+        """The finished tasks, the analysis jobs back since the last time (of tasks not
+        finished) and the search time so far, all in one transaction."""
+        finished = {r.task.name for r in results}
         with self._db:
+            self._db.executemany(
+                "INSERT INTO analysed VALUES (?, ?, ?, ?)",
+                [(job.job.task.name, job.job.rows.shape[1], job.job.rows.astype("<i4").tobytes(),
+                  job.verdicts.astype("<i4").tobytes())
+                 for job in jobs if job.job.task.name not in finished])
+            self._db.executemany("DELETE FROM analysed WHERE task = ?", [(n,) for n in finished])
             self._db.executemany(
                 "UPDATE tasks SET done = 1, solutions = ?, nodes = ?, seconds = ?, "
                 "assemblies = ?, levels = ? WHERE name = ?",

@@ -26,6 +26,8 @@ class Tally:
         self.done_assemblies = 0  # taking assemblies apart: those of finished tasks,
         self.levels: Counter = Counter()  # and their solutions' levels
         self.given_solutions = 0  # solutions among the assemblies given out
+        self.stage = None  # a run's AnalysisStage: solutions of tasks not complete yet
+        self.searched_tasks: set[str] = set()  # their search done, analyses not all back
         self.running_now: dict[str, SliceReport] = {}
         self.finished_tasks: set[str] = set()
         self.emitted = 0  # solutions given out so far (their index is the count before)
@@ -53,13 +55,24 @@ class Tally:
     def running(self, report: SliceReport) -> None:
         """A running task's latest report. A cluster's reports travel apart from results and
         a task may run twice (its worker died): one arriving after the result is stale."""
-        if report.task.name not in self.finished_tasks:
+        if report.task.name not in self.finished_tasks | self.searched_tasks:
             self.running_now[report.task.name] = report
+
+    def searched(self, result: TaskResult) -> None:
+        """A task's search is over, its assemblies not all analysed: its part of the tree is
+        searched (the fraction done), but it is not finished."""
+        name = result.task.name
+        if name in self.finished_tasks or name in self.searched_tasks:
+            return
+        self.searched_tasks.add(name)
+        self.running_now[name] = SliceReport(result.task, result.rows[:0], 1.0, result.nodes,
+                                             0, result.assemblies)
 
     def finished(self, result: TaskResult) -> None:
         if result.task.name in self.finished_tasks:
             return  # counted already (a task run again after its worker died)
         self.finished_tasks.add(result.task.name)
+        self.searched_tasks.discard(result.task.name)
         self.running_now.pop(result.task.name, None)
         self.done_solutions += result.solutions
         self.done_nodes += result.nodes
@@ -92,6 +105,8 @@ class Tally:
     @property
     def solutions(self) -> int:
         found = self.done_solutions + sum(r.solutions for r in self.running_now.values())
+        if self.stage is not None:
+            found += self.stage.solutions_of_incomplete()
         return min(found, self.limit) if self.limit else found
 
     @property
@@ -126,4 +141,7 @@ class Tally:
         if self.prepared.disassembler is None:
             return progress
         assemblies = self.done_assemblies + sum(r.assemblies for r in running)
-        return with_assemblies(progress, assemblies, self.levels, 0)
+        levels, waiting = self.levels, 0
+        if self.stage is not None:
+            levels, waiting = levels + self.stage.levels_of_incomplete(), self.stage.waiting
+        return with_assemblies(progress, assemblies, levels, waiting)

@@ -15,6 +15,7 @@ from collections import deque
 from typing import Callable
 
 from ..search.prepare import Prepared
+from .analyses import AnalysisJob, run_analysis
 from .tasks import Task, TaskSearches
 from .worker import run_task
 
@@ -35,7 +36,11 @@ class ThreadBackend:
         self.slice_seconds = slice_seconds
         self.reports: queue.Queue = queue.Queue(maxsize=REPORTS_KEPT)
         self._pending = deque(tasks)
+        self._analyses: deque[AnalysisJob] = deque()  # taken before any search task
         self._lock = threading.Lock()
+        self._more = threading.Condition(self._lock)  # a job or task was added
+        # with assemblies to take apart, threads wait for jobs until the run stops them
+        self.analysing = prepared.disassembler is not None
         self._stop = threading.Event()
         self._running = threading.Event()
         self._running.set()
@@ -43,7 +48,7 @@ class ThreadBackend:
         if demand is None:
             self._demand.set()
         self._thread_setup = thread_setup
-        count = max(1, min(jobs, len(tasks)))
+        count = max(1, jobs if self.analysing else min(jobs, len(tasks)))
         self._threads = [threading.Thread(target=self._work, name=f"polygui-search-{i}",
                                           daemon=True) for i in range(count)]
 
@@ -54,6 +59,12 @@ class ThreadBackend:
     def start(self) -> None:
         for thread in self._threads:
             thread.start()
+
+    def analyse(self, jobs: list[AnalysisJob]) -> None:
+        """Analysis jobs, to run before the search tasks still waiting."""
+        with self._lock:
+            self._analyses.extend(jobs)
+            self._more.notify_all()
 
     # --- control, from any thread ----------------------------------------------------------
     def pause(self) -> None:
@@ -68,6 +79,8 @@ class ThreadBackend:
         self._stop.set()
         self._running.set()
         self._demand.set()
+        with self._lock:
+            self._more.notify_all()
         for thread in self._threads:
             if thread.is_alive() and thread is not threading.current_thread():
                 thread.join(timeout)
@@ -87,17 +100,34 @@ class ThreadBackend:
             if self._thread_setup is not None:
                 self._thread_setup()
             while not self._stop.is_set():
-                with self._lock:
-                    if not self._pending:
-                        return
-                    task = self._pending.popleft()
-                result = run_task(self.searches, task, self, record=self.record,
-                                  limit=self.limit, slice_seconds=self.slice_seconds,
-                                  on_slice=self._post)
+                item = self._next()
+                if item is None:
+                    return
+                if isinstance(item, AnalysisJob):
+                    result = run_analysis(self.searches.prepared, item, self,
+                                          self.slice_seconds)
+                else:
+                    result = run_task(self.searches, item, self, record=self.record,
+                                      limit=self.limit, slice_seconds=self.slice_seconds,
+                                      on_slice=self._post)
                 if result is not None:
                     self._post(result)
         except BaseException as error:  # reaches the consumer, which raises it
             self._post(error)
+
+    def _next(self) -> AnalysisJob | Task | None:
+        """The next job, else the next task; None when there is nothing left to do (with
+        assemblies to take apart: once the run stops the threads)."""
+        with self._lock:
+            while not self._stop.is_set():
+                if self._analyses:
+                    return self._analyses.popleft()
+                if self._pending:
+                    return self._pending.popleft()
+                if not self.analysing:
+                    return None
+                self._more.wait(0.1)
+        return None
 
     def _post(self, report: object) -> None:
         """Queue a report; while the consumer is not taking them, wait (unless stopped)."""

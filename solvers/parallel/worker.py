@@ -61,30 +61,29 @@ def run_task(searches: TaskSearches, task: Task, controls: Controls, *, record: 
              limit: int = 0, slice_seconds: float = 0.05,
              on_slice: Callable[[SliceReport], None] | None = None) -> TaskResult | None:
     """The task's whole subtree, or None when the run stopped first. `record` keeps the
-    kernel's solutions in the result; `limit` (> 0) ends the task after that many."""
+    kernel's solutions in the result; `limit` (> 0) ends the task after that many. A puzzle
+    whose assemblies must come apart gives out every assembly, unanalysed: the run makes
+    analysis jobs of them (solvers.parallel.analyses) and its limit counts solutions."""
     prepared = searches.prepared
+    apart = prepared.disassembler is not None
+    record, limit = record or apart, 0 if apart else limit
     sliced = SlicedSearch(prepared, searches.search(task.prefix), record=record,
-                          slice_seconds=slice_seconds)
+                          slice_seconds=slice_seconds, analyse=False)
     sliced.warm_up()
-    kept: list[Found] = []
+    kept: list[np.ndarray] = []
     while not sliced.finished and not (limit and sliced.solutions >= limit):
         controls.wait_while_paused()
         if controls.stopped():
             return None
-        found = sliced.step(limit)
-        if record and len(found.rows):
-            kept.append(found)
+        rows = sliced.step(limit).rows
+        if record and len(rows):
+            kept.append(rows)
         if on_slice is not None:
-            shown = found if record else Found(found.rows[:0], None)
-            on_slice(SliceReport(task, shown.rows, sliced.fraction_done, sliced.nodes,
-                                 sliced.solutions, sliced.assemblies, shown.verdicts))
-    rows = np.concatenate([f.rows for f in kept]) if kept else no_rows(prepared)
-    verdicts = None
-    if prepared.disassembler is not None and record:
-        verdicts = (np.concatenate([f.verdicts for f in kept]) if kept
-                    else np.zeros((0, prepared.disassembler.width), dtype=np.int32))
+            on_slice(SliceReport(task, rows if record else rows[:0], sliced.fraction_done,
+                                 sliced.nodes, sliced.solutions, sliced.assemblies))
+    rows = np.concatenate(kept) if kept else no_rows(prepared)
     return TaskResult(task, sliced.solutions, sliced.nodes, sliced.elapsed, rows,
-                      sliced.finished, sliced.assemblies, dict(sliced.levels), verdicts)
+                      sliced.finished, sliced.assemblies)
 
 
 def no_rows(prepared: Prepared) -> np.ndarray:

@@ -30,10 +30,14 @@ class SlicedSearch:
     symmetry mode (orbits expanded); `record` keeps the solutions' rows for the caller."""
 
     def __init__(self, prepared: Prepared, search: Search, *, record: bool,
-                 slice_seconds: float = 0.05) -> None:
+                 slice_seconds: float = 0.05, analyse: bool = True) -> None:
+        """`analyse`: take the assemblies apart here (a puzzle with a disassembler); else
+        they are given out unanalysed, every one whatever `record`, for a run's analysis
+        jobs (solvers.parallel.analyses)."""
         self.prepared, self.search = prepared, search
         self.record = record
         self.disassembler = prepared.disassembler
+        self.analyse_here = analyse
         # expanding orbits, and taking assemblies apart, need each kernel solution
         self._kernel_records = (record or prepared.orbits is not None
                                 or self.disassembler is not None)
@@ -74,7 +78,11 @@ class SlicedSearch:
         count never passes it. With a disassembler, the slice searches only when no
         analysis is waiting, and gives out the assemblies analysed, with their verdicts."""
         if self.disassembler is not None:
-            return self._step_with_analysis(limit)
+            if self.analyse_here:
+                return self._step_with_analysis(limit)
+            raw = self._search_slice(0)
+            self.assemblies += self.prepared.count(raw)
+            return Found(raw)
         raw = self._search_slice(limit)
         if not self._kernel_records:
             self.solutions = self.search.solutions

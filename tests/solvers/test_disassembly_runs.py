@@ -4,6 +4,7 @@ expanded with their verdicts; `polygui-solve`'s JSON, move lists and --no-disass
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import signal
@@ -21,7 +22,9 @@ from solvers.disassembly.analyser import analyse_pieces
 from solvers.parallel.run import ParallelRun
 from solvers.parallel.runfile import RunFile
 from solvers.puzzle.burrtools import load_burrtools
+from solvers.puzzle.fileformat import save_puzzle
 from solvers.puzzle.movement_rules import group_bits
+from puzzles import pentomino_box, soma_in_a_box
 from test_parallel import committed_tasks
 
 DATA = Path(__file__).parent.parent / "data" / "burrtools"
@@ -80,13 +83,14 @@ def test_orbits_expand_with_each_members_own_verdict():
         assert analyse_pieces(shapes, groups)[0] == event.verdict[0]
 
 
-@pytest.mark.skip(reason="the BurrTools files' puzzles have optional cells or piece ranges, "
-                  "and such trees are searched as one task: no run to stop half way yet")
 @pytest.mark.parametrize("count_only", [True, False])
 def test_a_stopped_run_resumes_to_the_same_solutions_and_levels(tmp_path, count_only):
-    puzzle = load_burrtools(DATA / "SolidSixPieceBurrs.xmpuzzle")
-    run_path = tmp_path / "burrs.polyrun"
-    first = ParallelRun(puzzle, "rotations", jobs=2, trial_seconds=0, count_only=count_only,
+    """Stopped with some tasks searched and analysed, others searched and waiting for their
+    analysis jobs, others not begun: the resumed run ends with the single search's counts."""
+    puzzle = soma_in_a_box()
+    whole = count_solutions(puzzle, "distinct")
+    run_path = tmp_path / "box.polyrun"
+    first = ParallelRun(puzzle, "distinct", jobs=2, trial_seconds=0, count_only=count_only,
                         checkpoint=run_path).events()
     for event in first:
         if isinstance(event, Progress) and event.fraction_done > 0.3:
@@ -95,23 +99,27 @@ def test_a_stopped_run_resumes_to_the_same_solutions_and_levels(tmp_path, count_
     kept = RunFile.open(run_path)
     assert 0 < len(kept.finished()) < len(kept.split().tasks)
     kept.close()
-    resumed = list(ParallelRun(None, "rotations", jobs=2, count_only=count_only,
+    resumed = list(ParallelRun(None, "distinct", jobs=2, count_only=count_only,
                                resume=run_path).events())
     final = resumed[-1]
-    assert (final.assemblies, final.solutions) == (1063, 314) and final.exhausted
-    assert dict(final.levels) == {"1": 257, "1.2": 57}
+    assert final.exhausted
+    assert (final.assemblies, final.solutions, final.levels) == \
+        (whole.assemblies, whole.solutions, whole.levels)
     if not count_only:
         given = [e for e in resumed if isinstance(e, Solution)]
-        assert len(given) == 1063 and sum(e.verdict[0] == 1 for e in given) == 314
+        assert len(given) == len({e.rows for e in given}) == whole.assemblies
 
 
 @pytest.mark.slow
 def test_a_run_killed_with_sigkill_resumes_to_the_exact_solutions(tmp_path):
-    run_path = tmp_path / "burrs.polyrun"
+    """The 3940 pentomino packings of a 3x4x5 box, each taken apart: killed once some tasks
+    are kept, resumed here to the count and levels of a run straight through."""
+    puzzle = dataclasses.replace(pentomino_box(3, 4, 5), disassembly=True)
+    puzzle_path, run_path = tmp_path / "box.json", tmp_path / "box.polyrun"
+    save_puzzle(puzzle, puzzle_path)
     process = subprocess.Popen(
-        [sys.executable, "-m", "solvers.cli.main", str(DATA / "SolidSixPieceBurrs.xmpuzzle"),
-         "--symmetry", "rotations", "--count-only", "--jobs", "1",
-         "--checkpoint", str(run_path)],
+        [sys.executable, "-m", "solvers.cli.main", str(puzzle_path),
+         "--count-only", "--jobs", "1", "--checkpoint", str(run_path)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 120
@@ -122,9 +130,13 @@ def test_a_run_killed_with_sigkill_resumes_to_the_exact_solutions(tmp_path):
     finally:
         process.wait()
     assert process.returncode == -signal.SIGKILL
-    final = count_solutions(None, "rotations", resume=run_path, jobs=2)
-    assert (final.assemblies, final.solutions, dict(final.levels)) == \
-        (1063, 314, {"1": 257, "1.2": 57})
+    kept = RunFile.open(run_path)
+    assert 0 < len(kept.finished()) < len(kept.split().tasks)
+    kept.close()
+    final = count_solutions(None, "distinct", resume=run_path, jobs=2)
+    assert (final.assemblies, final.solutions) == (3940, 3940) and final.exhausted
+    expected = count_solutions(puzzle, "distinct", jobs=2)
+    assert final.levels == expected.levels
 
 
 def test_polygui_solve_reports_assemblies_solutions_and_levels(capsys, tmp_path):
@@ -160,3 +172,37 @@ def test_a_limit_counts_solutions_not_assemblies():
     assert events[-1].solutions == 1 and given[-1].verdict[0] == 1
     assert sum(e.verdict[0] == 1 for e in given) == 1
     assert np.all([e.verdict[0] != 1 for e in given[:-1]])
+
+
+def test_a_run_file_keeps_analysed_assemblies_until_their_task_is_kept(tmp_path):
+    """Analysis jobs back before a stop are kept with their verdicts; a resumed run meeting
+    those assemblies again takes their verdicts instead of analysing them again; once their
+    task is kept, they go."""
+    from solvers.parallel.analyses import AnalysisResult, AnalysisStage
+    from solvers.parallel.tasks import Split, Task
+    from solvers.parallel.worker import TaskResult
+    from solvers.search.prepare import prepare_puzzle
+
+    puzzle = load_burrtools(DATA / "CubeInCage.xmpuzzle")
+    prepared = prepare_puzzle(puzzle, "distinct")
+    verdicts, _ = verdicts_of(solve(puzzle, "distinct"))
+    rows = np.array(sorted(verdicts), dtype=np.int32)
+    task = Task((), 1.0)
+    run = RunFile.create(tmp_path / "run.polyrun", prepared, Split([task], 0.0),
+                         count_only=False)
+    stage = AnalysisStage(prepared, keep_rows=True)
+    jobs, ready = stage.jobs_for(task, rows)
+    assert len(ready.rows) == 0 and sum(len(job.rows) for job in jobs) == 96
+    done = [AnalysisResult(job, np.array([verdicts[tuple(r)] for r in job.rows.tolist()],
+                                         dtype=np.int32)) for job in jobs[:2]]
+    run.record([], 1.0, done)
+    known = RunFile.open(run.path).analysed()
+    assert len(known) == sum(len(job.rows) for job in jobs[:2])
+    resumed = AnalysisStage(prepared, keep_rows=True, known=known)
+    again, ready = resumed.jobs_for(task, rows)
+    assert len(ready.rows) == len(known) and sum(len(job.rows) for job in again) == 96 - len(known)
+    assert all(tuple(v) == verdicts[tuple(r)] for r, v in zip(ready.rows.tolist(),
+                                                              ready.verdicts.tolist()))
+    run.record([TaskResult(task, 1, 10, 1.0, rows, True, 96, {"4.9.3": 1},
+                           np.array([verdicts[tuple(r)] for r in rows.tolist()]))], 2.0)
+    assert RunFile.open(run.path).analysed() == {}
