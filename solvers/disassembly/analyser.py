@@ -14,8 +14,8 @@ from itertools import product
 
 import numpy as np
 
-from ..kernels.status import BUDGET, CANCELLED, LOCKED, SOLUTION
-from ..kernels.disassembly_tree import analyse_batch, assembly_cells, begin, new_work, run
+from ..kernels.status import BUDGET, CANCELLED, DISASSEMBLY_FIRST_CAPACITY, LOCKED, SOLUTION
+from ..kernels import native
 from ..placements.compile import Placements
 from ..puzzle.model import Puzzle
 from ..puzzle.movement_rules import group_bits, group_names, groups_are_exact
@@ -23,6 +23,16 @@ from .verdicts import UNANALYSED, verdict_width
 
 STATE_LIMIT = 1 << 23  # states one part's search may keep (about 0.3-1 GB) before giving up
 _CURSOR_STUCK, _CURSOR_SEARCHED = 2, 7  # disassembly_tree's cursor fields read here
+
+
+def kernels():
+    """The disassembler's kernels: the native build's when there is one (no numba loaded)."""
+    return native.kernel("disassembly_tree")
+
+
+def new_work(copies: int):
+    """Search buffers for parts of up to `copies` pieces."""
+    return kernels().new_work(copies, DISASSEMBLY_FIRST_CAPACITY)
 
 
 class Disassembler:
@@ -51,8 +61,8 @@ class Disassembler:
     def pieces_of(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(cells, starts, piece types) of the copies an assembly's rows put on the board."""
         rows = np.ascontiguousarray(rows, dtype=np.int64)
-        cells, starts, _ = assembly_cells(self.row_cells, self.row_starts, self.row_piece, rows,
-                                          self.groups_by_type)
+        cells, starts, _ = kernels().assembly_cells(self.row_cells, self.row_starts,
+                                                    self.row_piece, rows, self.groups_by_type)
         placed = rows[self.row_starts[rows + 1] > self.row_starts[rows]]
         return cells, starts, self.row_piece[placed]
 
@@ -113,12 +123,12 @@ class BlockAnalysis:
             if not d.exact_groups:  # each assembly alone: its stuck parts are checked after
                 budget = self._run_one(budget, cancel)
             elif self._under_way is not None:
-                outcome, budget, self._under_way = run(self._under_way, d.state_limit, budget,
-                                                       cancel, False)
+                outcome, budget, self._under_way = kernels().run(self._under_way, d.state_limit,
+                                                                 budget, cancel, False)
                 if outcome != BUDGET:
                     self._settle(outcome, self._under_way)
             else:
-                self.done, under_way, state, budget = analyse_batch(
+                self.done, under_way, state, budget = kernels().analyse_batch(
                     d.row_cells, d.row_starts, d.row_piece, self.rows, d.groups_by_type,
                     self.done, d.state_limit, budget, cancel, self.verdicts, self.states)
                 self._under_way = state if under_way else None
@@ -127,11 +137,12 @@ class BlockAnalysis:
     def _run_one(self, budget: int, cancel: np.ndarray) -> int:
         d = self.disassembler
         if self._under_way is None:
-            cells, starts, groups = assembly_cells(d.row_cells, d.row_starts, d.row_piece,
-                                                   self.rows[self.done], d.groups_by_type)
-            self._under_way = begin(cells, starts, groups, False, new_work(d.copies))
-        outcome, budget, self._under_way = run(self._under_way, d.state_limit, budget, cancel,
-                                               False)
+            cells, starts, groups = kernels().assembly_cells(d.row_cells, d.row_starts,
+                                                             d.row_piece, self.rows[self.done],
+                                                             d.groups_by_type)
+            self._under_way = kernels().begin(cells, starts, groups, False, new_work(d.copies))
+        outcome, budget, self._under_way = kernels().run(self._under_way, d.state_limit, budget,
+                                                         cancel, False)
         if outcome != BUDGET:
             state = self._under_way
             if outcome == SOLUTION:
@@ -168,11 +179,11 @@ def analyse_pieces(pieces, groups=None, state_limit: int = STATE_LIMIT) -> np.nd
     starts = np.zeros(len(pieces) + 1, dtype=np.int64)
     np.cumsum(sizes, out=starts[1:])
     bits = np.array(groups if groups is not None else [0] * len(pieces), dtype=np.uint64)
-    state = begin(cells, starts, bits, False, new_work(len(pieces)))
+    state = kernels().begin(cells, starts, bits, False, new_work(len(pieces)))
     cancel = np.zeros(1, dtype=np.int64)
     outcome = BUDGET
     while outcome == BUDGET:
-        outcome, _, state = run(state, state_limit, 1 << 30, cancel, False)
+        outcome, _, state = kernels().run(state, state_limit, 1 << 30, cancel, False)
     verdict = np.full(verdict_width(len(pieces)), UNANALYSED, dtype=np.int32)
     verdict[0] = outcome
     verdict[1:1 + state[8].size] = state[8]

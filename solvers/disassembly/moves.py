@@ -16,8 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..kernels.status import BUDGET, LOCKED, SOLUTION
-from ..kernels.disassembly_tree import begin, new_work, run
-from .analyser import STATE_LIMIT, Disassembler
+from .analyser import STATE_LIMIT, Disassembler, kernels, new_work
 from .verdicts import STATUS_WORDS, level_of, level_text, total_moves, tree_of
 
 AXES = "xyz"
@@ -117,10 +116,10 @@ def take_apart_pieces(shapes, groups=None, weights=None, names=None,
     starts = np.zeros(n + 1, dtype=np.int64)
     np.cumsum([len(shape) for shape in shapes], out=starts[1:])
     bits = np.array(groups if groups is not None else [0] * n, dtype=np.uint64)
-    state = begin(cells, starts, bits, True, new_work(n))
+    state = kernels().begin(cells, starts, bits, True, new_work(n))
     outcome = BUDGET
     while outcome == BUDGET:
-        outcome, _, state = run(state, state_limit, 1 << 30, cancel, True)
+        outcome, _, state = kernels().run(state, state_limit, 1 << 30, cancel, True)
     names = tuple(names) if names is not None else tuple(f"P{p + 1}" for p in range(n))
     shapes = tuple(tuple(map(tuple, cells[starts[p]:starts[p + 1]].tolist())) for p in range(n))
     cursor = state[12]

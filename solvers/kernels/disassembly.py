@@ -35,7 +35,7 @@ import numpy as np
 from numba import njit
 
 from .bits import count_bits, lowest_bit
-from .movement import UNBOUNDED, build_tables, state_gaps
+from .movement import UNBOUNDED, moved_gaps, state_gaps
 
 from .status import BUDGET, CANCELLED, LOCKED, SINGLE, SOLUTION, TOO_BIG  # noqa: F401
 _FOUND, _EXHAUSTED = 10, 11  # how one part's search ended (or TOO_BIG, CANCELLED, BUDGET)
@@ -83,9 +83,39 @@ def _before(a: np.uint64, b: np.uint64) -> bool:
 
 
 @njit(nogil=True, cache=True)
+def _separable(gaps, count: int, forward: np.ndarray, backward: np.ndarray) -> bool:
+    """Whether some set slides out for good, quickly: along some direction, not every
+    member is held back, through those it meets on its way, by member 0."""
+    full = ~np.uint64(0) if count == 64 else _bit(count) - np.uint64(1)
+    for a in range(3):
+        for i in range(count):
+            forward[i] = np.uint64(0)
+            backward[i] = np.uint64(0)
+        for i in range(count):
+            for j in range(count):
+                if j != i and gaps[2 * a, i, j] < UNBOUNDED:
+                    forward[i] |= _bit(j)  # i meets j sliding +a; j meets i sliding -a
+                    backward[j] |= _bit(i)
+        for blocked in (forward, backward):
+            held = np.uint64(1)
+            grown = True
+            while grown:
+                grown = False
+                for i in range(count):
+                    if not held & _bit(i) and blocked[i] & held:
+                        held |= _bit(i)
+                        grown = True
+            if held != full:
+                return True
+    return False
+
+
+@njit(nogil=True, cache=True)
 def _separation(gaps, count: int, closed: np.ndarray, dragged: np.ndarray):
     """(set, direction) of the separation at a state, or (0, -1): the first direction in
     which some set (not holding member 0) slides out, and the first such set."""
+    if not _separable(gaps, count, closed, dragged):
+        return np.uint64(0), -1
     for d in range(6):
         _closures(gaps, d, count, UNBOUNDED, closed, dragged)
         best = np.uint64(0)
@@ -288,7 +318,8 @@ def search_part(meta, entries, table_m, n: int, members, count: int, start, prog
                     parent[stored] = head
                     stored += 1
                     _offsets(rows, stored - 1, count, offsets)
-                    state_gaps(meta, entries, table_m, n, members, count, offsets, new_gaps)
+                    moved_gaps(meta, entries, table_m, n, members, count, offsets, gaps,
+                               new_gaps, inside)
                     found_set, found_dir = _separation(new_gaps, count, new_closed, new_dragged)
                     if found_dir >= 0:
                         code = _FOUND

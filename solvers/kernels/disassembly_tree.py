@@ -29,13 +29,13 @@ from numba import njit
 from .disassembly import (BUDGET, CANCELLED, LOCKED, SINGLE, SOLUTION, TOO_BIG, _EXHAUSTED,
                           _FOUND, search_part)
 from .movement import build_tables
+from .status import DISASSEMBLY_FIRST_CAPACITY
 
-FIRST_CAPACITY = 1 << 10  # states a search's buffers start with; they double as needed
 _TOP, _WRITTEN, _STUCK, _NODES, _PATHS, _STATUS, _LOCKED, _SEARCHED, _ACTIVE = range(9)
 
 
 @njit(nogil=True, cache=True)
-def new_work(n: int, capacity: int = FIRST_CAPACITY):
+def new_work(n: int, capacity: int):
     """Buffers for the searches of parts of up to n pieces (reused part after part)."""
     rows = np.zeros((capacity, max(1, 3 * (n - 1))), np.int16)
     parent = np.empty(capacity, np.int32)
@@ -217,7 +217,7 @@ def analyse_batch(row_cells, row_starts, row_piece, solutions, groups_by_type, f
     s = first
     cells, starts, groups = assembly_cells(row_cells, row_starts, row_piece, solutions[s],
                                            groups_by_type)
-    state = begin(cells, starts, groups, False, new_work(copies))
+    state = begin(cells, starts, groups, False, new_work(copies, DISASSEMBLY_FIRST_CAPACITY))
     under_way = False
     while True:
         outcome, budget, state = run(state, limit, budget, cancel, False)

@@ -143,6 +143,27 @@ def pair_gaps(meta, entries, table, pa: int, r_a: int, r_b: int, r_c: int) -> tu
     return forward, backward
 
 
+@njit(nogil=True, cache=True, inline="always")
+def _pair_into(meta, entries, table, n: int, members: np.ndarray, li: int, lj: int,
+               offsets: np.ndarray, gaps: np.ndarray) -> None:
+    """gaps[., li, lj] and gaps[., lj, li] of members li < lj at `offsets`."""
+    pair = pair_number(members[li], members[lj], n)
+    rx = offsets[lj, 0] - offsets[li, 0]
+    ry = offsets[lj, 1] - offsets[li, 1]
+    rz = offsets[lj, 2] - offsets[li, 2]
+    for a in range(3):
+        if a == 0:
+            forward, backward = pair_gaps(meta, entries, table, 3 * pair, rx, ry, rz)
+        elif a == 1:
+            forward, backward = pair_gaps(meta, entries, table, 3 * pair + 1, ry, rx, rz)
+        else:
+            forward, backward = pair_gaps(meta, entries, table, 3 * pair + 2, rz, rx, ry)
+        gaps[2 * a, li, lj] = forward
+        gaps[2 * a + 1, li, lj] = backward
+        gaps[2 * a, lj, li] = backward
+        gaps[2 * a + 1, lj, li] = forward
+
+
 @njit(nogil=True, cache=True)
 def state_gaps(meta, entries, table, n: int, members: np.ndarray, count: int,
                offsets: np.ndarray, gaps: np.ndarray) -> None:
@@ -151,18 +172,18 @@ def state_gaps(meta, entries, table, n: int, members: np.ndarray, count: int,
     4 +z, 5 -z) while member j stays."""
     for li in range(count):
         for lj in range(li + 1, count):
-            pair = pair_number(members[li], members[lj], n)
-            rx = offsets[lj, 0] - offsets[li, 0]
-            ry = offsets[lj, 1] - offsets[li, 1]
-            rz = offsets[lj, 2] - offsets[li, 2]
-            for a in range(3):
-                if a == 0:
-                    forward, backward = pair_gaps(meta, entries, table, 3 * pair, rx, ry, rz)
-                elif a == 1:
-                    forward, backward = pair_gaps(meta, entries, table, 3 * pair + 1, ry, rx, rz)
-                else:
-                    forward, backward = pair_gaps(meta, entries, table, 3 * pair + 2, rz, rx, ry)
-                gaps[2 * a, li, lj] = forward
-                gaps[2 * a + 1, li, lj] = backward
-                gaps[2 * a, lj, li] = backward
-                gaps[2 * a + 1, lj, li] = forward
+            _pair_into(meta, entries, table, n, members, li, lj, offsets, gaps)
+
+
+@njit(nogil=True, cache=True)
+def moved_gaps(meta, entries, table, n: int, members: np.ndarray, count: int,
+               offsets: np.ndarray, before: np.ndarray, gaps: np.ndarray,
+               moved: np.uint64) -> None:
+    """`state_gaps` of a state reached by sliding the members of mask `moved`: the gaps of
+    the state `before` it, but for the pairs the slide parted or brought together."""
+    gaps[:, :count, :count] = before[:, :count, :count]
+    for li in range(count):
+        inside = (moved >> np.uint64(li)) & np.uint64(1)
+        for lj in range(li + 1, count):
+            if inside != (moved >> np.uint64(lj)) & np.uint64(1):
+                _pair_into(meta, entries, table, n, members, li, lj, offsets, gaps)

@@ -18,3 +18,4 @@ SUDOKU_MAX_N = 64  # the Sudoku kernel's values are bits of a uint64
 # stopped at its budget, to be resumed
 SOLUTION, LOCKED, TOO_BIG, CANCELLED, SINGLE = 1, 0, 2, 3, 4
 BUDGET = 5
+DISASSEMBLY_FIRST_CAPACITY = 1 << 10  # states a part's search buffers start with; they double

@@ -167,6 +167,19 @@ for name, kernel in [("meteor.json", "bitboard"), ("soma.json", "live"), ("soma.
         for event in solve(load_puzzle("assets/puzzles/" + name), mode, kernel=kernel, limit=3):
             pass
 solve_batch(parse_sudoku_lines(open("assets/sudoku/top95.txt").read()))
+import dataclasses, numpy
+from solvers.disassembly.analyser import Disassembler, analyse_pieces
+from solvers.disassembly.moves import take_apart
+from solvers.puzzle.burrtools import load_burrtools
+burr = load_burrtools("tests/data/burrtools/CubeInCage.xmpuzzle")
+for event in solve(burr, "distinct"):
+    if getattr(event, "verdict", ()) and event.verdict[0] == 1:
+        take_apart(Disassembler(burr, event.placements), numpy.array(event.rows))
+one_each = tuple(dataclasses.replace(p, groups=((p.groups[0][0], 1),)) if p.groups else p
+                 for p in burr.pieces)  # a group holding one copy of two: checked per assembly
+for event in solve(dataclasses.replace(burr, pieces=one_each), "distinct", limit=2):
+    pass
+analyse_pieces([[(0, 0, 0)], [(1, 0, 0)]])
 for name, kernel, mode in PROBED:
     prober = Prober(prepare_puzzle(load_puzzle("assets/puzzles/" + name), mode, kernel=kernel))
     prober.batch(3)
