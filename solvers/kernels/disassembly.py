@@ -38,10 +38,13 @@ from .bits import count_bits, lowest_bit
 from .movement import UNBOUNDED, moved_gaps, state_gaps
 
 from .status import BUDGET, CANCELLED, LOCKED, SINGLE, SOLUTION, TOO_BIG  # noqa: F401
+
+GROW = 6  # a search whose buffers are full: `grow` them and call again
 _FOUND, _EXHAUSTED = 10, 11  # how one part's search ended (or TOO_BIG, CANCELLED, BUDGET)
 _STEP = np.array([[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]],
                  dtype=np.int64)
 _MIX = np.uint64(0xFF51AFD7ED558CCD)
+_MORE_SETS = np.uint64(0xFFFFFFFFFFFFFFFF)  # sets[0] when a search needs a larger `sets`
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -49,7 +52,7 @@ def _bit(i: int) -> np.uint64:
     return np.uint64(1) << np.uint64(i)
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def _closures(gaps, d: int, count: int, bound: int, closed: np.ndarray, dragged: np.ndarray):
     """closed[i]: the members that must move with i along d (i among them), those j whose
     gap from i is below `bound` and so on; dragged[p]: the members whose closure holds p."""
@@ -82,7 +85,7 @@ def _before(a: np.uint64, b: np.uint64) -> bool:
     return differ != 0 and (a & (differ & (~differ + np.uint64(1)))) != 0
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def _separable(gaps, count: int, forward: np.ndarray, backward: np.ndarray) -> bool:
     """Whether some set slides out for good, quickly: along some direction, not every
     member is held back, through those it meets on its way, by member 0."""
@@ -96,21 +99,26 @@ def _separable(gaps, count: int, forward: np.ndarray, backward: np.ndarray) -> b
                 if j != i and gaps[2 * a, i, j] < UNBOUNDED:
                     forward[i] |= _bit(j)  # i meets j sliding +a; j meets i sliding -a
                     backward[j] |= _bit(i)
-        for blocked in (forward, backward):
-            held = np.uint64(1)
-            grown = True
-            while grown:
-                grown = False
-                for i in range(count):
-                    if not held & _bit(i) and blocked[i] & held:
-                        held |= _bit(i)
-                        grown = True
-            if held != full:
-                return True
+        if _held_by_first(forward, count) != full or _held_by_first(backward, count) != full:
+            return True
     return False
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
+def _held_by_first(blocked: np.ndarray, count: int) -> np.uint64:
+    """The members that cannot move without member 0: those blocked by it, by them..."""
+    held = np.uint64(1)
+    grown = True
+    while grown:
+        grown = False
+        for i in range(count):
+            if not held & _bit(i) and blocked[i] & held:
+                held |= _bit(i)
+                grown = True
+    return held
+
+
+@njit(nogil=True, cache=True, inline="always")
 def _separation(gaps, count: int, closed: np.ndarray, dragged: np.ndarray):
     """(set, direction) of the separation at a state, or (0, -1): the first direction in
     which some set (not holding member 0) slides out, and the first such set."""
@@ -127,12 +135,13 @@ def _separation(gaps, count: int, closed: np.ndarray, dragged: np.ndarray):
     return np.uint64(0), -1
 
 
-@njit(nogil=True, cache=True)
-def _moving_sets(count: int, closed, dragged, sets, stack_in, stack_out):
+@njit(nogil=True, cache=True, inline="always")
+def _moving_sets(count: int, closed, dragged, sets, stack_in, stack_out) -> int:
     """The sets (not holding member 0) that can move along the direction `closed` and
-    `dragged` describe, in order (`_before`), into `sets` (grown as needed): (sets, how many).
-    A set can move when it holds every member its members push; it is found by deciding
-    members in turn, taking a member's closure in or leaving out those that would drag it."""
+    `dragged` describe, in order (`_before`), into `sets`: how many, or -1 when `sets` is
+    too small for them. A set can move when it holds every member its members push; it is
+    found by deciding members in turn, taking a member's closure in or leaving out those
+    that would drag it."""
     full = ~np.uint64(0) if count == 64 else _bit(count) - np.uint64(1)
     found, top = 0, 0
     stack_in[0], stack_out[0] = np.uint64(0), dragged[0]
@@ -143,9 +152,7 @@ def _moving_sets(count: int, closed, dragged, sets, stack_in, stack_out):
         if open_ == 0:
             if inside != 0:
                 if found == sets.size:
-                    grown = np.empty(2 * sets.size, np.uint64)
-                    grown[:found] = sets[:found]
-                    sets = grown
+                    return -1
                 k = found  # insertion into the ordered list
                 while k > 0 and _before(inside, sets[k - 1]):
                     sets[k] = sets[k - 1]
@@ -160,10 +167,10 @@ def _moving_sets(count: int, closed, dragged, sets, stack_in, stack_out):
         if not (inside | closed[p]) & outside:
             top += 1
             stack_in[top], stack_out[top] = inside | closed[p], outside
-    return sets, found
+    return found
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def _row_hash(rows, s: int, width: int) -> np.uint64:
     h = np.uint64(0x9E3779B97F4A7C15)
     for c in range(width):
@@ -174,29 +181,12 @@ def _row_hash(rows, s: int, width: int) -> np.uint64:
 
 
 @njit(nogil=True, cache=True)
-def _find(rows, hashes, table, s: int, width: int, h: np.uint64) -> int:
-    """The state equal to row s among those stored (or -1), and where it is or would go."""
-    mask = table.size - 1
-    slot = np.int64(h & np.uint64(mask))
-    while True:
-        other = table[slot]
-        if other < 0:
-            return -1 - slot
-        if hashes[other] == h:
-            same = True
-            for c in range(width):
-                if rows[other, c] != rows[s, c]:
-                    same = False
-                    break
-            if same:
-                return other
-        slot = (slot + 1) & mask
-
-
-@njit(nogil=True, cache=True)
-def _grow(rows, parent, hashes, slots, table, count: int, width: int):
-    """Room for twice as many states, and a table kept at most half full."""
-    if count + 1 >= rows.shape[0]:
+def grow(work, count: int):
+    """The search buffers `work` (rows, parent, hashes, slots, table, sets) with room for
+    twice as many states when they are half full, a table kept at most a quarter full, and
+    twice as many moving sets when a search asks for more (`count` states are kept)."""
+    rows, parent, hashes, slots, table, sets = work
+    if 2 * (count + 1) >= rows.shape[0]:
         size = 2 * rows.shape[0]
         new_rows = np.zeros((size, rows.shape[1]), np.int16)
         new_rows[:count] = rows[:count]
@@ -207,7 +197,7 @@ def _grow(rows, parent, hashes, slots, table, count: int, width: int):
         new_slots = np.empty(size, np.int64)
         new_slots[:count] = slots[:count]
         rows, parent, hashes, slots = new_rows, new_parent, new_hashes, new_slots
-    if 2 * (count + 1) > table.size:
+    if 4 * (count + 1) > table.size:
         table = np.full(2 * table.size, -1, np.int64)
         mask = table.size - 1
         for s in range(count):
@@ -216,10 +206,12 @@ def _grow(rows, parent, hashes, slots, table, count: int, width: int):
                 slot = (slot + 1) & mask
             table[slot] = s
             slots[s] = slot
-    return rows, parent, hashes, slots, table
+    if sets[0] == _MORE_SETS:
+        sets = np.zeros(2 * sets.size, np.uint64)
+    return rows, parent, hashes, slots, table, sets
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def _offsets(rows, s: int, count: int, offsets) -> None:
     offsets[0, :] = 0
     for i in range(1, count):
@@ -242,15 +234,17 @@ def _begin(rows, parent, hashes, slots, table, count: int, start) -> None:
 
 @njit(nogil=True, cache=True)
 def search_part(meta, entries, table_m, n: int, members, count: int, start, progress,
-                limit: int, budget: int, cancel, work):
+                limit: int, budget: int, cancel, work) -> int:
     """Breadth-first search of one part from `start` (count, 3) offsets, resumable:
     `progress` = [states stored (0: not begun), next state to expand, and once found: the
     separating state, its set, its direction]. Expands at most `budget` states, keeps at most
-    `limit`; `work` holds the buffers (rows, parent, hashes, slots, table), reused part after
-    part. Returns (_FOUND, _EXHAUSTED, TOO_BIG, CANCELLED or BUDGET, work); the table is left
-    empty once the search is over."""
-    rows, parent, hashes, slots, table = work
+    `limit`; `work` holds the buffers (rows, parent, hashes, slots, table, sets), reused part
+    after part, which it never reallocates: when they are full it stops (GROW) for its
+    caller to `grow` them and call again. Returns _FOUND, _EXHAUSTED, TOO_BIG, CANCELLED,
+    BUDGET or GROW; the table is left empty once the search is over."""
+    rows, parent, hashes, slots, table, sets = work
     width = 3 * (count - 1)
+    table_mask = table.size - 1
     gaps = np.empty((6, count, count), np.int64)
     new_gaps = np.empty((6, count, count), np.int64)  # of a state just met
     closed = np.empty(count, np.uint64)
@@ -260,7 +254,6 @@ def search_part(meta, entries, table_m, n: int, members, count: int, start, prog
     offsets = np.empty((count, 3), np.int64)
     stack_in = np.empty(2 * count + 2, np.uint64)
     stack_out = np.empty(2 * count + 2, np.uint64)
-    sets = np.empty(64, np.uint64)
     stored, head = progress[0], progress[1]
     code = _EXHAUSTED
     if stored == 0:
@@ -280,14 +273,17 @@ def search_part(meta, entries, table_m, n: int, members, count: int, start, prog
         if expanded >= budget:
             code = BUDGET
             break
-        expanded += 1
         _offsets(rows, head, count, offsets)
         state_gaps(meta, entries, table_m, n, members, count, offsets, gaps)
         for d in range(6):
             if code != _EXHAUSTED:
                 break
             _closures(gaps, d, count, 1, closed, dragged)
-            sets, found_sets = _moving_sets(count, closed, dragged, sets, stack_in, stack_out)
+            found_sets = _moving_sets(count, closed, dragged, sets, stack_in, stack_out)
+            if found_sets < 0:
+                sets[0] = _MORE_SETS
+                code = GROW
+                break
             for m in range(found_sets):
                 if code != _EXHAUSTED:
                     break
@@ -302,18 +298,37 @@ def search_part(meta, entries, table_m, n: int, members, count: int, start, prog
                     if stored >= limit:
                         code = TOO_BIG
                         break
-                    rows, parent, hashes, slots, table = _grow(rows, parent, hashes, slots,
-                                                               table, stored, width)
+                    if 2 * (stored + 1) >= rows.shape[0] or 4 * (stored + 1) > table.size:
+                        code = GROW
+                        break
                     for i in range(1, count):
                         for a in range(3):
                             step = k * _STEP[d, a] if inside & _bit(i) else 0
                             rows[stored, 3 * (i - 1) + a] = rows[head, 3 * (i - 1) + a] + step
-                    h = _row_hash(rows, stored, width)
-                    where = _find(rows, hashes, table, stored, width, h)
-                    if where >= 0:
+                    # the row's hash, and its slot: written out here, not called, as the
+                    # arrays a call is given are counted in and out (a fifth of the time)
+                    h = np.uint64(0x9E3779B97F4A7C15)
+                    for c in range(width):
+                        h ^= np.uint64(rows[stored, c] & 0xFFFF)
+                        h *= _MIX
+                        h ^= h >> np.uint64(29)
+                    slot = np.int64(h & np.uint64(table_mask))
+                    seen = False
+                    while table[slot] >= 0:
+                        other = table[slot]
+                        if hashes[other] == h:
+                            seen = True
+                            for c in range(width):
+                                if rows[other, c] != rows[stored, c]:
+                                    seen = False
+                                    break
+                            if seen:
+                                break
+                        slot = (slot + 1) & table_mask
+                    if seen:
                         continue
-                    table[-1 - where] = stored
-                    slots[stored] = -1 - where
+                    table[slot] = stored
+                    slots[stored] = slot
                     hashes[stored] = h
                     parent[stored] = head
                     stored += 1
@@ -328,8 +343,9 @@ def search_part(meta, entries, table_m, n: int, members, count: int, start, prog
                         break
         if code == _EXHAUSTED or code == _FOUND:
             head += 1
+            expanded += 1
     progress[0], progress[1] = stored, head
-    if code != BUDGET:  # over: leave the table empty for the next search
+    if code != BUDGET and code != GROW:  # over: leave the table empty for the next search
         for s in range(stored):
             table[slots[s]] = -1
-    return code, (rows, parent, hashes, slots, table)
+    return code

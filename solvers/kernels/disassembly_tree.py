@@ -26,8 +26,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .disassembly import (BUDGET, CANCELLED, LOCKED, SINGLE, SOLUTION, TOO_BIG, _EXHAUSTED,
-                          _FOUND, search_part)
+from .disassembly import (BUDGET, CANCELLED, GROW, LOCKED, SINGLE, SOLUTION, TOO_BIG,
+                          _EXHAUSTED, _FOUND, grow, search_part)
 from .movement import build_tables
 from .status import DISASSEMBLY_FIRST_CAPACITY
 
@@ -41,8 +41,9 @@ def new_work(n: int, capacity: int):
     parent = np.empty(capacity, np.int32)
     hashes = np.empty(capacity, np.uint64)
     slots = np.empty(capacity, np.int64)
-    table = np.full(2 * capacity, -1, np.int64)
-    return rows, parent, hashes, slots, table
+    table = np.full(4 * capacity, -1, np.int64)
+    sets = np.zeros(64, np.uint64)
+    return rows, parent, hashes, slots, table, sets
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -109,10 +110,13 @@ def run(state, limit: int, budget: int, cancel, record: bool):
             part[:] = 0
             cursor[_ACTIVE] = 1
         stored, expanded = part[0], part[1]
-        code, work = search_part(meta, entries, table_m, n, members, count, start, part,
-                                 limit, budget, cancel, work)
+        code = search_part(meta, entries, table_m, n, members, count, start, part, limit,
+                           budget, cancel, work)
         budget -= max(1, part[1] - expanded)  # what a search costs: the states it expanded
         cursor[_SEARCHED] += part[0] - stored
+        if code == GROW:
+            work = grow(work, part[0])
+            continue
         if code == BUDGET:
             break
         cursor[_ACTIVE] = 0

@@ -164,7 +164,7 @@ def _pair_into(meta, entries, table, n: int, members: np.ndarray, li: int, lj: i
         gaps[2 * a + 1, lj, li] = forward
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def state_gaps(meta, entries, table, n: int, members: np.ndarray, count: int,
                offsets: np.ndarray, gaps: np.ndarray) -> None:
     """gaps[d, i, j] for the first `count` members (global piece numbers, increasing) at
@@ -175,7 +175,7 @@ def state_gaps(meta, entries, table, n: int, members: np.ndarray, count: int,
             _pair_into(meta, entries, table, n, members, li, lj, offsets, gaps)
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def moved_gaps(meta, entries, table, n: int, members: np.ndarray, count: int,
                offsets: np.ndarray, before: np.ndarray, gaps: np.ndarray,
                moved: np.uint64) -> None:
