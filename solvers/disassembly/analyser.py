@@ -10,19 +10,21 @@ goes on at the next call where it stopped. Results are verdict rows (verdicts.py
 
 from __future__ import annotations
 
+import threading
 from itertools import product
 
 import numpy as np
 
-from ..kernels.status import BUDGET, CANCELLED, DISASSEMBLY_FIRST_CAPACITY, LOCKED, SOLUTION
 from ..kernels import native
+from ..kernels.status import (ANALYSIS_CURSOR, ANALYSIS_INFO, ANALYSIS_STUCK, BUDGET,
+                              CANCELLED, CURSOR_SEARCHED, CURSOR_STUCK,
+                              DISASSEMBLY_FIRST_CAPACITY, LOCKED, SOLUTION)
 from ..placements.compile import Placements
 from ..puzzle.model import Puzzle
 from ..puzzle.movement_rules import group_bits, group_names, groups_are_exact
 from .verdicts import UNANALYSED, verdict_width
 
 STATE_LIMIT = 1 << 23  # states one part's search may keep (about 0.3-1 GB) before giving up
-_CURSOR_STUCK, _CURSOR_SEARCHED = 2, 7  # disassembly_tree's cursor fields read here
 
 
 def kernels():
@@ -35,20 +37,49 @@ def new_work(copies: int):
     return kernels().new_work(copies, DISASSEMBLY_FIRST_CAPACITY)
 
 
+class Shapes:
+    """Pieces as they lie (a piece type in one orientation), each numbered once, with its
+    cells from (0, 0, 0): the collision tables are made per pair of shapes (kernels/
+    movement.py), whatever the place, so assemblies share them."""
+
+    def __init__(self) -> None:
+        self.number: dict[tuple, int] = {}
+        self.cells: list[tuple] = []
+
+    def add(self, cells: np.ndarray) -> tuple[int, np.ndarray]:
+        """(the shape of `cells` (k, 3), where its corner lies)."""
+        corner = cells.min(axis=0)
+        shape = tuple(sorted(map(tuple, (cells - corner).tolist())))
+        if shape not in self.number:
+            self.number[shape] = len(self.cells)
+            self.cells.append(shape)
+        return self.number[shape], corner
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """(shape_cells (cells, 3), shape_starts) int64."""
+        starts = np.zeros(len(self.cells) + 1, dtype=np.int64)
+        np.cumsum([len(shape) for shape in self.cells], out=starts[1:])
+        cells = np.array([cell for shape in self.cells for cell in shape],
+                         dtype=np.int64).reshape(-1, 3)
+        return cells, starts
+
+
 class Disassembler:
     """The disassembler of one puzzle's assemblies, given by their placement rows."""
 
     def __init__(self, puzzle: Puzzle, placements: Placements, *,
                  state_limit: int = STATE_LIMIT) -> None:
         self.puzzle, self.state_limit = puzzle, state_limit
-        sizes = np.array([len(items) for items in placements.row_items], dtype=np.int64)
-        self.row_starts = np.zeros(len(sizes) + 1, dtype=np.int64)
-        np.cumsum(sizes, out=self.row_starts[1:])
         board = np.array(placements.cells, dtype=np.int64).reshape(-1, 3)
-        items = np.fromiter((i for row in placements.row_items for i in row), dtype=np.int64,
-                            count=int(self.row_starts[-1]))
-        self.row_cells = np.ascontiguousarray(board[items])
+        shapes = Shapes()
+        self.row_shape = np.full(placements.n_rows, -1, dtype=np.int64)  # -1: a copy left out
+        self.row_origin = np.zeros((placements.n_rows, 3), dtype=np.int64)
+        for row, items in enumerate(placements.row_items):
+            if items:
+                self.row_shape[row], self.row_origin[row] = shapes.add(board[list(items)])
+        self.shape_cells, self.shape_starts = shapes.arrays()
         self.row_piece = np.ascontiguousarray(placements.row_piece, dtype=np.int64)
+        self._caches = threading.local()  # each thread its own tables (kernels/movement.py)
         self.groups_by_type = np.array(group_bits(puzzle.pieces), dtype=np.uint64)
         self.exact_groups = groups_are_exact(puzzle.pieces)
         self.copies = int(placements.piece_counts.sum())
@@ -59,12 +90,36 @@ class Disassembler:
         return BlockAnalysis(self, rows)
 
     def pieces_of(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(cells, starts, piece types) of the copies an assembly's rows put on the board."""
+        """(shapes, origins, piece types) of the copies an assembly's rows put on the
+        board."""
         rows = np.ascontiguousarray(rows, dtype=np.int64)
-        cells, starts, _ = kernels().assembly_cells(self.row_cells, self.row_starts,
-                                                    self.row_piece, rows, self.groups_by_type)
-        placed = rows[self.row_starts[rows + 1] > self.row_starts[rows]]
-        return cells, starts, self.row_piece[placed]
+        placed = rows[self.row_shape[rows] >= 0]
+        return self.row_shape[placed], self.row_origin[placed], self.row_piece[placed]
+
+    def cells_of(self, shape: int, origin: np.ndarray) -> tuple[tuple[int, int, int], ...]:
+        """The cells of a shape with its corner at `origin`."""
+        cells = self.shape_cells[self.shape_starts[shape]:self.shape_starts[shape + 1]]
+        return tuple(map(tuple, (cells + origin).tolist()))
+
+    @property
+    def cache(self):
+        """This thread's table cache (kernels/movement.py), made on first use."""
+        if not hasattr(self._caches, "tables"):
+            self._caches.tables = native.kernel("movement").new_cache(64)
+        return self._caches.tables
+
+    @cache.setter
+    def cache(self, tables) -> None:
+        self._caches.tables = tables
+
+    def begin(self, rows: np.ndarray, record: bool = False):
+        """A kernel analysis of one assembly, about to start."""
+        shapes, origins, types = self.pieces_of(rows)
+        state, self.cache = kernels().begin(shapes, np.ascontiguousarray(origins),
+                                            self.groups_by_type[types], record,
+                                            new_work(self.copies), self.cache,
+                                            self.shape_cells, self.shape_starts)
+        return state
 
     def groups_allow(self, types: np.ndarray, stuck: np.ndarray) -> bool:
         """Whether the parts `stuck` (masks over the copies of piece types `types`), which
@@ -128,36 +183,34 @@ class BlockAnalysis:
                 if outcome != BUDGET:
                     self._settle(outcome, self._under_way)
             else:
-                self.done, under_way, state, budget = kernels().analyse_batch(
-                    d.row_cells, d.row_starts, d.row_piece, self.rows, d.groups_by_type,
-                    self.done, d.state_limit, budget, cancel, self.verdicts, self.states)
+                self.done, under_way, state, budget, d.cache = kernels().analyse_batch(
+                    d.row_shape, d.row_origin, d.row_piece, self.rows, d.groups_by_type,
+                    d.shape_cells, d.shape_starts, d.cache, self.done, d.state_limit, budget,
+                    cancel, self.verdicts, self.states)
                 self._under_way = state if under_way else None
         return budget
 
     def _run_one(self, budget: int, cancel: np.ndarray) -> int:
         d = self.disassembler
         if self._under_way is None:
-            cells, starts, groups = kernels().assembly_cells(d.row_cells, d.row_starts,
-                                                             d.row_piece, self.rows[self.done],
-                                                             d.groups_by_type)
-            self._under_way = kernels().begin(cells, starts, groups, False, new_work(d.copies))
+            self._under_way = d.begin(self.rows[self.done])
         outcome, budget, self._under_way = kernels().run(self._under_way, d.state_limit, budget,
                                                          cancel, False)
         if outcome != BUDGET:
             state = self._under_way
             if outcome == SOLUTION:
                 _, _, types = d.pieces_of(self.rows[self.done])
-                stuck = state[9][:state[12][_CURSOR_STUCK]]
+                stuck = state[ANALYSIS_STUCK][:state[ANALYSIS_CURSOR][CURSOR_STUCK]]
                 if not d.groups_allow(types, stuck):
                     outcome = LOCKED
             self._settle(outcome, state)
         return budget
 
     def _settle(self, outcome: int, state) -> None:
-        info = state[8]
+        info = state[ANALYSIS_INFO]
         self.verdicts[self.done, 0] = outcome
         self.verdicts[self.done, 1:1 + info.size] = info
-        self.states[self.done] = state[12][_CURSOR_SEARCHED]
+        self.states[self.done] = state[ANALYSIS_CURSOR][CURSOR_SEARCHED]
         self.done += 1
         self._under_way = None
 
@@ -174,17 +227,27 @@ def analyse_all(disassembler: Disassembler, rows: np.ndarray) -> np.ndarray:
 def analyse_pieces(pieces, groups=None, state_limit: int = STATE_LIMIT) -> np.ndarray:
     """The verdict row of an assembly given as its pieces' cells (each an iterable of
     (x, y, z)), with `groups[p]` a bit for each group piece p belongs to (None: no groups)."""
-    sizes = [len(cells) for cells in pieces]
-    cells = np.array([cell for shape in pieces for cell in shape], dtype=np.int64).reshape(-1, 3)
-    starts = np.zeros(len(pieces) + 1, dtype=np.int64)
-    np.cumsum(sizes, out=starts[1:])
-    bits = np.array(groups if groups is not None else [0] * len(pieces), dtype=np.uint64)
-    state = kernels().begin(cells, starts, bits, False, new_work(len(pieces)))
+    state = begin_pieces(pieces, groups, False)
     cancel = np.zeros(1, dtype=np.int64)
     outcome = BUDGET
     while outcome == BUDGET:
         outcome, _, state = kernels().run(state, state_limit, 1 << 30, cancel, False)
     verdict = np.full(verdict_width(len(pieces)), UNANALYSED, dtype=np.int32)
     verdict[0] = outcome
-    verdict[1:1 + state[8].size] = state[8]
+    verdict[1:1 + state[ANALYSIS_INFO].size] = state[ANALYSIS_INFO]
     return verdict
+
+
+def begin_pieces(pieces, groups, record: bool):
+    """A kernel analysis of an assembly given as its pieces' cells, about to start."""
+    shapes = Shapes()
+    placed = [shapes.add(np.array(list(cells), dtype=np.int64).reshape(-1, 3))
+              for cells in pieces]
+    shape_cells, shape_starts = shapes.arrays()
+    bits = np.array(groups if groups is not None else [0] * len(pieces), dtype=np.uint64)
+    state, _ = kernels().begin(np.array([shape for shape, _ in placed], dtype=np.int64),
+                               np.array([corner for _, corner in placed], dtype=np.int64),
+                               bits, record, new_work(len(pieces)),
+                               native.kernel("movement").new_cache(64), shape_cells,
+                               shape_starts)
+    return state

@@ -15,13 +15,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..kernels.status import BUDGET, LOCKED, SOLUTION
-from .analyser import STATE_LIMIT, Disassembler, kernels, new_work
+from ..kernels.status import (ANALYSIS_CURSOR, ANALYSIS_INFO, ANALYSIS_NODES, ANALYSIS_PATHS,
+                              BUDGET, CURSOR_LOCKED, CURSOR_NODES, CURSOR_PATHS, LOCKED,
+                              SOLUTION)
+from .analyser import STATE_LIMIT, Disassembler, begin_pieces, kernels
 from .verdicts import STATUS_WORDS, level_of, level_text, total_moves, tree_of
 
 AXES = "xyz"
 _DIRECTION = ((0, 1), (0, -1), (1, 1), (1, -1), (2, 1), (2, -1))  # kernel direction -> axis, sign
-_NODES, _PATHS, _LOCKED = 3, 4, 6  # cursor fields of disassembly_tree
 CLEARANCE = 2  # free cells between a part that left and everything else
 
 
@@ -90,11 +91,10 @@ class Disassembly:
 def take_apart(disassembler: Disassembler, rows: np.ndarray,
                cancel: np.ndarray | None = None) -> Disassembly:
     """The assembly of placement rows `rows`, taken apart with every move recorded."""
-    cells, starts, types = disassembler.pieces_of(rows)
+    shapes, origins, types = disassembler.pieces_of(rows)
     puzzle = disassembler.puzzle
-    shapes = tuple(tuple(map(tuple, cells[starts[p]:starts[p + 1]].tolist()))
-                   for p in range(len(types)))
-    taken = take_apart_pieces(shapes, disassembler.groups_by_type[types],
+    cells = [disassembler.cells_of(shape, origin) for shape, origin in zip(shapes, origins)]
+    taken = take_apart_pieces(cells, disassembler.groups_by_type[types],
                               [puzzle.pieces[t].weight for t in types],
                               _copy_names(puzzle, types), disassembler.state_limit, cancel)
     if taken.comes_apart and not disassembler.exact_groups:
@@ -112,27 +112,24 @@ def take_apart_pieces(shapes, groups=None, weights=None, names=None,
     recorded; `groups[p]` a bit per group of piece p, `weights[p]` its weight (1)."""
     n = len(shapes)
     cancel = np.zeros(1, dtype=np.int64) if cancel is None else cancel
-    cells = np.array([cell for shape in shapes for cell in shape], dtype=np.int64).reshape(-1, 3)
-    starts = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum([len(shape) for shape in shapes], out=starts[1:])
-    bits = np.array(groups if groups is not None else [0] * n, dtype=np.uint64)
-    state = kernels().begin(cells, starts, bits, True, new_work(n))
+    shapes = tuple(tuple(sorted(tuple(map(int, cell)) for cell in shape)) for shape in shapes)
+    state = begin_pieces(shapes, groups, True)
     outcome = BUDGET
     while outcome == BUDGET:
         outcome, _, state = kernels().run(state, state_limit, 1 << 30, cancel, True)
     names = tuple(names) if names is not None else tuple(f"P{p + 1}" for p in range(n))
-    shapes = tuple(tuple(map(tuple, cells[starts[p]:starts[p + 1]].tolist())) for p in range(n))
-    cursor = state[12]
-    locked_mask = int(cursor[_LOCKED]) & ((1 << 64) - 1)
+    cursor = state[ANALYSIS_CURSOR]
+    locked_mask = int(cursor[CURSOR_LOCKED]) & ((1 << 64) - 1)
     locked = tuple(p for p in range(n) if locked_mask >> p & 1)
     if outcome != SOLUTION:
         return Disassembly(names, (0,) * n, shapes, int(outcome), (), (),
                            np.zeros((1, n, 3), dtype=np.int64), locked)
     weights = [1] * n if weights is None else list(weights)
     order = [(weights[p], len(shapes[p]), -p) for p in range(n)]
-    moves, frames = _world_moves(state[10][:cursor[_NODES]],
-                                 state[11][:cursor[_PATHS]].astype(np.int64), order, shapes)
-    tree = tree_of(np.concatenate([[0], state[8]]))
+    moves, frames = _world_moves(state[ANALYSIS_NODES][:cursor[CURSOR_NODES]],
+                                 state[ANALYSIS_PATHS][:cursor[CURSOR_PATHS]].astype(np.int64),
+                                 order, shapes)
+    tree = tree_of(np.concatenate([[0], state[ANALYSIS_INFO]]))
     assert total_moves(tree) == len(moves)
     return Disassembly(names, (0,) * n, shapes, SOLUTION, level_of(tree), tuple(moves),
                        np.array(frames), locked)

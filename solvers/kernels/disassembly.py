@@ -212,11 +212,13 @@ def grow(work, count: int):
 
 
 @njit(nogil=True, cache=True, inline="always")
-def _offsets(rows, s: int, count: int, offsets) -> None:
-    offsets[0, :] = 0
+def _places(rows, s: int, count: int, members, origins, places) -> None:
+    """Where state s puts each member's corner: its origin, moved by the state's offsets."""
+    for a in range(3):
+        places[0, a] = origins[members[0], a]
     for i in range(1, count):
         for a in range(3):
-            offsets[i, a] = rows[s, 3 * (i - 1) + a]
+            places[i, a] = origins[members[i], a] + rows[s, 3 * (i - 1) + a]
 
 
 @njit(nogil=True, cache=True)
@@ -233,11 +235,12 @@ def _begin(rows, parent, hashes, slots, table, count: int, start) -> None:
 
 
 @njit(nogil=True, cache=True)
-def search_part(meta, entries, table_m, n: int, members, count: int, start, progress,
-                limit: int, budget: int, cancel, work) -> int:
+def search_part(meta, entries, table_m, blocks, origins, n: int, members, count: int, start,
+                progress, limit: int, budget: int, cancel, work) -> int:
     """Breadth-first search of one part from `start` (count, 3) offsets, resumable:
-    `progress` = [states stored (0: not begun), next state to expand, and once found: the
-    separating state, its set, its direction]. Expands at most `budget` states, keeps at most
+    `blocks` and `origins` are the assembly's pairs' tables (movement.py) and its pieces'
+    corners. `progress` = [states stored (0: not begun), next state to expand, and once found:
+    the separating state, its set, its direction]. Expands at most `budget` states, keeps at most
     `limit`; `work` holds the buffers (rows, parent, hashes, slots, table, sets), reused part
     after part, which it never reallocates: when they are full it stops (GROW) for its
     caller to `grow` them and call again. Returns _FOUND, _EXHAUSTED, TOO_BIG, CANCELLED,
@@ -251,7 +254,7 @@ def search_part(meta, entries, table_m, n: int, members, count: int, start, prog
     dragged = np.empty(count, np.uint64)
     new_closed = np.empty(count, np.uint64)
     new_dragged = np.empty(count, np.uint64)
-    offsets = np.empty((count, 3), np.int64)
+    places = np.empty((count, 3), np.int64)
     stack_in = np.empty(2 * count + 2, np.uint64)
     stack_out = np.empty(2 * count + 2, np.uint64)
     stored, head = progress[0], progress[1]
@@ -259,8 +262,8 @@ def search_part(meta, entries, table_m, n: int, members, count: int, start, prog
     if stored == 0:
         _begin(rows, parent, hashes, slots, table, count, start)
         stored = 1
-        _offsets(rows, 0, count, offsets)
-        state_gaps(meta, entries, table_m, n, members, count, offsets, gaps)
+        _places(rows, 0, count, members, origins, places)
+        state_gaps(meta, entries, table_m, blocks, n, members, count, places, gaps)
         found_set, found_dir = _separation(gaps, count, closed, dragged)
         if found_dir >= 0:
             code = _FOUND
@@ -273,8 +276,8 @@ def search_part(meta, entries, table_m, n: int, members, count: int, start, prog
         if expanded >= budget:
             code = BUDGET
             break
-        _offsets(rows, head, count, offsets)
-        state_gaps(meta, entries, table_m, n, members, count, offsets, gaps)
+        _places(rows, head, count, members, origins, places)
+        state_gaps(meta, entries, table_m, blocks, n, members, count, places, gaps)
         for d in range(6):
             if code != _EXHAUSTED:
                 break
@@ -332,8 +335,8 @@ def search_part(meta, entries, table_m, n: int, members, count: int, start, prog
                     hashes[stored] = h
                     parent[stored] = head
                     stored += 1
-                    _offsets(rows, stored - 1, count, offsets)
-                    moved_gaps(meta, entries, table_m, n, members, count, offsets, gaps,
+                    _places(rows, stored - 1, count, members, origins, places)
+                    moved_gaps(meta, entries, table_m, blocks, n, members, count, places, gaps,
                                new_gaps, inside)
                     found_set, found_dir = _separation(new_gaps, count, new_closed, new_dragged)
                     if found_dir >= 0:

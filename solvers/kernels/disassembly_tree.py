@@ -28,10 +28,13 @@ from numba import njit
 
 from .disassembly import (BUDGET, CANCELLED, GROW, LOCKED, SINGLE, SOLUTION, TOO_BIG,
                           _EXHAUSTED, _FOUND, grow, search_part)
-from .movement import build_tables
-from .status import DISASSEMBLY_FIRST_CAPACITY
+from .movement import assembly_blocks
+from .status import (ANALYSIS_CURSOR, ANALYSIS_INFO, ANALYSIS_WORK, CURSOR_LOCKED, CURSOR_NODES,
+                     CURSOR_PATHS, CURSOR_SEARCHED, CURSOR_STUCK, DISASSEMBLY_FIRST_CAPACITY)
 
-_TOP, _WRITTEN, _STUCK, _NODES, _PATHS, _STATUS, _LOCKED, _SEARCHED, _ACTIVE = range(9)
+_TOP, _WRITTEN, _STATUS, _ACTIVE = 0, 1, 5, 8
+_STUCK, _NODES, _PATHS, _LOCKED, _SEARCHED = (CURSOR_STUCK, CURSOR_NODES, CURSOR_PATHS,
+                                              CURSOR_LOCKED, CURSOR_SEARCHED)
 
 
 @njit(nogil=True, cache=True)
@@ -52,11 +55,11 @@ def _all(n: int) -> np.uint64:
 
 
 @njit(nogil=True, cache=True)
-def begin(cells, starts, groups, record: bool, work):
-    """The state of an analysis of the assembly whose piece p has the cells
-    cells[starts[p]:starts[p + 1]] (int64 (cells, 3)), about to start."""
-    n = starts.size - 1
-    meta, entries, table_m = build_tables(cells, starts)
+def begin(shapes, origins, groups, record: bool, work, cache, shape_cells, shape_starts):
+    """The state of an analysis of the assembly whose piece p is shape shapes[p] with its
+    corner at origins[p], about to start; and the table cache (movement.py), grown."""
+    n = shapes.size
+    blocks, cache = assembly_blocks(cache, shape_cells, shape_starts, shapes)
     waiting = np.empty(n + 1, np.uint64)
     waiting[0] = _all(n)
     waiting_at = np.zeros((n + 1, n, 3), np.int64)
@@ -72,17 +75,17 @@ def begin(cells, starts, groups, record: bool, work):
         info[0] = 0
         cursor[_WRITTEN] = 1
     part = np.zeros(5, np.int64)
-    return (cells, starts, groups, meta, entries, table_m, waiting, waiting_at, info, stuck,
-            nodes, paths, cursor, part, work)
+    return (shapes, origins, groups, cache[0], cache[1], cache[2], blocks, waiting, waiting_at,
+            info, stuck, nodes, paths, cursor, part, work), cache
 
 
 @njit(nogil=True, cache=True)
 def run(state, limit: int, budget: int, cancel, record: bool):
     """Go on with an analysis for at most `budget` states expanded. Returns (BUDGET or the
     assembly's status, the budget left, state)."""
-    (cells, starts, groups, meta, entries, table_m, waiting, waiting_at, info, stuck, nodes,
-     paths, cursor, part, work) = state
-    n = starts.size - 1
+    (shapes, origins, groups, meta, entries, table_m, blocks, waiting, waiting_at, info, stuck,
+     nodes, paths, cursor, part, work) = state
+    n = shapes.size
     members = np.empty(max(1, n), np.int64)
     outcome = BUDGET
     while True:
@@ -110,8 +113,8 @@ def run(state, limit: int, budget: int, cancel, record: bool):
             part[:] = 0
             cursor[_ACTIVE] = 1
         stored, expanded = part[0], part[1]
-        code = search_part(meta, entries, table_m, n, members, count, start, part, limit,
-                           budget, cancel, work)
+        code = search_part(meta, entries, table_m, blocks, origins, n, members, count, start,
+                           part, limit, budget, cancel, work)
         budget -= max(1, part[1] - expanded)  # what a search costs: the states it expanded
         cursor[_SEARCHED] += part[0] - stored
         if code == GROW:
@@ -138,8 +141,8 @@ def run(state, limit: int, budget: int, cancel, record: bool):
             continue
         paths = _split(part, count, members, mask, top - 1, waiting, waiting_at, info, nodes,
                        paths, cursor, record, work[0], work[1])
-    return outcome, budget, (cells, starts, groups, meta, entries, table_m, waiting, waiting_at,
-                             info, stuck, nodes, paths, cursor, part, work)
+    return outcome, budget, (shapes, origins, groups, meta, entries, table_m, blocks, waiting,
+                             waiting_at, info, stuck, nodes, paths, cursor, part, work)
 
 
 @njit(nogil=True, cache=True)
@@ -187,55 +190,56 @@ def _split(part, count: int, members, mask: np.uint64, slot: int, waiting, waiti
 
 
 @njit(nogil=True, cache=True)
-def assembly_cells(row_cells, row_starts, row_piece, solution, groups_by_type):
-    """(cells, starts, groups) of the pieces a solution's placement rows put on the board; a
-    row with no cells is a copy left out."""
-    n, size = 0, 0
+def assembly_shapes(row_shape, row_origin, row_piece, solution, groups_by_type):
+    """(shapes, origins, groups) of the pieces a solution's placement rows put on the board;
+    a row of shape -1 is a copy left out."""
+    n = 0
     for row in solution:
-        if row_starts[row + 1] > row_starts[row]:
-            n += 1
-            size += row_starts[row + 1] - row_starts[row]
-    cells = np.empty((size, 3), np.int64)
-    starts = np.zeros(n + 1, np.int64)
+        n += row_shape[row] >= 0
+    shapes = np.empty(n, np.int64)
+    origins = np.empty((n, 3), np.int64)
     groups = np.empty(n, np.uint64)
     p = 0
     for row in solution:
-        first, last = row_starts[row], row_starts[row + 1]
-        if last > first:
-            cells[starts[p]:starts[p] + last - first] = row_cells[first:last]
-            starts[p + 1] = starts[p] + last - first
+        if row_shape[row] >= 0:
+            shapes[p] = row_shape[row]
+            origins[p] = row_origin[row]
             groups[p] = groups_by_type[row_piece[row]]
             p += 1
-    return cells, starts, groups
+    return shapes, origins, groups
 
 
 @njit(nogil=True, cache=True)
-def analyse_batch(row_cells, row_starts, row_piece, solutions, groups_by_type, first: int,
-                  limit: int, budget: int, cancel, verdicts, states):
+def analyse_batch(row_shape, row_origin, row_piece, solutions, groups_by_type, shape_cells,
+                  shape_starts, cache, first: int, limit: int, budget: int, cancel, verdicts,
+                  states):
     """Analyse solutions first.. (first < k) of `solutions` (k, copies) placement rows,
     writing each one's status and info into `verdicts` (k, 1 + info) and the states its
     search kept into `states`, until one outgrows what is left of `budget` (states
     expanded). Returns (the solutions done, whether the next one's analysis is under way,
-    its state or the last one's, the budget left)."""
+    its state or the last one's, the budget left, the table cache)."""
     k, copies = solutions.shape
     s = first
-    cells, starts, groups = assembly_cells(row_cells, row_starts, row_piece, solutions[s],
-                                           groups_by_type)
-    state = begin(cells, starts, groups, False, new_work(copies, DISASSEMBLY_FIRST_CAPACITY))
+    shapes, origins, groups = assembly_shapes(row_shape, row_origin, row_piece, solutions[s],
+                                              groups_by_type)
+    state, cache = begin(shapes, origins, groups, False,
+                         new_work(copies, DISASSEMBLY_FIRST_CAPACITY), cache, shape_cells,
+                         shape_starts)
     under_way = False
     while True:
         outcome, budget, state = run(state, limit, budget, cancel, False)
         if outcome == BUDGET:
             under_way = True
             break
-        info = state[8]
+        info = state[ANALYSIS_INFO]
         verdicts[s, 0] = outcome
         verdicts[s, 1:1 + info.size] = info
-        states[s] = state[12][_SEARCHED]
+        states[s] = state[ANALYSIS_CURSOR][_SEARCHED]
         s += 1
         if s >= k or cancel[0]:
             break
-        cells, starts, groups = assembly_cells(row_cells, row_starts, row_piece, solutions[s],
-                                               groups_by_type)
-        state = begin(cells, starts, groups, False, state[14])
-    return s, under_way, state, budget
+        shapes, origins, groups = assembly_shapes(row_shape, row_origin, row_piece,
+                                                  solutions[s], groups_by_type)
+        state, cache = begin(shapes, origins, groups, False, state[ANALYSIS_WORK], cache,
+                             shape_cells, shape_starts)
+    return s, under_way, state, budget, cache

@@ -1,22 +1,32 @@
 """How far one piece can slide toward another: the disassembler's collision tables (numba).
 
 Two pieces of an assembly, i before j, sit at offsets from where the assembly put them; only
-their relative offset r = off_j - off_i matters. Along an axis a, a cell of i and a cell of j
-share a line when their two other coordinates differ by r's, and then j's cell lies
-delta + r_a ahead of i's, delta being the difference of their assembled a-coordinates. So, per
-pair and axis, the table files every (line key, delta) of the two shapes once, and a lookup
-turns r into the gaps: how far i can slide forward (+a) before touching j, and backward (-a).
-A pair's table covers only the offsets where the shapes share a line; beyond its range the
-gaps grow linearly or are unbounded. Built once per assembly, read for every state of its
-search: a state's gaps cost one lookup per pair and axis, whatever the pieces' sizes.
+their relative place matters. Along an axis a, a cell of i and a cell of j share a line when
+their two other coordinates differ by as much as the pieces' places do, and then j's cell lies
+delta + r_a ahead of i's, delta being the difference of their a-coordinates in the pieces'
+own shapes and r_a that of the places. So, per pair of shapes and axis, a table files every
+(line key, delta) of the two shapes once, and a lookup turns a relative place into the gaps:
+how far i can slide forward (+a) before touching j, and backward (-a). A table covers only the
+places where the shapes share a line; beyond its range the gaps grow linearly or are
+unbounded. A state's gaps cost one lookup per pair and axis, whatever the pieces' sizes.
+
+The tables depend only on the two shapes as they lie (a piece type in one orientation), not
+on where the assembly put them, so one `cache` serves every assembly of a puzzle: an
+assembly looks up the blocks of its pairs of shapes and builds only those it meets first.
 
 Glossary
-- pa: pair-axis index, 3 * pair + axis; pairs (i < j) numbered row by row (`pair_number`).
-- meta[pa]: b_lo, b_span, c_lo, c_span, d_lo, d_span, entry_base, table_base. b and c are the
-  two other axes in increasing order; a line key (kb, kc) = (ci_b - cj_b, ci_c - cj_c).
+- shape: a piece in one orientation, its cells moved to start at (0, 0, 0); `origin`: where
+  an assembly puts that corner. Shapes are numbered; their cells are shape_cells[shape_starts
+  [s]:shape_starts[s + 1]].
+- pa: a row of `meta`, one per ordered pair of shapes and axis (a block of 3 rows a pair):
+  b_lo, b_span, c_lo, c_span, d_lo, d_span, entry_base, table_base. b and c are the two other
+  axes in increasing order; a line key (kb, kc) = (ci_b - cj_b, ci_c - cj_c).
 - entries[e]: the smallest and largest delta on that key's lines (min > max: none).
 - table[t]: for delta x of an entry's range, the next delta above x and the one below x
   (UNBOUNDED when there is none).
+- cache: (meta, entries, table, keys, blocks, used): an open-addressed map from a pair of
+  shapes (keys: first * SHAPES + second + 1, 0 empty) to its block's first pa (blocks), and
+  how much of each array is used (pa rows, entries, table rows, keys).
 """
 
 from __future__ import annotations
@@ -25,6 +35,10 @@ import numpy as np
 from numba import njit
 
 UNBOUNDED = 1 << 30  # a gap that never closes: the piece slides out
+SHAPES = 1 << 31  # shape numbers are below this
+CACHE_TABLE_ROWS = 1 << 24  # a cache this big is dropped and started again (about 128 MB)
+_PA, _ENTRIES, _TABLE, _KEYS = range(4)
+_HASH = 0x5851F42D4C957F2D
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -34,88 +48,142 @@ def pair_number(i: int, j: int, n: int) -> int:
 
 
 @njit(nogil=True, cache=True)
-def piece_bounds(cells: np.ndarray, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(lowest, highest) coordinate of each piece on each axis."""
-    n = starts.size - 1
-    low = np.empty((n, 3), np.int64)
-    high = np.empty((n, 3), np.int64)
-    for p in range(n):
-        for a in range(3):
-            low[p, a] = cells[starts[p], a]
-            high[p, a] = cells[starts[p], a]
-        for c in range(starts[p] + 1, starts[p + 1]):
-            for a in range(3):
-                low[p, a] = min(low[p, a], cells[c, a])
-                high[p, a] = max(high[p, a], cells[c, a])
-    return low, high
+def new_cache(pairs: int = 64):
+    """An empty cache with room for about `pairs` pairs of shapes."""
+    meta = np.zeros((3 * pairs, 8), np.int64)
+    entries = np.zeros((64 * pairs, 2), np.int32)
+    table = np.zeros((512 * pairs, 2), np.int32)
+    keys = np.zeros(4 * pairs, np.int64)
+    blocks = np.zeros(4 * pairs, np.int64)
+    used = np.zeros(4, np.int64)
+    return meta, entries, table, keys, blocks, used
 
 
 @njit(nogil=True, cache=True)
-def build_tables(cells: np.ndarray, starts: np.ndarray):
-    """(meta, entries, table) for the pieces whose cells are cells[starts[p]:starts[p+1]]
-    (assembled coordinates, int64 (cells, 3))."""
-    n = starts.size - 1
-    low, high = piece_bounds(cells, starts)
-    pairs = n * (n - 1) // 2
-    meta = np.zeros((max(1, pairs * 3), 8), np.int64)
-    n_entries = 0
-    n_table = 0
-    for i in range(n):
-        for j in range(i + 1, n):
-            for a in range(3):
-                b, c = (1, 2) if a == 0 else ((0, 2) if a == 1 else (0, 1))
-                pa = 3 * pair_number(i, j, n) + a
-                meta[pa, 0] = low[i, b] - high[j, b]
-                meta[pa, 1] = high[i, b] - low[j, b] - meta[pa, 0] + 1
-                meta[pa, 2] = low[i, c] - high[j, c]
-                meta[pa, 3] = high[i, c] - low[j, c] - meta[pa, 2] + 1
-                meta[pa, 4] = low[j, a] - high[i, a]
-                meta[pa, 5] = high[j, a] - low[i, a] - meta[pa, 4] + 1
-                meta[pa, 6] = n_entries
-                meta[pa, 7] = n_table
-                keys = meta[pa, 1] * meta[pa, 3]
-                n_entries += keys
-                n_table += keys * meta[pa, 5]
-    entries = np.empty((max(1, n_entries), 2), np.int64)
-    entries[:, 0] = UNBOUNDED
-    entries[:, 1] = -UNBOUNDED
-    present = np.zeros(max(1, n_table), np.bool_)
-    for i in range(n):
-        for j in range(i + 1, n):
-            for a in range(3):
-                b, c = (1, 2) if a == 0 else ((0, 2) if a == 1 else (0, 1))
-                pa = 3 * pair_number(i, j, n) + a
-                for ci in range(starts[i], starts[i + 1]):
-                    for cj in range(starts[j], starts[j + 1]):
-                        key = ((cells[ci, b] - cells[cj, b] - meta[pa, 0]) * meta[pa, 3]
-                               + cells[ci, c] - cells[cj, c] - meta[pa, 2])
-                        e = meta[pa, 6] + key
-                        delta = cells[cj, a] - cells[ci, a]
-                        entries[e, 0] = min(entries[e, 0], delta)
-                        entries[e, 1] = max(entries[e, 1], delta)
-                        present[meta[pa, 7] + key * meta[pa, 5] + delta - meta[pa, 4]] = True
-    table = np.empty((max(1, n_table), 2), np.int64)
-    for pa in range(pairs * 3):
+def _bounds(shape_cells, shape_starts, s: int) -> np.ndarray:
+    """The highest coordinate of shape s on each axis (its lowest are 0)."""
+    high = np.zeros(3, np.int64)
+    for c in range(shape_starts[s], shape_starts[s + 1]):
+        for a in range(3):
+            high[a] = max(high[a], shape_cells[c, a])
+    return high
+
+
+@njit(nogil=True, cache=True)
+def _grown(array, rows: int):
+    """`array` with room for at least `rows` rows (twice as many as it needs, when it grows)."""
+    if rows <= array.shape[0]:
+        return array
+    bigger = np.zeros((2 * rows,) + array.shape[1:], array.dtype)
+    bigger[:array.shape[0]] = array
+    return bigger
+
+
+@njit(nogil=True, cache=True)
+def _build(cache, shape_cells, shape_starts, si: int, sj: int):
+    """Append the tables of shapes si (first) and sj to the cache: (first pa, cache)."""
+    meta, entries, table, keys, blocks, used = cache
+    high_i = _bounds(shape_cells, shape_starts, si)
+    high_j = _bounds(shape_cells, shape_starts, sj)
+    first = used[_PA]
+    meta = _grown(meta, first + 3)
+    n_entries, n_table = used[_ENTRIES], used[_TABLE]
+    for a in range(3):
+        b, c = (1, 2) if a == 0 else ((0, 2) if a == 1 else (0, 1))
+        pa = first + a
+        meta[pa, 0] = -high_j[b]
+        meta[pa, 1] = high_i[b] + high_j[b] + 1
+        meta[pa, 2] = -high_j[c]
+        meta[pa, 3] = high_i[c] + high_j[c] + 1
+        meta[pa, 4] = -high_i[a]
+        meta[pa, 5] = high_i[a] + high_j[a] + 1
+        meta[pa, 6] = n_entries
+        meta[pa, 7] = n_table
+        n_entries += meta[pa, 1] * meta[pa, 3]
+        n_table += meta[pa, 1] * meta[pa, 3] * meta[pa, 5]
+    entries = _grown(entries, n_entries)
+    table = _grown(table, n_table)
+    entries[used[_ENTRIES]:n_entries, 0] = UNBOUNDED
+    entries[used[_ENTRIES]:n_entries, 1] = -UNBOUNDED
+    table[used[_TABLE]:n_table] = 0  # 1 where a delta is present, until turned into links
+    for a in range(3):
+        b, c = (1, 2) if a == 0 else ((0, 2) if a == 1 else (0, 1))
+        pa = first + a
+        for ci in range(shape_starts[si], shape_starts[si + 1]):
+            for cj in range(shape_starts[sj], shape_starts[sj + 1]):
+                key = ((shape_cells[ci, b] - shape_cells[cj, b] - meta[pa, 0]) * meta[pa, 3]
+                       + shape_cells[ci, c] - shape_cells[cj, c] - meta[pa, 2])
+                e = meta[pa, 6] + key
+                delta = shape_cells[cj, a] - shape_cells[ci, a]
+                entries[e, 0] = min(entries[e, 0], delta)
+                entries[e, 1] = max(entries[e, 1], delta)
+                table[meta[pa, 7] + key * meta[pa, 5] + delta - meta[pa, 4], 0] = 1
         span = meta[pa, 5]
         for key in range(meta[pa, 1] * meta[pa, 3]):
             base = meta[pa, 7] + key * span
-            above = UNBOUNDED
-            for x in range(span - 1, -1, -1):
-                table[base + x, 0] = above
-                if present[base + x]:
-                    above = x + meta[pa, 4]
             below = UNBOUNDED
             for x in range(span):
                 table[base + x, 1] = below
-                if present[base + x]:
+                if table[base + x, 0] == 1:
                     below = x + meta[pa, 4]
-    return meta, entries, table
+            above = UNBOUNDED
+            for x in range(span - 1, -1, -1):
+                present = table[base + x, 0] == 1
+                table[base + x, 0] = above
+                if present:
+                    above = x + meta[pa, 4]
+    used[_PA], used[_ENTRIES], used[_TABLE] = first + 3, n_entries, n_table
+    return first, (meta, entries, table, keys, blocks, used)
+
+
+@njit(nogil=True, cache=True)
+def pair_block(cache, shape_cells, shape_starts, si: int, sj: int):
+    """The first pa of the tables of shapes si (first) and sj, built if new: (pa, cache)."""
+    meta, entries, table, keys, blocks, used = cache
+    if 2 * (used[_KEYS] + 1) > keys.size:
+        old_keys, old_blocks = keys, blocks
+        keys = np.zeros(2 * old_keys.size, np.int64)
+        blocks = np.zeros(2 * old_keys.size, np.int64)
+        for k in range(old_keys.size):
+            if old_keys[k]:
+                slot = (old_keys[k] * _HASH >> 17) & (keys.size - 1)
+                while keys[slot]:
+                    slot = (slot + 1) & (keys.size - 1)
+                keys[slot], blocks[slot] = old_keys[k], old_blocks[k]
+    key = si * SHAPES + sj + 1
+    mask = keys.size - 1
+    slot = (key * _HASH >> 17) & mask
+    while keys[slot]:
+        if keys[slot] == key:
+            return blocks[slot], (meta, entries, table, keys, blocks, used)
+        slot = (slot + 1) & mask
+    first, (meta, entries, table, keys, blocks, used) = _build(
+        (meta, entries, table, keys, blocks, used), shape_cells, shape_starts, si, sj)
+    keys[slot], blocks[slot] = key, first
+    used[_KEYS] += 1
+    return first, (meta, entries, table, keys, blocks, used)
+
+
+@njit(nogil=True, cache=True)
+def assembly_blocks(cache, shape_cells, shape_starts, shapes):
+    """The first pa of each pair (i < j) of an assembly's pieces, whose shapes are
+    `shapes`: (blocks by pair_number, cache)."""
+    n = shapes.size
+    if cache[5][_TABLE] > CACHE_TABLE_ROWS:  # start again, in new arrays: analyses under way
+        cache = new_cache()  # keep the old ones
+    found = np.zeros(max(1, n * (n - 1) // 2), np.int64)
+    for i in range(n):
+        for j in range(i + 1, n):
+            first, cache = pair_block(cache, shape_cells, shape_starts, shapes[i], shapes[j])
+            found[pair_number(i, j, n)] = first
+    return found, cache
 
 
 @njit(nogil=True, cache=True, inline="always")
 def pair_gaps(meta, entries, table, pa: int, r_a: int, r_b: int, r_c: int) -> tuple[int, int]:
-    """(forward, backward): how far the first piece of pair-axis `pa` slides along +a and -a
-    before it touches the second, whose offset from it is (r_a, r_b, r_c) (axis a first)."""
+    """(forward, backward): how far the first shape of pair-axis `pa` slides along +a and -a
+    before it touches the second, whose corner is (r_a, r_b, r_c) from its own (axis a
+    first)."""
     kb = r_b - meta[pa, 0]
     kc = r_c - meta[pa, 2]
     if kb < 0 or kb >= meta[pa, 1] or kc < 0 or kc >= meta[pa, 3]:
@@ -144,20 +212,20 @@ def pair_gaps(meta, entries, table, pa: int, r_a: int, r_b: int, r_c: int) -> tu
 
 
 @njit(nogil=True, cache=True, inline="always")
-def _pair_into(meta, entries, table, n: int, members: np.ndarray, li: int, lj: int,
-               offsets: np.ndarray, gaps: np.ndarray) -> None:
-    """gaps[., li, lj] and gaps[., lj, li] of members li < lj at `offsets`."""
-    pair = pair_number(members[li], members[lj], n)
-    rx = offsets[lj, 0] - offsets[li, 0]
-    ry = offsets[lj, 1] - offsets[li, 1]
-    rz = offsets[lj, 2] - offsets[li, 2]
+def _pair_into(meta, entries, table, blocks, n: int, members: np.ndarray, li: int, lj: int,
+               places: np.ndarray, gaps: np.ndarray) -> None:
+    """gaps[., li, lj] and gaps[., lj, li] of members li < lj, their corners at `places`."""
+    first = blocks[pair_number(members[li], members[lj], n)]
+    rx = places[lj, 0] - places[li, 0]
+    ry = places[lj, 1] - places[li, 1]
+    rz = places[lj, 2] - places[li, 2]
     for a in range(3):
         if a == 0:
-            forward, backward = pair_gaps(meta, entries, table, 3 * pair, rx, ry, rz)
+            forward, backward = pair_gaps(meta, entries, table, first, rx, ry, rz)
         elif a == 1:
-            forward, backward = pair_gaps(meta, entries, table, 3 * pair + 1, ry, rx, rz)
+            forward, backward = pair_gaps(meta, entries, table, first + 1, ry, rx, rz)
         else:
-            forward, backward = pair_gaps(meta, entries, table, 3 * pair + 2, rz, rx, ry)
+            forward, backward = pair_gaps(meta, entries, table, first + 2, rz, rx, ry)
         gaps[2 * a, li, lj] = forward
         gaps[2 * a + 1, li, lj] = backward
         gaps[2 * a, lj, li] = backward
@@ -165,19 +233,19 @@ def _pair_into(meta, entries, table, n: int, members: np.ndarray, li: int, lj: i
 
 
 @njit(nogil=True, cache=True, inline="always")
-def state_gaps(meta, entries, table, n: int, members: np.ndarray, count: int,
-               offsets: np.ndarray, gaps: np.ndarray) -> None:
-    """gaps[d, i, j] for the first `count` members (global piece numbers, increasing) at
-    `offsets` (count, 3): how far member i slides in direction d (0 +x, 1 -x, 2 +y, 3 -y,
-    4 +z, 5 -z) while member j stays."""
+def state_gaps(meta, entries, table, blocks, n: int, members: np.ndarray, count: int,
+               places: np.ndarray, gaps: np.ndarray) -> None:
+    """gaps[d, i, j] for the first `count` members (piece numbers, increasing) with their
+    corners at `places` (count, 3): how far member i slides in direction d (0 +x, 1 -x, 2 +y,
+    3 -y, 4 +z, 5 -z) while member j stays."""
     for li in range(count):
         for lj in range(li + 1, count):
-            _pair_into(meta, entries, table, n, members, li, lj, offsets, gaps)
+            _pair_into(meta, entries, table, blocks, n, members, li, lj, places, gaps)
 
 
 @njit(nogil=True, cache=True, inline="always")
-def moved_gaps(meta, entries, table, n: int, members: np.ndarray, count: int,
-               offsets: np.ndarray, before: np.ndarray, gaps: np.ndarray,
+def moved_gaps(meta, entries, table, blocks, n: int, members: np.ndarray, count: int,
+               places: np.ndarray, before: np.ndarray, gaps: np.ndarray,
                moved: np.uint64) -> None:
     """`state_gaps` of a state reached by sliding the members of mask `moved`: the gaps of
     the state `before` it, but for the pairs the slide parted or brought together."""
@@ -186,4 +254,4 @@ def moved_gaps(meta, entries, table, n: int, members: np.ndarray, count: int,
         inside = (moved >> np.uint64(li)) & np.uint64(1)
         for lj in range(li + 1, count):
             if inside != (moved >> np.uint64(lj)) & np.uint64(1):
-                _pair_into(meta, entries, table, n, members, li, lj, offsets, gaps)
+                _pair_into(meta, entries, table, blocks, n, members, li, lj, places, gaps)

@@ -55,8 +55,9 @@ S1, S2, H2 = Argument("int8", 1), Argument("int8", 2), Argument("int16", 2)  # S
 PEERS = Argument("int32", 2, readonly=True)  # search.sudoku's cached unit tables
 Q3, H3 = Argument("int64", 3), Argument("int16", 3)
 WORK = Argument("tuple", members=(H2, I1, U1, Q1, Q1, U1))  # the disassembler's search buffers
+CACHE = Argument("tuple", members=(Q2, I2, I2, Q1, Q1, Q1))  # its collision tables (movement)
 ANALYSIS = Argument("tuple", members=(  # an assembly's analysis under way (disassembly_tree)
-    Q2, Q1, U1, Q2, Q2, Q2, U1, Q3, I1, U1, Q2, H3, Q1, Q1, WORK))
+    Q1, Q2, U1, Q2, I2, I2, Q1, U1, Q3, I1, U1, Q2, H3, Q1, Q1, WORK))
 RULES = Argument("tuple", members=(  # search.sudoku_variants' rule tables, read-only
     PEERS, Argument("int64", 1, True), PEERS, PEERS, Argument("int64", 1, True),
     Argument("int64", 1, True), UINT))
@@ -94,11 +95,11 @@ EXPORTS: dict[str, dict[str, tuple[Argument, ...]]] = {
     "regions": {"dead_rows": (U2, I2, B1)},
     "disassembly_tree": {  # the disassembler (solvers/disassembly)
         "new_work": (INT, INT),
-        "begin": (Q2, Q1, U1, BOOL, WORK),
+        "begin": (Q1, Q2, U1, BOOL, WORK, CACHE, Q2, Q1),
         "run": (ANALYSIS, INT, INT, Q1, BOOL),
-        "assembly_cells": (Q2, Q1, Q1, Q1, U1),
-        "analyse_batch": (Q2, Q1, Q1, Q2, U1, INT, INT, INT, Q1, I2, Q1),
+        "analyse_batch": (Q1, Q2, Q1, Q2, U1, Q2, Q1, CACHE, INT, INT, INT, Q1, I2, Q1),
     },
+    "movement": {"new_cache": (INT,)},
     "orbits": {"image_hashes_of": (U2, I2), "sorted_images": (I2, I2, B2)},
     "sudoku": {"search": (U2, Q1, Q1, U1, Q1, F1, Q1, PEERS, PEERS, UINT, Q1, F1, H2, BOOL, INT,
                           INT)},

@@ -19,3 +19,8 @@ SUDOKU_MAX_N = 64  # the Sudoku kernel's values are bits of a uint64
 SOLUTION, LOCKED, TOO_BIG, CANCELLED, SINGLE = 1, 0, 2, 3, 4
 BUDGET = 5
 DISASSEMBLY_FIRST_CAPACITY = 1 << 10  # states a part's search buffers start with; they double
+# an analysis's state tuple (disassembly_tree.begin): the fields its Python side reads, and
+# those of its cursor
+ANALYSIS_INFO, ANALYSIS_STUCK, ANALYSIS_NODES, ANALYSIS_PATHS = 9, 10, 11, 12
+ANALYSIS_CURSOR, ANALYSIS_WORK = 13, 15
+CURSOR_STUCK, CURSOR_NODES, CURSOR_PATHS, CURSOR_LOCKED, CURSOR_SEARCHED = 2, 3, 4, 6, 7
