@@ -182,10 +182,10 @@ def _row_hash(rows, s: int, width: int) -> np.uint64:
 
 @njit(nogil=True, cache=True)
 def grow(work, count: int):
-    """The search buffers `work` (rows, parent, hashes, slots, table, sets) with room for
-    twice as many states when they are half full, a table kept at most a quarter full, and
-    twice as many moving sets when a search asks for more (`count` states are kept)."""
-    rows, parent, hashes, slots, table, sets = work
+    """The search buffers `work` (disassembly_tree.new_work) with room for twice as many
+    states when they are half full, a table kept at most a quarter full, and twice as many
+    moving sets when a search asks for more (`count` states are kept)."""
+    rows, parent, hashes, slots, table, sets = work[0], work[1], work[2], work[3], work[4], work[5]
     if 2 * (count + 1) >= rows.shape[0]:
         size = 2 * rows.shape[0]
         new_rows = np.zeros((size, rows.shape[1]), np.int16)
@@ -208,7 +208,8 @@ def grow(work, count: int):
             slots[s] = slot
     if sets[0] == _MORE_SETS:
         sets = np.zeros(2 * sets.size, np.uint64)
-    return rows, parent, hashes, slots, table, sets
+    return (rows, parent, hashes, slots, table, sets, work[6], work[7], work[8], work[9],
+            work[10], work[11])
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -245,18 +246,12 @@ def search_part(meta, entries, table_m, blocks, origins, n: int, members, count:
     after part, which it never reallocates: when they are full it stops (GROW) for its
     caller to `grow` them and call again. Returns _FOUND, _EXHAUSTED, TOO_BIG, CANCELLED,
     BUDGET or GROW; the table is left empty once the search is over."""
-    rows, parent, hashes, slots, table, sets = work
+    rows, parent, hashes, slots, table, sets = work[0], work[1], work[2], work[3], work[4], work[5]
+    gaps, new_gaps = work[6][0], work[6][1]  # of the state expanded, and of a state just met
+    closed, dragged, new_closed, new_dragged = work[7][0], work[7][1], work[7][2], work[7][3]
+    places, stack_in, stack_out = work[8], work[9][0], work[9][1]
     width = 3 * (count - 1)
     table_mask = table.size - 1
-    gaps = np.empty((6, count, count), np.int64)
-    new_gaps = np.empty((6, count, count), np.int64)  # of a state just met
-    closed = np.empty(count, np.uint64)
-    dragged = np.empty(count, np.uint64)
-    new_closed = np.empty(count, np.uint64)
-    new_dragged = np.empty(count, np.uint64)
-    places = np.empty((count, 3), np.int64)
-    stack_in = np.empty(2 * count + 2, np.uint64)
-    stack_out = np.empty(2 * count + 2, np.uint64)
     stored, head = progress[0], progress[1]
     code = _EXHAUSTED
     if stored == 0:

@@ -39,14 +39,23 @@ _STUCK, _NODES, _PATHS, _LOCKED, _SEARCHED = (CURSOR_STUCK, CURSOR_NODES, CURSOR
 
 @njit(nogil=True, cache=True)
 def new_work(n: int, capacity: int):
-    """Buffers for the searches of parts of up to n pieces (reused part after part)."""
+    """Buffers for the searches of parts of up to n pieces (reused part after part, and
+    assembly after assembly): the states (rows, parent, hashes, slots, table), the sets that
+    move, and the scratch of a search (disassembly.search_part) and of a part's members."""
     rows = np.zeros((capacity, max(1, 3 * (n - 1))), np.int16)
     parent = np.empty(capacity, np.int32)
     hashes = np.empty(capacity, np.uint64)
     slots = np.empty(capacity, np.int64)
     table = np.full(4 * capacity, -1, np.int64)
     sets = np.zeros(64, np.uint64)
-    return rows, parent, hashes, slots, table, sets
+    gaps = np.empty((2, 6, n, n), np.int64)  # a state's, and a state just met
+    masks = np.empty((4, n), np.uint64)
+    places = np.empty((n, 3), np.int64)
+    stacks = np.empty((2, 2 * n + 2), np.uint64)
+    members = np.empty(n, np.int64)
+    start = np.empty((n, 3), np.int64)
+    return (rows, parent, hashes, slots, table, sets, gaps, masks, places, stacks, members,
+            start)
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -86,7 +95,7 @@ def run(state, limit: int, budget: int, cancel, record: bool):
     (shapes, origins, groups, meta, entries, table_m, blocks, waiting, waiting_at, info, stuck,
      nodes, paths, cursor, part, work) = state
     n = shapes.size
-    members = np.empty(max(1, n), np.int64)
+    members, start = work[10], work[11]
     outcome = BUDGET
     while True:
         top = cursor[_TOP]
@@ -106,7 +115,6 @@ def run(state, limit: int, budget: int, cancel, record: bool):
             info[cursor[_WRITTEN]] = 0
             cursor[_WRITTEN] += 1
             continue
-        start = np.empty((count, 3), np.int64)
         for i in range(count):
             start[i] = waiting_at[top - 1, members[i]]
         if cursor[_ACTIVE] == 0:

@@ -137,8 +137,8 @@ def _build(cache, shape_cells, shape_starts, si: int, sj: int):
 
 
 @njit(nogil=True, cache=True)
-def pair_block(cache, shape_cells, shape_starts, si: int, sj: int):
-    """The first pa of the tables of shapes si (first) and sj, built if new: (pa, cache)."""
+def _insert(cache, shape_cells, shape_starts, key: int, si: int, sj: int):
+    """Build the tables of shapes si and sj and file them under `key`: the cache, grown."""
     meta, entries, table, keys, blocks, used = cache
     if 2 * (used[_KEYS] + 1) > keys.size:
         old_keys, old_blocks = keys, blocks
@@ -150,32 +150,39 @@ def pair_block(cache, shape_cells, shape_starts, si: int, sj: int):
                 while keys[slot]:
                     slot = (slot + 1) & (keys.size - 1)
                 keys[slot], blocks[slot] = old_keys[k], old_blocks[k]
-    key = si * SHAPES + sj + 1
+    first, (meta, entries, table, keys, blocks, used) = _build(
+        (meta, entries, table, keys, blocks, used), shape_cells, shape_starts, si, sj)
     mask = keys.size - 1
     slot = (key * _HASH >> 17) & mask
     while keys[slot]:
-        if keys[slot] == key:
-            return blocks[slot], (meta, entries, table, keys, blocks, used)
         slot = (slot + 1) & mask
-    first, (meta, entries, table, keys, blocks, used) = _build(
-        (meta, entries, table, keys, blocks, used), shape_cells, shape_starts, si, sj)
     keys[slot], blocks[slot] = key, first
     used[_KEYS] += 1
-    return first, (meta, entries, table, keys, blocks, used)
+    return meta, entries, table, keys, blocks, used
 
 
 @njit(nogil=True, cache=True)
 def assembly_blocks(cache, shape_cells, shape_starts, shapes):
     """The first pa of each pair (i < j) of an assembly's pieces, whose shapes are
-    `shapes`: (blocks by pair_number, cache)."""
+    `shapes`: (blocks by pair_number, cache), the tables of pairs met first built."""
     n = shapes.size
     if cache[5][_TABLE] > CACHE_TABLE_ROWS:  # start again, in new arrays: analyses under way
-        cache = new_cache()  # keep the old ones
+        cache = new_cache(64)  # keep the old ones
     found = np.zeros(max(1, n * (n - 1) // 2), np.int64)
+    keys, blocks = cache[3], cache[4]
     for i in range(n):
         for j in range(i + 1, n):
-            first, cache = pair_block(cache, shape_cells, shape_starts, shapes[i], shapes[j])
-            found[pair_number(i, j, n)] = first
+            key = shapes[i] * SHAPES + shapes[j] + 1
+            while True:  # looked up here, not called: a call counts every array in and out
+                mask = keys.size - 1
+                slot = (key * _HASH >> 17) & mask
+                while keys[slot] and keys[slot] != key:
+                    slot = (slot + 1) & mask
+                if keys[slot] == key:
+                    found[pair_number(i, j, n)] = blocks[slot]
+                    break
+                cache = _insert(cache, shape_cells, shape_starts, key, shapes[i], shapes[j])
+                keys, blocks = cache[3], cache[4]
     return found, cache
 
 
