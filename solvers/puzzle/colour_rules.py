@@ -19,7 +19,6 @@ In a file (version 2): `"constraint_colours": [{"name": "red", "rgb": "#d62728"}
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -176,10 +175,6 @@ def allowed_pairs(puzzle: _Puzzle) -> list[list[bool]]:
     return table
 
 
-def paint_of(paint: Paint) -> dict[Cell, int]:
-    return dict(paint)
-
-
 # --- the file's keys ---------------------------------------------------------------------
 def colours_from_data(value: Any) -> tuple[ConstraintColour, ...]:
     """The "constraint_colours" list of a file."""
@@ -264,7 +259,3 @@ def colour_keys_to_data(puzzle: _Puzzle) -> dict[str, Any]:
     if puzzle.colour_rules:
         data["colour_rules"] = [list(pair) for pair in puzzle.colour_rules]
     return data
-
-
-def painted_cells(paint: Paint, colour: int) -> Iterable[Cell]:
-    return (cell for cell, painted in paint if painted == colour)
