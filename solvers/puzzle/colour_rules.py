@@ -20,6 +20,7 @@ In a file (version 2): `"constraint_colours": [{"name": "red", "rgb": "#d62728"}
 from __future__ import annotations
 
 from dataclasses import dataclass
+from numbers import Integral
 from typing import Any, Protocol
 
 from .errors import PuzzleError
@@ -84,7 +85,8 @@ def normalised_rules(rules: Any) -> Rules:
 
 
 def _whole(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    """An int of a whole number (numpy's too), not of a bool, a float or text."""
+    if isinstance(value, bool) or not isinstance(value, Integral):
         raise ValueError(value)
     return int(value)
 

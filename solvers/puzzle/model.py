@@ -45,7 +45,7 @@ class Piece:
     def __post_init__(self) -> None:
         cells = tuple(sorted(tuple(int(v) for v in cell) for cell in self.cells))
         object.__setattr__(self, "cells", cells)
-        object.__setattr__(self, "paint", normalised_paint(self.paint, f"piece {self.name!r}"))
+        object.__setattr__(self, "paint", normalised_paint(self.paint, f"piece {shown(self.name)}"))
         object.__setattr__(self, "groups", normalised_groups(self.groups))
         if self.least is not None and self.least == self.count:
             object.__setattr__(self, "least", None)

@@ -202,3 +202,13 @@ def test_the_checkered_example_opens_with_its_paint_in_both_modes(window, qtbot)
     editor = window.editor
     assert editor.canvas.painted_colour((0, 0)) == QColor("#3b3b3b")
     assert editor.colours.rules.item(0, 0).checkState() == Qt.CheckState.Checked
+
+
+def test_importing_meteor_text_keeps_the_paint_of_the_cells_still_on_the_board(qtbot):
+    from polygui.editors.meteor_text import import_meteor
+    start = Puzzle(GridKind.HEX, "Hex", board=((0, 0), (5, 5)), constraint_colours=(RED,),
+                   board_paint=(((0, 0), 1), ((5, 5), 1)))
+    document = PuzzleDocument(start)
+    assert import_meteor(document, "0 0\n 1 1") is None
+    assert document.puzzle.board_paint == (((0, 0), 1),)  # (5, 5) left the board
+    assert document.puzzle.constraint_colours == (RED,)

@@ -293,3 +293,19 @@ def test_a_checkerboard_keeps_half_the_symmetries_of_a_square():
     # diagonal mirrors keep them
     assert len(board_symmetries(checker, "distinct")) == 4
     assert len(board_symmetries(checker, "rotations")) == 2
+
+
+def test_why_no_solution_keeps_the_colour_rules():
+    """Two dominoes red at one end on a 2x2 board of blue cells and one neutral cell beside
+    it, red allowed on red only: a domino's red end must take the neutral cell, so the two
+    cannot both lie. The minimal core names them (without the colours everything fits)."""
+    from dataclasses import replace
+    from solvers.analysis.conflicts import minimal_core
+    blue = tuple((cell, 2) for cell in SQUARE_2X2)
+    puzzle = Puzzle(GridKind.SQUARE, "d", board=SQUARE_2X2 + ((2, 0),),
+                    pieces=(Piece("D", DOMINO, 2, paint=(((0, 0), 1),)), Piece("M", ((0, 0),))),
+                    constraint_colours=(RED, BLUE), board_paint=blue, colour_rules=((1, 1),))
+    assert engine_counts(puzzle)["all"] == 0
+    core = minimal_core(puzzle)
+    assert core is not None and core.pieces == ("D", "D")
+    assert minimal_core(replace(puzzle, colour_rules=())) is None  # the colours decided it
