@@ -212,3 +212,14 @@ def test_importing_meteor_text_keeps_the_paint_of_the_cells_still_on_the_board(q
     assert import_meteor(document, "0 0\n 1 1") is None
     assert document.puzzle.board_paint == (((0, 0), 1),)  # (5, 5) left the board
     assert document.puzzle.constraint_colours == (RED,)
+
+
+def test_the_paint_tool_paints_hex_and_triangle_boards_too(qtbot):
+    for kind, board in ((GridKind.HEX, ((0, 0), (1, 0), (0, 1))),
+                        (GridKind.TRIANGLE, ((0, 0, 0), (0, 0, 1), (1, 0, 0)))):
+        editor = editor_for(qtbot, Puzzle(kind, "Paint", board=board, constraint_colours=(RED,)))
+        qtbot.mouseClick(editor.tools.buttons[PAINT], LEFT)
+        drag(qtbot, editor.canvas, list(board[:2]))
+        assert editor.document.puzzle.board_paint == tuple((cell, 1) for cell in sorted(board[:2]))
+        assert editor.canvas.painted_colour(board[1]) == QColor(RED.rgb)
+        assert editor.document.undo_stack.count() == 1
