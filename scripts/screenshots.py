@@ -2,7 +2,7 @@
 a solved meteor, the Soma cube in 3D, a solved Sudoku, the estimate before solving Mini
 Bedlam, a puzzle the checkerboard proves impossible, and a Sudoku whose givens have no
 solution; pinned pieces in Design mode, Where Pieces Go and the Uniqueness Designer; pinning
-a piece in the cube designer and Where Pieces Go in 3D.
+a piece in the cube designer and Where Pieces Go in 3D; painting colour constraints.
 
 Run `scripts/screenshots` (it sets up the virtual environment and a virtual screen), or
 under a display: `.venv/bin/python scripts/screenshots.py [FOLDER]` (default docs/images).
@@ -48,6 +48,8 @@ CUBE_PIN = (1, (0, 0, 0))  # Soma's L pinned over this cube for the picture
 CUBE_NEXT = (3, (2, 2, 2))  # then S outlined where a click would pin it
 CUBE_WHERE_PIECE = 1  # L: the piece whose shares the 3D heatmap shows
 CUBE_WHERE_FLOOR = 10  # cubes L covers in under 10% of the solutions hidden: the inside shows
+COLOUR_NAMES = ("colour-constraints.png",)
+COLOUR_PIECE = 3  # the checkered N, painted over the board in the picture
 
 
 def settle(app: QApplication, seconds: float = 0.4) -> None:
@@ -237,6 +239,24 @@ def take_cube_screenshots(app: QApplication, window, folder: Path) -> list[Path]
     return paths
 
 
+def take_colour_screenshots(app: QApplication, window, folder: Path) -> list[Path]:
+    """The checkered pentominoes in Design mode: the Paint tool, a piece painted over the board,
+    the colours and their rules; the paths written, in COLOUR_NAMES' order."""
+    from polygui.editors.board_tools import PAINT
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = [folder / name for name in COLOUR_NAMES]
+    window.open_puzzle(examples_dir() / "pentominoes-checkered.json")
+    window.set_mode("design")
+    editor = window.editor
+    editor.tools.select(PAINT)
+    editor.piece_target.setChecked(True)
+    editor.pieces.select_piece(COLOUR_PIECE)
+    editor.side_tabs.setCurrentWidget(editor.colours)
+    settle(app)
+    save(picture(window), paths[0])
+    return paths
+
+
 def main(argv: list[str]) -> int:
     folder = Path(argv[1]) if len(argv) > 1 else ROOT / "docs" / "images"
     app = make_application(argv[:1])
@@ -250,7 +270,8 @@ def main(argv: list[str]) -> int:
         settle(app, 1.0)
         for path in (take_screenshots(app, window, folder)
                      + take_design_screenshots(app, window, folder)
-                     + take_cube_screenshots(app, window, folder)):
+                     + take_cube_screenshots(app, window, folder)
+                     + take_colour_screenshots(app, window, folder)):
             shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
             print(f"wrote {shown} ({path.stat().st_size // 1024} KB)")
         window.close()

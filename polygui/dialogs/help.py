@@ -49,8 +49,12 @@ VIEW_KEYS = (
     ("Design, boards", "Click, drag", "Add cells; start on a cell to remove them"),
     ("Design, boards", "Fill, Rectangle tools", "Fill an enclosed area; drag a rectangle"),
     ("Design, boards", "Optional tool", "Mark cells a solution may leave empty"),
+    ("Design, boards", "Paint tool", "Paint cells in a constraint colour (Paint with); "
+                                     "start on that colour to take it away"),
     ("Design, cubes", "Click a face; Shift+click", "Add a cube on it; remove a cube"),
     ("Design, cubes", "Ctrl+click in the layer grid", "Mark a board cell optional, or required"),
+    ("Design, cubes", "Paint cubes, then click", "Paint a cube (3D) or cubes (layer grid) in "
+                                                 "a constraint colour"),
     ("Design, Sudoku", "Type; Delete, 0 or .", "Enter a given and move on; clear a cell"),
     ("Design, Sudoku", "Arrows, Tab; Ctrl+V", "Move; paste a puzzle as one line"),
     ("Piece list", "F2 or double-click; Delete", "Rename a piece; delete it"),

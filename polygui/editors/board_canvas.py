@@ -90,10 +90,11 @@ class CellCanvas(QWidget):
         self._preview = [tuple(cell) for cell in cells if tuple(cell) in self._index]
         self.update()
 
-    def show_cells(self, positions: Iterable[Cell], fills: Sequence[tuple[Iterable[Cell], QColor]]
-                   ) -> None:
+    def show_cells(self, positions: Iterable[Cell], fills: Sequence[tuple[Iterable[Cell], QColor]],
+                   paint: dict[Cell, QColor] | None = None) -> None:
         """Show `positions` (cells named in `fills` are added if missing) and fill each group
-        of cells in its colour; each group is outlined as one shape."""
+        of cells in its colour; each group is outlined as one shape. `paint`: constraint
+        colours marked on cells (views.paint_marks), of those shown."""
         groups = [[tuple(cell) for cell in cells] for cells, _ in fills]
         shown = dict.fromkeys(tuple(cell) for cell in positions)
         for cells in groups:
@@ -111,8 +112,24 @@ class CellCanvas(QWidget):
         for label, cells in enumerate(groups):
             labels[[self._index[cell] for cell in cells]] = label
         self._picture = CanvasPicture(FlatBoard.build(tiling, array), labels,
-                                      [colour for _, colour in fills])
+                                      [colour for _, colour in fills], self._marks(paint or {}))
         self.update()
+
+    def _marks(self, paint: dict[Cell, QColor]) -> tuple[np.ndarray, list[QColor]]:
+        """The paint as a number per position and the colours by number."""
+        colours = [QColor()] + list({colour.rgba(): colour for colour in paint.values()}.values())
+        number = {colour.rgba(): index for index, colour in enumerate(colours) if index}
+        numbers = np.zeros(len(self._positions), dtype=np.int64)
+        for cell, colour in paint.items():
+            if tuple(cell) in self._index:
+                numbers[self._index[tuple(cell)]] = number[colour.rgba()]
+        return numbers, colours
+
+    def painted_colour(self, cell: Cell) -> QColor | None:
+        """The constraint colour marked on `cell`, or None (for tests)."""
+        numbers, colours = self._picture.marks if self._picture is not None else ((), ())
+        index = self._index.get(tuple(cell))
+        return colours[numbers[index]] if index is not None and numbers[index] else None
 
     # --- geometry ------------------------------------------------------------------------
     def _transform(self) -> QTransform:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QPushButton, QRadioButton,
-                               QSpinBox, QSplitter, QVBoxLayout, QWidget)
+                               QSpinBox, QSplitter, QTabWidget, QVBoxLayout, QWidget)
 
 from solvers import GridKind, Puzzle
 from solvers.puzzle.grids import Cell
@@ -23,12 +23,14 @@ from ..views.colours import piece_colour
 from ..views.piece_tray import PieceTray
 from .board_canvas import CellCanvas
 from .board_stroke import Stroke
-from .board_tools import OPTIONAL, PENCIL, CanvasTools
+from .board_tools import OPTIONAL, PAINT, PENCIL, CanvasTools
+from .colour_panel import ColourPanel
 from .canvas_area import bounding_area, rectangle_cells, union_area
 from .optional_cells import (STROKE_NAMES, board_fills, is_optional, optional_edit,
                              with_board)
 from .meteor_text import MeteorCopy, ask_meteor_text, import_meteor
 from .piece_list import PieceList, replace_piece
+from .paint_tool import PaintStroke, PaintTarget, canvas_paint
 from .pin_tool import PinTool, pin_at
 
 BOARD_COLOUR = QColor("#ddd3bf")  # a neutral sand, unlike every palette colour
@@ -71,6 +73,7 @@ class BoardEditor(QWidget):
         self.piece_canvas.setMinimumSize(200, 170)
         self.piece_canvas.preferred_size = QSize(260, 220)
         self.pieces = PieceList(document)
+        self.colours = ColourPanel(document, brush_inside=False)
         self.tray = PieceTray()
         self.summary = QLabel()
         self.message = QLabel()
@@ -140,6 +143,7 @@ class BoardEditor(QWidget):
         left.addLayout(target_row)
         tools_row = QHBoxLayout()  # a row of its own: beside the targets, too wide for 1024
         tools_row.addLayout(self.tools.row())
+        tools_row.addWidget(self.colours.brush_box)  # the Paint tool's colour, beside it
         tools_row.addStretch(1)
         left.addLayout(tools_row)
         hint_row = QHBoxLayout()  # Turn beside the hint: the row above must stay narrow
@@ -152,14 +156,18 @@ class BoardEditor(QWidget):
         left.addWidget(self.tray, 1)
         pieces_box = QGroupBox("Pieces")
         QVBoxLayout(pieces_box).addWidget(self.pieces)
-        piece_box = QGroupBox("Selected piece")
+        piece_box = QWidget()
         piece_layout = QVBoxLayout(piece_box)
         piece_layout.addWidget(self.piece_hint)
         piece_layout.addWidget(self.piece_canvas, 1)
         side = QWidget()
         right = QVBoxLayout(side)
         right.addWidget(pieces_box, 3)
-        right.addWidget(piece_box, 2)
+        self.side_tabs = QTabWidget()  # the selected piece, or the colour constraints
+        self.side_tabs.addTab(piece_box, "Selected piece")
+        self.colours.setTitle("")
+        self.side_tabs.addTab(self.colours, "Colour constraints")
+        right.addWidget(self.side_tabs, 2)
         splitter = QSplitter()
         splitter.addWidget(board)
         splitter.addWidget(side)
@@ -226,6 +234,7 @@ class BoardEditor(QWidget):
             box.setMaximum(max(MAX_SIDE, value))
             box.setValue(value)
             box.blockSignals(False)
+        self.colours.brush_box.setVisible(self.tools.tool == PAINT)
         fills = board_fills(puzzle, BOARD_COLOUR)
         number = {piece.name: i for i, piece in enumerate(puzzle.pieces)}
         fills.extend((pin.cells, piece_colour(puzzle, number[pin.piece])) for pin in puzzle.pins)
@@ -239,7 +248,7 @@ class BoardEditor(QWidget):
             fills.append((piece.cells, piece_colour(puzzle, index)))
             self.canvas_hint.setText(f"Painting piece {piece.name} over the board. "
                                      + self.tools.hint(f"piece {piece.name}"))
-        self.canvas.show_cells(self._area_cells(), fills)
+        self.canvas.show_cells(self._area_cells(), fills, canvas_paint(puzzle, index))
         self._show_summary(puzzle)
 
     def _painted_piece(self) -> int | None:
@@ -273,7 +282,8 @@ class BoardEditor(QWidget):
         margin = 2 if self.kind is GridKind.TRIANGLE else 1  # a triangle column is half a cell
         positions = rectangle_cells(self.kind, bounding_area(self.kind, piece.cells, margin,
                                                              PIECE_AREA))
-        self.piece_canvas.show_cells(positions, [(piece.cells, piece_colour(puzzle, index))])
+        self.piece_canvas.show_cells(positions, [(piece.cells, piece_colour(puzzle, index))],
+                                     PaintTarget(index).shown_paint(puzzle))
         self.piece_hint.setText(f"{piece.name}: {plural(piece.size, 'cell')}. Click or drag to add "
                                 "cells; start on a cell of the piece to remove cells.")
 
@@ -313,6 +323,8 @@ class BoardEditor(QWidget):
                                   may_refuse=False)
         elif self.piece_target.isChecked() and self.pieces.selected_piece() is None:
             self.show_problem("Select a piece to paint, or paint board cells")
+        elif self.tools.tool == PAINT:
+            self._start_paint_stroke(cell, self._painted_piece())
         elif self.tools.tool != PENCIL:
             self.show_info("")
             self.tools.press(cell)  # a rectangle to drag, or a fill
@@ -355,6 +367,9 @@ class BoardEditor(QWidget):
         index = self.pieces.selected_piece()
         if index is None:
             return
+        if self.tools.tool == PAINT:  # the piece canvas paints the piece too
+            self._start_paint_stroke(cell, index)
+            return
         self.show_info("")
         piece = self.document.puzzle.pieces[index]
 
@@ -366,6 +381,12 @@ class BoardEditor(QWidget):
         in_piece = lambda puzzle, c: c in puzzle.pieces[index].cells  # noqa: E731
         self._stroke = Stroke(self.document, cell, in_piece, piece_edit,
                               (f"Add cells to {piece.name}", f"Remove cells from {piece.name}"))
+
+    def _start_paint_stroke(self, cell: Cell, piece: int | None) -> None:
+        """Paint the board's cells, or piece `piece`'s, in the colour panel's colour."""
+        self.show_info("")
+        self._stroke = PaintStroke(self.document, PaintTarget(piece), self.colours.brush_colour(),
+                                   cell)
 
     def _continue_stroke(self, cell: Cell) -> None:
         if self._stroke is not None:

@@ -21,12 +21,14 @@ from solvers.puzzle.grids import Cell, neighbours_of
 from .board_canvas import CellCanvas, area_cells
 from .canvas_area import offsets_of
 from .optional_cells import OPTIONAL_HINT, OPTIONAL_TIP
+from .paint_tool import PAINT_HINT, PAINT_TIP
 
-PENCIL, RECTANGLE, FILL, OPTIONAL = "pencil", "rectangle", "fill", "optional"
+PENCIL, RECTANGLE, FILL, OPTIONAL, PAINT = "pencil", "rectangle", "fill", "optional", "paint"
 TOOLS = ((PENCIL, "Pencil", "Click or drag to add cells; start on a cell to remove instead"),
          (RECTANGLE, "Rectangle", "Drag from corner to corner: every position in between"),
          (FILL, "Fill", "Click: the whole connected area of positions like the one clicked"),
-         (OPTIONAL, "Optional", OPTIONAL_TIP))
+         (OPTIONAL, "Optional", OPTIONAL_TIP),
+         (PAINT, "Paint", PAINT_TIP))
 
 
 def offset_of(kind: GridKind, cell: Cell) -> tuple[int, int]:
@@ -65,6 +67,7 @@ HINTS = {  # what each tool does, for the canvas's hint line ({} is "board" or t
     FILL: "Click a free position to add its whole enclosed area to the {}; click one of its "
           "cells to remove the cells connected to it.",
     OPTIONAL: OPTIONAL_HINT,
+    PAINT: PAINT_HINT,
 }
 
 

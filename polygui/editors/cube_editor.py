@@ -24,10 +24,14 @@ from solvers import Puzzle, PuzzleError
 
 from ..models import PuzzleDocument
 from ..models.status import plural
+from .colour_panel import ColourPanel
+from .cube_paint import CubePaint
 from .cube_pins import CubePins, board_colours
 from .cube_targets import Cell, EditTarget, box_cells, piece_space, region_extent
 from .layer_editor import LayerEditor
 from .optional_cells import STROKE_NAMES, optional_edit
+from .paint_tool import PaintTarget
+from .side_panel import scrolling
 from .piece_list import PieceList
 from .voxel_canvas import VoxelCanvas
 
@@ -66,6 +70,10 @@ class CubeEditor(QWidget):
         self._build_controls()
         self.pin_mode = CubePins(document, self.canvas, self.layers.grid,
                                  self.pieces.selected_piece, self.message.setText, self)
+        self.colours = ColourPanel(document)
+        self.paint = CubePaint(document, self.canvas, self.layers.grid, self.colours,
+                               lambda: self.target, self)
+        self.colours.brush_row.addWidget(self.paint.toggle)
         self._layout()
         self._connect()
         self._grow_box_to_region(document.puzzle)
@@ -116,18 +124,21 @@ class CubeEditor(QWidget):
         side = QVBoxLayout()
         side.addWidget(self.editing)
         side.addWidget(pieces, 1)
-        for widget in (self.pin_mode.box, box, self.summary, self.message, self.hint):
+        for widget in (self.pin_mode.box, self.colours, box, self.summary, self.message,
+                       self.hint):
             side.addWidget(widget)
         panel = QWidget()
         panel.setLayout(side)
         panel.setFixedWidth(max(300, self.pieces.comfortable_width() + PANEL_MARGINS))
+        side_area = scrolling(panel)
+        side_area.setFixedWidth(panel.width() + side_area.verticalScrollBar().sizeHint().width())
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.canvas)
         splitter.addWidget(self.layers)
         splitter.setSizes([400, 260])
         layout = QHBoxLayout(self)
         layout.addWidget(splitter, 1)
-        layout.addWidget(panel)
+        layout.addWidget(side_area)
 
     def _connect(self) -> None:
         self.document.changed.connect(self._on_document_changed)
@@ -148,6 +159,8 @@ class CubeEditor(QWidget):
         grid.optional_touched.connect(self._on_optional_touched)
         grid.stroke_finished.connect(self._end_stroke)
         self.pin_mode.toggled.connect(self._on_pin_mode)
+        self.pin_mode.toggled.connect(lambda on: self._one_mode(self.paint, on))
+        self.paint.toggled.connect(lambda on: self._one_mode(self.pin_mode, on))
         QShortcut(QKeySequence("R"), self, self.pin_mode.turn,
                   context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
 
@@ -180,6 +193,12 @@ class CubeEditor(QWidget):
         if self.target.is_region:
             return tuple(spin.value() for spin in self.box_size)
         return piece_space(self.target.cells(self.document.puzzle))
+
+    def _one_mode(self, other, on: bool) -> None:
+        """Pinning and painting take turns; the 3D view picks cubes while either is on."""
+        if on:
+            other.set_active(False)
+        self.canvas.set_pick_mode(self.pin_mode.active or self.paint.active)
 
     def _on_pin_mode(self, on: bool) -> None:
         """Pinning shows the board; leaving it, what the piece list selects."""
@@ -221,6 +240,10 @@ class CubeEditor(QWidget):
         self.layers.grid.set_cell_colours(pinned)
         self.layers.grid.set_optional(frozenset(puzzle.optional) if self.target.is_region
                                       else frozenset())
+        paint = (PaintTarget() if self.pin_mode.active else self.paint.paint_target()
+                 ).shown_paint(puzzle)
+        self.canvas.set_paint(paint)
+        self.layers.grid.set_paint(paint)
         self.summary.setText(summary_text(puzzle))
         outside = sum(1 for cell in cells if not all(0 <= v < MAX_BOX for v in cell))
         if outside and self.target.is_region:
@@ -285,12 +308,12 @@ class CubeEditor(QWidget):
         self._stroke_text = "Add cubes" if adding else "Remove cubes"
 
     def _on_cell_touched(self, cell: Cell, adding: bool) -> None:
-        if self.pin_mode.active:  # a press pins (pin_mode), a drag does nothing
+        if self.pin_mode.active or self.paint.active:  # a press pins, or paints (cube_paint)
             return
         self.add_cube(cell) if adding else self.remove_cube(cell)
 
     def _on_optional_touched(self, cell: Cell, mark: bool) -> None:
-        if self.pin_mode.active:
+        if self.pin_mode.active or self.paint.active:
             return
         if not self.target.is_region:
             self.message.setText("Optional cells belong to the board: click Edit the board, "

@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor
 from solvers import Puzzle
 
 from ..views.colours import piece_colour
+from .colour_edits import keep_paint
 from .optional_cells import with_board
 
 Cell = tuple[int, int, int]
@@ -41,15 +42,29 @@ class EditTarget:
         file would otherwise get a space the size of that distance)."""
         if self.is_region:
             return frozenset(puzzle.board)
-        cells = puzzle.pieces[self.piece].cells
-        low = [min(cell[axis] for cell in cells) for axis in range(3)] if cells else [0] * 3
-        return frozenset(tuple(v - m for v, m in zip(cell, low)) for cell in cells)
+        low = self.origin(puzzle)
+        return frozenset(tuple(v - m for v, m in zip(cell, low))
+                         for cell in puzzle.pieces[self.piece].cells)
+
+    def origin(self, puzzle: Puzzle) -> Cell:
+        """Where the editor's origin lies in the target's own coordinates."""
+        cells = () if self.is_region else puzzle.pieces[self.piece].cells
+        return tuple(min(cell[axis] for cell in cells) for axis in range(3)) if cells else (0,) * 3
+
+    def paint(self, puzzle: Puzzle) -> tuple:
+        """The target's paint, in the editor's coordinates (as `cells`)."""
+        if self.is_region:
+            return puzzle.board_paint
+        low = self.origin(puzzle)
+        return tuple((tuple(v - m for v, m in zip(cell, low)), colour)
+                     for cell, colour in puzzle.pieces[self.piece].paint)
 
     def with_cells(self, puzzle: Puzzle, cells: frozenset[Cell]) -> Puzzle:
         ordered = tuple(sorted(cells))
         if self.is_region:
             return with_board(puzzle, ordered)
-        return replace_piece(puzzle, self.piece, cells=ordered)
+        return replace_piece(puzzle, self.piece, cells=ordered,
+                             paint=keep_paint(self.paint(puzzle), ordered))
 
     def colour(self, puzzle: Puzzle) -> QColor:
         return REGION_COLOUR if self.is_region else piece_colour(puzzle, self.piece)

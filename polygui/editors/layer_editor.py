@@ -13,6 +13,8 @@ from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPaintEvent, QP
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QSizePolicy, QSpinBox,
                                QVBoxLayout, QWidget)
 
+from ..views.paint_marks import MARK_SCALE, OUTLINE as MARK_OUTLINE
+
 Cell = tuple[int, int, int]
 AXES = "xyz"
 # For each fixed axis, the (column, row) axes of the grid: rows grow upwards on screen.
@@ -51,6 +53,7 @@ class LayerGrid(QWidget):
         self.cell_colours: dict[Cell, QColor] = {}  # filled cells of their own colour (pins)
         self.ghost: frozenset[Cell] = frozenset()  # outlined: where a piece would be pinned
         self.ghost_colour = GHOST_COLOUR
+        self.paint: dict[Cell, QColor] = {}  # constraint colours marked on filled cells
         self._hover: Cell | None = None
         self._stroke: tuple[bool, Cell | None] | None = None  # (adding, last cell touched)
         self._marking = False  # the stroke marks optional cells (it started with Ctrl)
@@ -69,6 +72,11 @@ class LayerGrid(QWidget):
 
     def set_cell_colours(self, colours: dict[Cell, QColor]) -> None:
         self.cell_colours = dict(colours)
+        self.update()
+
+    def set_paint(self, paint: dict[Cell, QColor]) -> None:
+        """Mark constraint colours on cells (views.paint_marks: a small square)."""
+        self.paint = dict(paint)
         self.update()
 
     def set_ghost(self, cells, colour: QColor = GHOST_COLOUR) -> None:
@@ -179,6 +187,7 @@ class LayerGrid(QWidget):
                 else:
                     painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawRect(rect)
+        self._paint_marks(painter)
         ghost = [cell for cell in self.ghost if cell[self.axis] == self.layer
                  and all(0 <= v < size for v, size in zip(cell, self.space))]
         if ghost:
@@ -191,6 +200,15 @@ class LayerGrid(QWidget):
         size = self._cell_size()
         painter.drawRect(QRectF(self._origin(), QSizeF(columns * size, rows * size)))
         painter.end()
+
+    def _paint_marks(self, painter: QPainter) -> None:
+        painter.setPen(QPen(MARK_OUTLINE, 1))
+        for cell, colour in self.paint.items():
+            if cell[self.axis] == self.layer and cell in self.filled:
+                rect = self.cell_rect(cell)
+                inset = rect.width() * (1 - MARK_SCALE) / 2
+                painter.setBrush(colour)
+                painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
 
     def sizeHint(self) -> QSize:
         return QSize(260, 220)

@@ -20,6 +20,7 @@ from solvers.puzzle.textformats import format_meteor, parse_meteor
 
 from ..models import PuzzleDocument
 from ..solving.run import SolveRun
+from .colour_edits import keep_paint
 
 # The search for an arrangement gives up after this many nodes (a few seconds of one core).
 # Counted in nodes, not seconds: the solver thread runs at idle priority, and on a busy
@@ -80,7 +81,8 @@ def import_meteor(document: PuzzleDocument, text: str) -> str | None:
     except PuzzleError as error:
         return f"Import meteor text: {error}"
     document.edit("Import meteor text", lambda puzzle: dataclasses.replace(
-        puzzle, board=imported.board, pieces=imported.pieces, optional=()))
+        puzzle, board=imported.board, pieces=imported.pieces, optional=(),
+        board_paint=keep_paint(puzzle.board_paint, imported.board)))
     return None
 
 

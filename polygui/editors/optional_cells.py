@@ -3,7 +3,8 @@ variable cells). The Optional tool marks them (a press on a required cell marks,
 optional one unmarks; a drag does the same to every cell it enters; a position off the board
 joins it as an optional cell); each stroke is one undo step.
 
-Board edits go through `with_board`, so that a cell taken off the board stops being optional.
+Board edits go through `with_board`, so that a cell taken off the board stops being optional
+(and loses its paint, colour_edits).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from PySide6.QtGui import QColor
 from solvers import Puzzle
 from solvers.puzzle.grids import Cell
 
+from .colour_edits import keep_paint
+
 OPTIONAL_COLOUR = QColor("#f1ebde")  # the board's sand, paler: there but may stay empty
 OPTIONAL_TIP = ("Optional cells: click or drag to mark board cells a solution may leave empty; "
                 "start on an optional cell to make cells required again")
@@ -25,11 +28,12 @@ STROKE_NAMES = ("Mark cells optional", "Make cells required")
 
 
 def with_board(puzzle: Puzzle, board: Iterable[Cell]) -> Puzzle:
-    """`puzzle` on `board`; the optional cells that left the board are dropped."""
+    """`puzzle` on `board`; the optional and painted cells that left the board are dropped."""
     board = tuple(board)
     kept = set(board)
     return dataclasses.replace(puzzle, board=board,
-                               optional=tuple(c for c in puzzle.optional if c in kept))
+                               optional=tuple(c for c in puzzle.optional if c in kept),
+                               board_paint=keep_paint(puzzle.board_paint, kept))
 
 
 def is_optional(puzzle: Puzzle, cell: Cell) -> bool:

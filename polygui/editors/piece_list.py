@@ -20,6 +20,7 @@ from solvers import GridKind, Piece, Puzzle
 
 from ..models import PuzzleDocument
 from ..views.colours import PALETTE, palette_colour, piece_colour
+from .colour_edits import keep_paint
 from .count_range import fewest_box, piece_change, range_text, with_count, with_fewest
 
 NAME, SIZE, COUNT, MIRROR, FEWEST = range(5)
@@ -68,10 +69,13 @@ def count_column_width(comfort: int = 16) -> int:
 
 
 def replace_piece(index: int, **changes) -> Callable[[Puzzle], Puzzle]:
-    """An edit that changes some fields of piece `index`."""
+    """An edit that changes some fields of piece `index` (new cells keep the paint of the
+    cells still there)."""
     def edit(puzzle: Puzzle) -> Puzzle:
         pieces = list(puzzle.pieces)
-        pieces[index] = dataclasses.replace(pieces[index], **changes)
+        kept = ({"paint": keep_paint(pieces[index].paint, changes["cells"])}
+                if "cells" in changes and "paint" not in changes else {})
+        pieces[index] = dataclasses.replace(pieces[index], **changes, **kept)
         return dataclasses.replace(puzzle, pieces=tuple(pieces))
     return edit
 

@@ -18,6 +18,7 @@ from pyqtgraph.opengl import GLLinePlotItem
 
 from ..views.cube_view import BACKGROUND, CAMERA, FOV, fit_distance, refitted_distance
 from ..views.gl_window import GLViewWindow, embed
+from ..views.paint_decals import PaintMarks
 from ..views.picking import Ray, click_ray, pick_ground, pick_voxel
 from ..views.voxel_items import ON_TOP, VoxelFaces, outline_edges, seam_edges
 from ..views.voxels import CUBE_EDGES, OUTLINE, SEAM, VoxelMesh
@@ -94,6 +95,9 @@ class VoxelCanvas(QWidget):
         self.pick_mode = False  # clicks pick a voxel (pinning), not add or remove cubes
         self.gl.installEventFilter(self)  # Shift pressed or released: the preview follows
         self.gl.resized.connect(self._on_resized)
+        self.paint_marks = PaintMarks()  # constraint colours of painted cubes
+        for item in self.paint_marks.items:
+            self.gl.addItem(item)
 
     # --- contents ----------------------------------------------------------------------
     def set_contents(self, cells: np.ndarray, colour: QColor | np.ndarray, space: Cell,
@@ -115,6 +119,15 @@ class VoxelCanvas(QWidget):
             self._ground.setData(pos=ground_grid(space))
             self.set_slice(*self.slice)
             self.reset_view()
+        self.gl.update()
+
+    def set_paint(self, paint: dict[Cell, QColor]) -> None:
+        """Mark the constraint colours of painted cubes (cell -> colour; cells not shown are
+        left out)."""
+        shown = {tuple(int(v) for v in cell) for cell in self.cells}
+        painted = [(cell, colour) for cell, colour in paint.items() if tuple(cell) in shown]
+        self.paint_marks.show(np.array([cell for cell, _ in painted], dtype=float).reshape(-1, 3),
+                              np.array([colour.getRgbF() for _, colour in painted]).reshape(-1, 4))
         self.gl.update()
 
     def set_slice(self, axis: int, layer: int) -> None:

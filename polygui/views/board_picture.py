@@ -21,6 +21,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QTransform
 
 from .cells import EMPTY
+from .paint_marks import draw_paint
 from .tiling import FlatBoard
 
 EMPTY_FILL = QColor("#ececec")
@@ -80,6 +81,12 @@ class BoardPicture:
         self._edges: dict[str, QPainterPath] = {}
         self._mapped: tuple[tuple, list, dict] | None = None  # (transform, fills, edges)
         self.set_labels(np.full(len(board.polygons), EMPTY), [])
+        self.set_paint(np.zeros(len(board.polygons), dtype=np.int64), [])
+
+    def set_paint(self, paint: np.ndarray, colours: Sequence[QColor]) -> None:
+        """Constraint colours marked on cells (views.paint_marks): `paint` (N,) a colour
+        number per cell, 0 none; `colours` by number."""
+        self.paint_numbers, self._paint_colours = np.asarray(paint), list(colours)
 
     def set_labels(self, labels: np.ndarray, copy_colours: Sequence[QColor]) -> None:
         """`labels`: the copy covering each cell (-1 empty); `copy_colours`: one per copy."""
@@ -125,6 +132,8 @@ class BoardPicture:
         for kind, (colour, width) in EDGE_PENS.items():
             painter.strokePath(edges[kind], edge_pen(colour, width))
         painter.restore()
+        draw_paint(painter, self.board.polygons, self.paint_numbers, self._paint_colours,
+                   fit_transform(bounds or self.board.bounds, target))
 
     def _paths_in(self, transform: QTransform) -> tuple[list, dict]:
         """The fills and edges mapped by `transform` (the last mapping is kept)."""

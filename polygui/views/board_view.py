@@ -12,6 +12,7 @@ from .board_picture import BoardPicture, fit_transform
 from .cells import EMPTY, CellIndex, board_cells, optional_mask, solution_cells
 from .colours import piece_colours
 from .marks import marks_by_colour, paint_marks
+from .paint_marks import constraint_colours, shown_paint
 from .tiling import FlatBoard, tiling_for
 from .zoom import ZoomPan
 
@@ -67,6 +68,8 @@ class BoardView(QWidget):
         placed = solution_cells(self._index, len(self.puzzle.board), solution, self.puzzle)
         colours = [self._colours[piece] for piece in placed.copy_types]
         self._picture.set_labels(placed.labels, colours)
+        self._picture.set_paint(shown_paint(self.puzzle, solution),
+                                constraint_colours(self.puzzle))
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:

@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor, QPainter, QPen, QTransform
 
 from .board_picture import polygons_path, segments_path
 from .cells import EMPTY
+from .paint_marks import draw_paint
 from .tiling import FlatBoard
 
 EMPTY_FILL = QColor("#f6f6f6")
@@ -26,8 +27,12 @@ class CanvasPicture:
     """Filled groups outlined; free positions only faintly, even at the canvas border
     (unlike the board view, where every border is the board's outline)."""
 
-    def __init__(self, board: FlatBoard, labels: np.ndarray, colours: Sequence[QColor]) -> None:
+    def __init__(self, board: FlatBoard, labels: np.ndarray, colours: Sequence[QColor],
+                 paint: tuple[np.ndarray, Sequence[QColor]] | None = None) -> None:
+        """`paint`: constraint colours marked on cells (views.paint_marks): a colour number
+        per cell (0 none) and the colours by number."""
         self.board = board
+        self.marks = paint
         self.bounds = board.bounds
         self.fills = [(EMPTY_FILL if label == EMPTY else colours[label],
                        polygons_path(board.polygons[labels == label]))
@@ -51,3 +56,5 @@ class CanvasPicture:
             pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
             painter.strokePath(self.edges[kind], pen)
         painter.restore()
+        if self.marks is not None:
+            draw_paint(painter, self.board.polygons, self.marks[0], self.marks[1], transform)

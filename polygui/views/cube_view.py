@@ -24,6 +24,8 @@ from .gl_window import GLViewWindow, embed
 from .layer_view import LayerView
 from .legend import PieceLegend
 from .marks import Marks, marked_mask, tinted
+from .paint_decals import PaintMarks
+from .paint_marks import constraint_colours, shown_paint
 from .voxel_items import ON_TOP, VoxelFaces, outline_edges, seam_edges, widened
 from .voxels import CUBE_EDGES, OUTLINE, SEAM, VoxelMesh, explode_offsets
 
@@ -104,6 +106,10 @@ class CubeView(QWidget):
         self._named.setDepthValue(10)  # after the voxels, over them
         self._named.setVisible(False)
         self.gl.addItem(self._named)
+        self._paint = np.zeros(0, dtype=np.int64)  # the constraint colour marked on each cell
+        self.paint_marks = PaintMarks()
+        for item in self.paint_marks.items:
+            self.gl.addItem(item)
 
     def _layout(self) -> None:
         splitter = QSplitter(Qt.Orientation.Vertical)
@@ -135,6 +141,7 @@ class CubeView(QWidget):
         self._type_colours = piece_colours(puzzle)
         self._type_rgba = np.array([colour.getRgbF() for colour in self._type_colours])
         self._placed = solution_cells(self._index, len(cells), None)
+        self._paint = shown_paint(puzzle, None)
         self._optional = optional_mask(puzzle)
         self.marks, self.marks_named = {}, False
         self._named.setVisible(False)
@@ -167,6 +174,7 @@ class CubeView(QWidget):
             return
         self._placed = solution_cells(self._index, len(self._mesh.corners), solution,
                                       self.puzzle)
+        self._paint = shown_paint(self.puzzle, solution)
         self._faces.set_vertex_colours(self._mesh.vertex_colours(self._voxel_rgba()))
         self._refresh_visibility()
 
@@ -217,6 +225,9 @@ class CubeView(QWidget):
         labels = np.where(visible, self._placed.labels, EMPTY)
         colours = [self._type_colours[piece] for piece in self._placed.copy_types]
         self.layers.set_labels(labels, colours)
+        board = shown_paint(self.puzzle, None)  # a hidden piece's cells show the board's
+        self.layers.set_paint(np.where(labels == self._placed.labels, self._paint, board),
+                              constraint_colours(self.puzzle))
         self._refresh_geometry()
 
     def _refresh_geometry(self) -> None:
@@ -242,8 +253,17 @@ class CubeView(QWidget):
             item.setVisible(anything and bool(len(points)))
         self._faces.setVisible(anything)
         self._shown = (offsets, visible)
+        self._refresh_paint_marks(offsets, visible)
         if self.marks_named:
             self._refresh_named()
+
+    def _refresh_paint_marks(self, offsets: np.ndarray, visible: np.ndarray) -> None:
+        """The constraint colours of the visible painted voxels, where they are now."""
+        painted = (self._paint > 0) & visible
+        table = np.array([colour.getRgbF() if colour.isValid() else (0.5, 0.5, 0.5, 1.0)
+                          for colour in constraint_colours(self.puzzle)]).reshape(-1, 4)
+        self.paint_marks.show(self._mesh.corners[painted] + offsets[painted],
+                              table[self._paint[painted]])
 
     def explode_amount(self) -> float:
         return EXPLODE_MAX * self.explode.value() / self.explode.maximum()

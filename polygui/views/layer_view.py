@@ -88,6 +88,13 @@ class LayerView(QWidget):
             picture.set_labels(labels[positions], copy_colours)
         self.update()
 
+    def set_paint(self, paint: np.ndarray, colours: Sequence[QColor]) -> None:
+        """Constraint colours marked on board cells (views.paint_marks): a colour number per
+        board cell, 0 none."""
+        for positions, picture in self._layers:
+            picture.set_paint(paint[positions], colours)
+        self.update()
+
     def layer_rects(self) -> list[QRectF]:
         """Where each layer is drawn (caption included)."""
         count = len(self._layers)

@@ -15,6 +15,7 @@ from solvers import Puzzle
 from .board_picture import fit_transform
 from .canvas_picture import CanvasPicture
 from .colours import copies_text, piece_colours
+from .paint_marks import constraint_colours, paint_array
 from .tiling import FlatBoard, tiling_for
 
 GAP = 1.2  # drawing units between pieces
@@ -97,8 +98,11 @@ class PieceTray(QWidget):
     def _relayout(self) -> None:
         self._layout = None if self.puzzle is None else self._best_layout(self.puzzle)
         if self._layout is not None:
+            paint = np.concatenate([paint_array(piece.cells, piece.paint)
+                                    for piece in self.puzzle.pieces])
             self._picture = CanvasPicture(self._layout.board, self._layout.labels,
-                                          piece_colours(self.puzzle))
+                                          piece_colours(self.puzzle),
+                                          (paint, constraint_colours(self.puzzle)))
         self.update()
 
     def _best_layout(self, puzzle: Puzzle) -> TrayLayout | None:

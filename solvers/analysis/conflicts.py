@@ -78,7 +78,8 @@ def fits(puzzle: Puzzle, copies: list[int], cancel: CancelCheck | None = None) -
         return True
     counts = Counter(copies)
     pieces = [Piece(puzzle.pieces[index].name, puzzle.pieces[index].cells, count,
-                    puzzle.pieces[index].mirror) for index, count in sorted(counts.items())]
+                    puzzle.pieces[index].mirror, paint=puzzle.pieces[index].paint)
+              for index, count in sorted(counts.items())]
     used = sum(puzzle.pieces[index].size for index in copies)
     empty = len(puzzle.board) - used
     if empty < 0:
@@ -86,7 +87,9 @@ def fits(puzzle: Puzzle, copies: list[int], cancel: CancelCheck | None = None) -
     if empty:
         origin = tuple(0 for _ in puzzle.board[0])
         pieces.append(Piece(FILLER, (origin,), empty))
-    trial = Puzzle(puzzle.kind, puzzle.name, board=puzzle.board, pieces=tuple(pieces))
+    trial = Puzzle(puzzle.kind, puzzle.name, board=puzzle.board, pieces=tuple(pieces),
+                   constraint_colours=puzzle.constraint_colours,  # (the filler is neutral)
+                   board_paint=puzzle.board_paint, colour_rules=puzzle.colour_rules)
     try:
         prepared = prepare_puzzle(trial, "distinct", cancel=cancel)
     except PuzzleError:  # a piece fits nowhere, or strands cells wherever it goes

@@ -116,8 +116,8 @@ def _renumbered(rows: np.ndarray, numbered: Placements | None,
     if numbered is None or placements is None:
         return rows
     index = placements.row_index()
-    return np.sort(np.array([[index[(int(numbered.row_piece[r]), numbered.row_items[r])]
-                              for r in row] for row in rows.tolist()], dtype=np.int64), axis=1)
+    return np.sort(np.array([[index[numbered.row_key(r)] for r in row]
+                             for row in rows.tolist()], dtype=np.int64), axis=1)
 
 
 def _best_target(rows: np.ndarray, placement_rows: bool,

@@ -6,7 +6,8 @@ one, and a long run's file grows by appending instead of being rewritten. Its ta
 
   meta       key -> value: format "polygui-run", version 1, the puzzle (its JSON file text),
              `puzzle_sha256` (of what decides the solutions: grid, board, pieces' cells,
-             copies and mirroring, Sudoku givens; names, colours and description may change),
+             copies and mirroring, Sudoku givens, the paint and colour rules of colour
+             constraints; names, colours and description may change),
              `placements_sha256` (the placement rows tasks are named by: a PolyGUI that
              numbers them differently refuses the file), symmetry, counting ("count" or
              "list": whether solutions are kept), limit, dead_share, seconds (search time
@@ -83,6 +84,11 @@ def puzzle_fingerprint(puzzle: Puzzle) -> str:
         what["fewest"] = [p.fewest for p in puzzle.pieces]
     if puzzle.disassembly:  # likewise
         what["disassembly"] = [[list(map(list, p.groups)) for p in puzzle.pieces]]
+    if puzzle.board_paint or puzzle.colour_rules or any(p.paint for p in puzzle.pieces):
+        what["paint"] = {"board": [[list(cell), colour] for cell, colour in puzzle.board_paint],
+                         "pieces": [[[list(cell), colour] for cell, colour in p.paint]
+                                    for p in puzzle.pieces],
+                         "rules": [list(pair) for pair in puzzle.colour_rules]}
     return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()
 
 
@@ -93,6 +99,8 @@ def placements_fingerprint(prepared: Prepared) -> str:
         digest.update(np.ascontiguousarray(prepared.placements.masks).tobytes())
         digest.update(np.ascontiguousarray(prepared.placements.row_piece).tobytes())
         digest.update(np.ascontiguousarray(prepared.plan.root_rows).tobytes())
+        if prepared.placements.row_paint is not None:  # painted rows alike in their cells
+            digest.update(repr(prepared.placements.row_paint).encode())
     return digest.hexdigest()
 
 

@@ -6,18 +6,21 @@ Glossary
   placements are shared by the copies, so identical copies never multiply solutions.
 - row / placement: one piece type in one orientation at one position: a set of items.
 - masks: each row's items as a bitset, `W = ceil(items / 64)` uint64 words per row.
+- row paint: with painted pieces, each row's constraint colour per item (solvers.placements.
+  paint); rows the colour rules forbid are never made.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from ..puzzle.cancel import CancelCheck, check_cancel
-from ..puzzle.grids import Cell, CellLocator, neighbour_count, neighbours_of, orientations_of
+from ..puzzle.grids import Cell, CellLocator, neighbour_count, neighbours_of
 from ..puzzle.limits import MAX_PLACEMENTS, MAX_SEARCH_BYTES
 from ..puzzle.model import Puzzle, PuzzleError
+from .paint import PaintFilter, piece_orientations
 from .pins import rows_kept_by_pins
 from .pruning import dead_rows
 from .secondary import with_secondary_items
@@ -39,6 +42,8 @@ class Placements:
     piece_least: np.ndarray | None = None
     optional_items: tuple[int, ...] = ()
     absent_start: int = -1
+    # painted pieces only: the constraint colour of each row's items (0 neutral), else None
+    row_paint: tuple[tuple[int, ...], ...] | None = None
 
     @property
     def has_secondary(self) -> bool:
@@ -56,10 +61,15 @@ class Placements:
     def rows_of_piece(self, piece: int) -> np.ndarray:
         return np.flatnonzero(self.row_piece == piece)
 
-    def row_index(self) -> dict[tuple[int, tuple[int, ...]], int]:
-        """(piece type, items) -> row: how symmetry images find their rows."""
-        return {(int(piece), items): row
-                for row, (piece, items) in enumerate(zip(self.row_piece, self.row_items))}
+    def row_key(self, row: int) -> tuple:
+        """(piece type, items), and the row's paint when pieces are painted: what tells a row
+        from every other."""
+        key = (int(self.row_piece[row]), self.row_items[row])
+        return key if self.row_paint is None else key + (self.row_paint[row],)
+
+    def row_index(self) -> dict[tuple, int]:
+        """`row_key` -> row: how symmetry images find their rows."""
+        return {self.row_key(row): row for row in range(self.n_rows)}
 
 
 def compile_placements(puzzle: Puzzle, *, prune: bool = True,
@@ -80,11 +90,14 @@ def compile_placements(puzzle: Puzzle, *, prune: bool = True,
     row_piece: list[np.ndarray] = [np.zeros(0, dtype=np.int32)]
     row_items: list[tuple[int, ...]] = []
     masks: list[np.ndarray] = [np.zeros((0, words), dtype=np.uint64)]
+    paint, row_paint = PaintFilter(puzzle), []
     for piece_index, piece in enumerate(puzzle.pieces):
-        for shape in orientations_of(puzzle.kind, piece.cells, piece.mirror):
+        for shape, colours in piece_orientations(puzzle.kind, piece):
             check_cancel(cancel)
-            items = locate.translations(np.array(shape, dtype=np.int64))
+            # items in the shape's order (translations keep it): colour i is item i's
+            items = paint.legal(locate.translations(np.array(shape, dtype=np.int64)), colours)
             row_items.extend(map(tuple, items.tolist()))
+            row_paint.extend([colours] * len(items) if paint.painted else ())
             row_piece.append(np.full(len(items), piece_index, dtype=np.int32))
             masks.append(_masks_of(items, words))
             if len(row_items) > MAX_PLACEMENTS:
@@ -98,6 +111,7 @@ def compile_placements(puzzle: Puzzle, *, prune: bool = True,
         piece_counts=np.array([piece.count for piece in puzzle.pieces], dtype=np.int32),
         piece_sizes=np.array([piece.size for piece in puzzle.pieces], dtype=np.int32),
         neighbours=neighbour_table(puzzle),
+        row_paint=tuple(row_paint) if paint.painted else None,
     )
     if puzzle.pins:  # a pinned cell keeps only its pin's row
         placements = _select_rows(placements, rows_kept_by_pins(
@@ -188,6 +202,8 @@ def _select_rows(placements: Placements, keep: np.ndarray) -> Placements:
         piece_counts=placements.piece_counts,
         piece_sizes=placements.piece_sizes,
         neighbours=placements.neighbours,
+        row_paint=None if placements.row_paint is None else tuple(
+            map(placements.row_paint.__getitem__, kept.tolist())),
     )
 
 
@@ -197,3 +213,12 @@ def pieces_without_placements(puzzle: Puzzle, placements: Placements) -> list[st
     present = set(int(p) for p in placements.row_piece[:real])
     return [piece.name for index, piece in enumerate(puzzle.pieces)
             if index not in present and piece.fewest > 0]
+
+
+def pieces_kept_off_by_colours(puzzle: Puzzle) -> list[str]:
+    """Names of the piece types that fit nowhere the colour rules allow (pins and pruning
+    aside): why a puzzle with colour rules has no placement for them."""
+    if not puzzle.colour_rules:
+        return []
+    return pieces_without_placements(puzzle, compile_placements(replace(puzzle, pins=()),
+                                                                prune=False))

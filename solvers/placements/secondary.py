@@ -29,6 +29,7 @@ class Placements(Protocol):
     piece_least: np.ndarray | None
     optional_items: tuple[int, ...]
     absent_start: int
+    row_paint: tuple | None
 
     @property
     def n_rows(self) -> int: ...
@@ -56,7 +57,9 @@ def with_secondary_items(puzzle: Puzzle, placements: P) -> P:
         row_piece=np.concatenate([placements.row_piece, np.array(ranged, dtype=np.int32)]),
         row_items=placements.row_items + tuple(() for _ in ranged),
         masks=np.concatenate([placements.masks, np.zeros((len(ranged), words), np.uint64)]),
-        piece_least=least, optional_items=optional, absent_start=absent_start)
+        piece_least=least, optional_items=optional, absent_start=absent_start,
+        row_paint=None if placements.row_paint is None
+        else placements.row_paint + tuple(() for _ in ranged))
 
 
 def required_mask(placements: Placements) -> np.ndarray:

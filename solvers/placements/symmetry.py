@@ -3,7 +3,9 @@
 A board symmetry is a grid symmetry (plus a translation) that maps the board onto itself and the
 piece set onto itself: rotations always map every piece to itself; a reflection maps a piece
 whose mirror image is not allowed to a piece of the mirror shape, and identifies nothing when
-the set has no such piece.
+the set has no such piece. With colour constraints (solvers.placements.paint), a symmetry must
+also map every painted board cell onto a cell of the same colour, and a piece's image must be
+painted as its partner is.
 
 Symmetry breaking: one piece type placed exactly once and mapped to itself by every symmetry
 (the *restricted piece*) keeps one placement per orbit of the group. A solution class then has
@@ -19,10 +21,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..puzzle.cancel import CancelCheck, check_cancel
-from ..puzzle.grids import (aligned_image, apply_symmetry, normalise, rotation_class,
-                            rotation_flags, symmetry_group)
+from ..puzzle.grids import aligned_image, rotation_class, rotation_flags, symmetry_group
 from ..puzzle.model import Puzzle, SYMMETRY_MODES
 from .compile import Placements
+from .paint import painted_image, painted_rotation_class
 from .pins import keeps_pins
 
 
@@ -51,6 +53,7 @@ def board_symmetries(puzzle: Puzzle, mode: str) -> list[BoardSymmetry]:
     board = np.array(puzzle.board, dtype=np.int64)
     index_of = {cell: index for index, cell in enumerate(puzzle.board)}
     optional = {index_of[cell] for cell in puzzle.optional}
+    board_colour = {index_of[cell]: colour for cell, colour in puzzle.board_paint}
     found = []
     group = symmetry_group(puzzle.kind)
     for matrix, rotation in zip(group, rotation_flags(puzzle.kind)):
@@ -60,7 +63,8 @@ def board_symmetries(puzzle: Puzzle, mode: str) -> list[BoardSymmetry]:
             continue
         image = aligned_image(puzzle.kind, board, matrix)
         items = [index_of.get(cell) for cell in map(tuple, image.tolist())]
-        if any(item is None for item in items) or not _keeps_optional(optional, items):
+        if (any(item is None for item in items) or not _keeps_optional(optional, items)
+                or not _keeps_board_paint(board_colour, items)):
             continue
         piece_perm = _piece_permutation(puzzle, matrix, rotation)
         if piece_perm is not None and keeps_pins(puzzle, items, piece_perm):
@@ -71,6 +75,17 @@ def board_symmetries(puzzle: Puzzle, mode: str) -> list[BoardSymmetry]:
 def _keeps_optional(optional: set[int], items: list) -> bool:
     """Whether a board symmetry (item -> image item) maps the optional cells onto themselves."""
     return all(items[item] in optional for item in optional)
+
+
+def _keeps_board_paint(board_colour: dict[int, int], items: list) -> bool:
+    """Whether a board symmetry maps every painted board cell onto one of its colour (and so,
+    being a permutation, neutral cells onto neutral ones)."""
+    return all(board_colour.get(items[item], 0) == colour for item, colour in board_colour.items())
+
+
+def _rotation_class(kind, cells: tuple, paint: tuple) -> tuple:
+    """A piece's class under rotations: its shape's, with its paint when it is painted."""
+    return painted_rotation_class(kind, cells, paint) if paint else rotation_class(kind, cells)
 
 
 def _piece_permutation(puzzle: Puzzle, matrix: np.ndarray,
@@ -88,16 +103,18 @@ def _piece_permutation(puzzle: Puzzle, matrix: np.ndarray,
         if piece.mirror:
             perm[index] = index
         else:
-            key = (rotation_class(puzzle.kind, piece.cells), piece.count, piece.fewest)
+            key = (_rotation_class(puzzle.kind, piece.cells, piece.paint), piece.count,
+                   piece.fewest)
             free.setdefault(key, []).append(index)
     for key in free:
         free[key].reverse()  # pop() takes them in piece order
     for index, piece in enumerate(pieces):
         if perm[index] is not None:
             continue
-        image = normalise(apply_symmetry(puzzle.kind, np.array(piece.cells, dtype=np.int64),
-                                         matrix), puzzle.kind)
-        matches = free.get((rotation_class(puzzle.kind, image), piece.count, piece.fewest))
+        shape, colours = painted_image(puzzle.kind, piece.cells, piece.paint, matrix)
+        paint = tuple((cell, colour) for cell, colour in zip(shape, colours) if colour)
+        matches = free.get((_rotation_class(puzzle.kind, shape, paint), piece.count,
+                            piece.fewest))
         if not matches:
             return None
         perm[index] = matches.pop()
@@ -110,23 +127,27 @@ def row_images(placements: Placements, symmetries: list[BoardSymmetry],
 
     Each row gets a 64-bit hash, the sum of a random number per item and one per piece type
     (so the order of its items does not matter); a symmetry's image of a row is the row with
-    its image's hash, found among the sorted hashes, and then checked item for item."""
+    its image's hash, found among the sorted hashes, and then checked item for item. With
+    painted pieces an item of a row is keyed with its colour (`_paint_stride`), which a
+    symmetry carries along."""
     keys = _row_keys(placements, cancel)
     check_cancel(cancel)
+    stride = _paint_stride(placements)
     rng = np.random.default_rng(0)
-    item_hash = np.append(rng.integers(1, 2 ** 63, placements.n_items, dtype=np.uint64),
+    item_hash = np.append(rng.integers(1, 2 ** 63, placements.n_items * stride, dtype=np.uint64),
                           np.uint64(0))  # the padding item hashes to nothing
     piece_hash = rng.integers(1, 2 ** 63, len(placements.piece_counts), dtype=np.uint64)
     hashes = _hash_rows(keys, item_hash, piece_hash)
     order = np.argsort(hashes)
     sorted_hashes = hashes[order]
-    pad = placements.n_items
+    pad = placements.n_items * stride
     images = np.empty((max(0, len(symmetries) - 1), placements.n_rows), dtype=np.int32)
     for line, symmetry in enumerate(symmetries[1:]):
         check_cancel(cancel)
         image = np.empty_like(keys)
         image[:, 0] = np.asarray(symmetry.piece_perm, dtype=np.int64)[keys[:, 0]]
-        image[:, 1:] = np.append(symmetry.item_perm, pad)[keys[:, 1:]]
+        moved = np.append(symmetry.item_perm, placements.n_items)[keys[:, 1:] // stride]
+        image[:, 1:] = moved * stride + keys[:, 1:] % stride
         at = np.searchsorted(sorted_hashes, _hash_rows(image, item_hash, piece_hash))
         rows = order[at.clip(max=len(order) - 1)]
         image[:, 1:].sort(axis=1)
@@ -136,17 +157,29 @@ def row_images(placements: Placements, symmetries: list[BoardSymmetry],
     return images
 
 
+def _paint_stride(placements: Placements) -> int:
+    """1 without paint; else one more than the highest colour: a painted item's key is
+    item * stride + colour."""
+    if placements.row_paint is None:
+        return 1
+    return 1 + max((max(colours, default=0) for colours in placements.row_paint), default=0)
+
+
 def _row_keys(placements: Placements, cancel: CancelCheck | None = None) -> np.ndarray:
-    """(R, 1 + widest) int64: each row's piece type, then its sorted items padded with
-    `n_items`."""
+    """(R, 1 + widest) int64: each row's piece type, then its sorted items (painted: each
+    item * stride + its colour) padded with `n_items * stride`."""
     widest = max((len(items) for items in placements.row_items), default=0)
-    keys = np.full((placements.n_rows, 1 + widest), placements.n_items, dtype=np.int64)
+    stride = _paint_stride(placements)
+    keys = np.full((placements.n_rows, 1 + widest), placements.n_items * stride, dtype=np.int64)
     keys[:, 0] = placements.row_piece
     sizes = np.fromiter(map(len, placements.row_items), dtype=np.int64, count=placements.n_rows)
+    paint = placements.row_paint
     for start in range(0, placements.n_rows, _KEY_SLICE):
         check_cancel(cancel)
         for row in range(start, min(start + _KEY_SLICE, placements.n_rows)):
-            keys[row, 1:1 + sizes[row]] = placements.row_items[row]
+            items = placements.row_items[row]
+            keys[row, 1:1 + sizes[row]] = items if paint is None else [
+                item * stride + colour for item, colour in zip(items, paint[row])]
     return keys
 
 

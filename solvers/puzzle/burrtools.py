@@ -2,17 +2,25 @@
 puzzles: each `<problem>` is one puzzle.
 
 What is read: the shapes (`<voxel x= y= z=>` text, x fastest, then y, then z; `#` a filled
-cell, `+` a variable cell, `_` empty; a digit after a cell is its colour, which only colour
-constraints use; `weight=`), and per problem its result shape (the board: `#` cells must be
-filled, `+` cells may stay empty: optional cells) and its pieces (`count="k"`, or `min=` and
-`max=`: a range; `group="g"`, or `<group group="g" count="k"/>` entries: piece groups).
+cell, `+` a variable cell, `_` empty; digits after a cell are its colour, `#2` colour 2, none
+(or 0) neutral; `weight=`), the colours (`<colors>`: `<color red= green= blue=/>` entries,
+colour 1 first), and per problem its result shape (the board: `#` cells must be filled, `+`
+cells may stay empty: optional cells), its pieces (`count="k"`, or `min=` and `max=`: a range;
+`group="g"`, or `<group group="g" count="k"/>` entries: piece groups) and its colour
+constraints (`<bitmap>`: `<pair piece="i" result="j"/>` entries, each allowing piece colour
+i + 1 on result colour j + 1: BurrTools writes them from 0).
 Shapes are solid polycubes: no mirror images. A problem imports with its disassembly checked,
 as BurrTools solves it: its solutions are the assemblies that come apart. BurrTools' record
 of a solved problem (`assemblies="N"`, assemblies up to rotation, and `solutions="N"`) is
 kept in the puzzle's `extra`.
 
-Refused, naming what: other grids, colour constraints, variable cells in a piece, a problem
-without a result or pieces, and anything malformed. The XML is read from at most
+Colours become constraint colours, painted cells and colour rules (solvers.puzzle.
+colour_rules). BurrTools allows a painted piece cell on a painted result cell only by a pair of
+the bitmap, also when the bitmap is empty; PolyGUI reads no rules as no constraint, so a
+problem with an empty bitmap whose pieces and result are both painted is refused.
+
+Refused, naming what: other grids, variable cells in a piece, a problem without a result or
+pieces, the empty bitmap above, and anything malformed. The XML is read from at most
 MAX_FILE_BYTES of decompressed text, and the parser resolves no external entities.
 """
 
@@ -25,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.etree import ElementTree
 
+from .colour_rules import ConstraintColour
 from .errors import PuzzleError
 from .grids import GridKind
 from .limits import MAX_BOARD_CELLS, MAX_FILE_BYTES, shown
@@ -32,7 +41,7 @@ from .model import Piece, Puzzle
 
 GRIDS = {"0": "cube", "1": "triangular prisms", "2": "spheres", "3": "rhombic dodecahedra",
          "4": "tetrahedra-octahedra"}
-_CELL = re.compile(r"([#+_])\d*")
+_CELL = re.compile(r"([#+_])(\d*)")
 
 
 @dataclass(frozen=True)
@@ -41,6 +50,7 @@ class BurrShape:
     filled: tuple[tuple[int, int, int], ...]
     variable: tuple[tuple[int, int, int], ...]
     weight: int = 1
+    paint: tuple[tuple[tuple[int, int, int], int], ...] = ()  # (cell, colour) of coloured cells
 
 
 @dataclass(frozen=True)
@@ -65,12 +75,13 @@ def read_burrtools(path: str | Path) -> list[BurrProblem]:
         raise PuzzleError(f"{path.name}: a BurrTools puzzle of the {name} grid; PolyGUI reads "
                           "BurrTools files of the cube grid only")
     shapes = _shapes(root)
+    colours = _colours(root)
     comment = (root.findtext("comment") or "").strip()
     problems = []
     for number, element in enumerate(root.iterfind("problems/problem"), start=1):
         name = element.get("name") or f"Problem {number}"
         try:
-            puzzle = _problem_puzzle(element, shapes, path, name, comment)
+            puzzle = _problem_puzzle(element, shapes, colours, path, name, comment)
             problems.append(BurrProblem(name, puzzle, "", _recorded(element, "assemblies"),
                                         _recorded(element, "solutions")))
         except PuzzleError as error:
@@ -135,26 +146,67 @@ def _shapes(root: ElementTree.Element) -> list[BurrShape]:
         if len(states) != size[0] * size[1] * size[2]:
             raise PuzzleError(f"{where}: {len(states)} cells for a {size[0]}x{size[1]}x"
                               f"{size[2]} shape")
-        filled, variable = [], []
-        for index, state in enumerate(states):
+        filled, variable, paint = [], [], []
+        for index, (state, colour) in enumerate(states):
             if state != "_":
                 x, rest = index % size[0], index // size[0]
                 cell = (x, rest % size[1], rest // size[1])
                 (filled if state == "#" else variable).append(cell)
+                if colour and int(colour):
+                    paint.append((cell, int(colour)))
         shapes.append(BurrShape(name, tuple(filled), tuple(variable),
-                                _whole_attribute(voxel, "weight", 1, where)))
+                                _whole_attribute(voxel, "weight", 1, where), tuple(paint)))
     return shapes
 
 
-def _problem_puzzle(element: ElementTree.Element, shapes: list[BurrShape], path: Path,
-                    name: str, comment: str) -> Puzzle:
-    bitmap = element.find("bitmap")
-    if bitmap is not None and len(bitmap):
-        raise PuzzleError("it has colour constraints, which PolyGUI does not have")
+def _colours(root: ElementTree.Element) -> tuple[ConstraintColour, ...]:
+    """The file's colours, colour 1 first, named by their numbers."""
+    colours = []
+    for number, colour in enumerate(root.iterfind("colors/color"), start=1):
+        rgb = [colour.get(key, "0") for key in ("red", "green", "blue")]
+        if not all(value.isdigit() and int(value) < 256 for value in rgb):
+            raise PuzzleError(f"colour {number}: red, green and blue {shown(rgb)} are not "
+                              "whole numbers from 0 to 255")
+        colours.append(ConstraintColour(f"colour {number}",
+                                        "#" + "".join(f"{int(value):02x}" for value in rgb)))
+    return tuple(colours)
+
+
+def _rules(element: ElementTree.Element, colours: int) -> tuple[tuple[int, int], ...]:
+    """A problem's allowed (piece colour, result colour) pairs, colours counted from 1."""
+    rules = []
+    for pair in element.iterfind("bitmap/pair"):
+        values = [pair.get("piece", ""), pair.get("result", "")]
+        if not all(value.isdigit() for value in values):
+            raise PuzzleError(f"a colour pair of its bitmap (piece {shown(values[0])}, result "
+                              f"{shown(values[1])}) is not two whole numbers")
+        piece, result = (int(value) + 1 for value in values)
+        if max(piece, result) > colours:
+            raise PuzzleError(f"its colour pair piece=\"{values[0]}\" result=\"{values[1]}\" "
+                              f"names colour {max(piece, result)}, but the file defines "
+                              f"{colours}")
+        rules.append((piece, result))
+    return tuple(rules)
+
+
+def _check_empty_bitmap(rules: tuple, pieces: list[BurrShape], result: BurrShape) -> None:
+    """See the module docstring: an empty bitmap keeps painted piece cells off painted
+    result cells in BurrTools, which no rules cannot say in PolyGUI."""
+    if not rules and result.paint and any(shape.paint for shape in pieces):
+        raise PuzzleError("its pieces and its result have coloured cells but its colour "
+                          "constraints allow no pair: BurrTools then keeps every coloured piece "
+                          "cell off the coloured result cells, which PolyGUI cannot say (no "
+                          "rules is no constraint); allow the pairs meant in BurrTools")
+
+
+def _problem_puzzle(element: ElementTree.Element, shapes: list[BurrShape],
+                    colours: tuple[ConstraintColour, ...], path: Path, name: str,
+                    comment: str) -> Puzzle:
+    rules = _rules(element, len(colours))
     result = _shape_of(element.find("result"), shapes, "its result")
     if not result.filled and not result.variable:
         raise PuzzleError(f"its result shape {result.name} has no cells")
-    pieces = []
+    pieces, used = [], []
     names: set[str] = set()
     for entry in element.iterfind("shapes/shape"):
         shape = _shape_of(entry, shapes, "a piece")
@@ -169,9 +221,12 @@ def _problem_puzzle(element: ElementTree.Element, shapes: list[BurrShape], path:
         piece_name = shape.name if shape.name not in names else f"{shape.name} ({entry.get('id')})"
         names.add(piece_name)
         pieces.append(Piece(piece_name, shape.filled, most, mirror=False, least=fewest,
-                            groups=_groups(entry, most, shape.name), weight=shape.weight))
+                            groups=_groups(entry, most, shape.name), weight=shape.weight,
+                            paint=shape.paint))
+        used.append(shape)
     if not pieces:
         raise PuzzleError("it has no pieces")
+    _check_empty_bitmap(rules, used, result)
     assemblies, solutions = _recorded(element, "assemblies"), _recorded(element, "solutions")
     recorded = (f" BurrTools recorded {assemblies:,} assembl{'y' if assemblies == 1 else 'ies'}"
                 " (up to rotation)" if assemblies is not None else "")
@@ -188,7 +243,16 @@ def _problem_puzzle(element: ElementTree.Element, shapes: list[BurrShape], path:
         extra["burrtools"]["solutions"] = solutions
     return Puzzle(GridKind.CUBE, f"{path.stem}: {name}", description,
                   board=result.filled + result.variable, pieces=tuple(pieces),
-                  optional=result.variable, extra=extra, disassembly=True)
+                  optional=result.variable, extra=extra, disassembly=True,
+                  **_colour_fields(colours, used, result, rules))
+
+
+def _colour_fields(colours: tuple[ConstraintColour, ...], pieces: list[BurrShape],
+                   result: BurrShape, rules: tuple) -> dict:
+    """The puzzle's colour fields: the file's colours when the problem paints a cell."""
+    if not result.paint and not any(shape.paint for shape in pieces):
+        return {}
+    return {"constraint_colours": colours, "board_paint": result.paint, "colour_rules": rules}
 
 
 def _shape_of(entry: ElementTree.Element | None, shapes: list[BurrShape], what: str) -> BurrShape:

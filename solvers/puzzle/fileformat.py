@@ -17,7 +17,9 @@
 }
 ```
 `"pinned"` (optional) lists pre-placed piece copies: `{"piece": name, "cells": [...]}` each
-(see `pins`). Sudoku files have `"grid": "sudoku"`, `"box": [rows, cols]` and `"givens"`: one string per
+(see `pins`). Version 2 adds colour constraints (see `colour_rules`): `"constraint_colours"`,
+`"board_paint"`, `"colour_rules"` and a piece's `"paint"`; a puzzle without them is written as
+version 1, as before. Sudoku files have `"grid": "sudoku"`, `"box": [rows, cols]` and `"givens"`: one string per
 row, `.` for an empty cell. Cells are in the grid's native coordinates (hex: axial (q, r)).
 `load_puzzle` also reads the text formats of `textformats`.
 """
@@ -37,13 +39,18 @@ from .sudoku_file import (VARIANT_KEYS, read_variant_rules, squarest_box, varian
                           write_variant_rules)
 from .pins import pins_from_data, pins_to_data
 from .movement_rules import groups_from_data, groups_to_data
+from .colour_rules import (COLOUR_KEYS, colour_keys_to_data, colours_from_data,
+                           paint_from_data, paint_to_data, rules_from_data, uses_colours)
 from .textformats import sudoku_value, format_sudoku_line, parse_text_puzzle
 
 FORMAT_NAME = "polygui-puzzle"
 FORMAT_VERSION = 1
+COLOUR_VERSION = 2  # the version that has colour constraints
 _TOP_KEYS = {"format", "version", "name", "description", "grid", "board", "pieces", "box",
-             "givens", "extra", "optional", "pinned", "disassembly", *VARIANT_KEYS}
-_PIECE_KEYS = {"name", "cells", "count", "mirror", "colour", "group", "groups", "weight"}
+             "givens", "extra", "optional", "pinned", "disassembly", *VARIANT_KEYS,
+             *COLOUR_KEYS}
+_PIECE_KEYS = {"name", "cells", "count", "mirror", "colour", "group", "groups", "weight",
+               "paint"}
 
 
 # --- reading -----------------------------------------------------------------------------
@@ -114,12 +121,13 @@ def puzzle_from_dict(data: Any, *, strict: bool = True) -> Puzzle:
         raise PuzzleError(f"not a PolyGUI puzzle: \"format\" should be {FORMAT_NAME!r}, "
                           f"not {shown(data.get('format'))}")
     version = data.get("version")
-    if version != FORMAT_VERSION or isinstance(version, bool):
-        raise PuzzleError(f"unsupported version {shown(version)}: this PolyGUI reads version "
-                          f"{FORMAT_VERSION}")
+    if version not in (FORMAT_VERSION, COLOUR_VERSION) or isinstance(version, bool):
+        raise PuzzleError(f"unsupported version {shown(version)}: this PolyGUI reads versions "
+                          f"{FORMAT_VERSION} and {COLOUR_VERSION}")
     unknown = sorted(set(data) - _TOP_KEYS)
     if unknown:
         raise PuzzleError(f"unknown key {shown(unknown[0])}")
+    _check_version_keys(data, version)
     grid = data.get("grid")
     try:
         kind = GridKind(grid)
@@ -136,6 +144,9 @@ def puzzle_from_dict(data: Any, *, strict: bool = True) -> Puzzle:
             raise PuzzleError("\"optional\": a Sudoku has no optional cells")
         if "disassembly" in data:
             raise PuzzleError("\"disassembly\": a Sudoku has no pieces to take apart")
+        for key in COLOUR_KEYS:
+            if key in data:
+                raise PuzzleError(f"\"{key}\": a Sudoku has no constraint colours")
         grid_data = _sudoku_grid(data)
         puzzle = Puzzle(kind, name, description, sudoku=grid_data, extra=extra)
     else:
@@ -156,10 +167,31 @@ def puzzle_from_dict(data: Any, *, strict: bool = True) -> Puzzle:
         puzzle = Puzzle(kind, name, description, board=board, pieces=pieces, extra=extra,
                         optional=optional,
                         pins=pins_from_data(data.get("pinned"), kind.dimensions),
-                        disassembly=data.get("disassembly", False))
+                        disassembly=data.get("disassembly", False), **_colour_keys(data, kind))
     if strict:
         puzzle.check_loadable()
     return puzzle
+
+
+def _check_version_keys(data: dict, version: int) -> None:
+    """Colour constraints are keys of version 2: a version 1 file with one is refused."""
+    if version >= COLOUR_VERSION:
+        return
+    pieces = data.get("pieces")
+    painted = isinstance(pieces, list) and any(isinstance(item, dict) and "paint" in item
+                                               for item in pieces)
+    key = next((key for key in COLOUR_KEYS if key in data), "paint" if painted else None)
+    if key is not None:
+        raise PuzzleError(f"\"{key}\" is a key of version {COLOUR_VERSION} files (colour "
+                          f"constraints), but this file says version {version}")
+
+
+def _colour_keys(data: dict, kind: GridKind) -> dict[str, Any]:
+    """The Puzzle's colour fields from the file's colour keys."""
+    return {"constraint_colours": colours_from_data(data.get("constraint_colours", [])),
+            "board_paint": paint_from_data(data.get("board_paint", []), "the board",
+                                           kind.dimensions, MAX_BOARD_CELLS),
+            "colour_rules": rules_from_data(data.get("colour_rules", []))}
 
 
 def _string(data: dict, key: str, where: str, *, default: str) -> str:
@@ -203,7 +235,8 @@ def _piece(item: Any, index: int, axes: str) -> Piece:
     if colour and not _is_hex_colour(colour):
         raise PuzzleError(f"{where}: colour {shown(colour)} is not like \"#a0c4ff\"")
     return Piece(name, _cells(item.get("cells"), where, axes, MAX_PIECE_CELLS), count, mirror,
-                 colour, least, groups_from_data(item, count, where), item.get("weight", 1))
+                 colour, least, groups_from_data(item, count, where), item.get("weight", 1),
+                 paint_from_data(item.get("paint", []), where, len(axes), MAX_PIECE_CELLS))
 
 
 def _is_hex_colour(text: str) -> bool:
@@ -240,7 +273,8 @@ def _sudoku_grid(data: dict) -> SudokuGrid:
 
 # --- writing -----------------------------------------------------------------------------
 def puzzle_to_dict(puzzle: Puzzle) -> dict:
-    data: dict[str, Any] = {"format": FORMAT_NAME, "version": FORMAT_VERSION,
+    version = COLOUR_VERSION if uses_colours(puzzle) else FORMAT_VERSION
+    data: dict[str, Any] = {"format": FORMAT_NAME, "version": version,
                             "name": puzzle.name, "description": puzzle.description,
                             "grid": puzzle.kind.value}
     if puzzle.is_sudoku:
@@ -258,6 +292,7 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict:
             data["pinned"] = pins_to_data(puzzle.pins)
         if puzzle.disassembly:
             data["disassembly"] = True
+        data.update(colour_keys_to_data(puzzle))
     if puzzle.extra:
         data["extra"] = puzzle.extra
     return data
@@ -269,6 +304,8 @@ def _piece_dict(piece: Piece) -> dict:
     if piece.colour:
         item["colour"] = piece.colour
     item.update(groups_to_data(piece))
+    if piece.paint:
+        item["paint"] = paint_to_data(piece.paint)
     return item
 
 

@@ -20,6 +20,8 @@ from .sudoku_rules import (Cage, box_regions, cage_problems, clashing_givens,
                            normalised_regions, rule_problems, validate_variant_rules)
 from .pins import Pin, validate_pins
 from .movement_rules import check_disassembly, check_piece_rules, normalised_groups
+from .colour_rules import (ConstraintColour, normalised_paint, normalised_rules,
+                           validate_colour_rules)
 
 SYMMETRY_MODES = ("distinct", "rotations", "all")
 SUDOKU_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -38,10 +40,12 @@ class Piece:
     least: int | None = None  # None: exactly `count` copies
     groups: tuple[tuple[str, int], ...] = ()  # (group, copies): may stay together (movement_rules)
     weight: int = 1  # the heavier part stays put when two come apart
+    paint: tuple[tuple[Cell, int], ...] = ()  # (cell, constraint colour): colour_rules
 
     def __post_init__(self) -> None:
         cells = tuple(sorted(tuple(int(v) for v in cell) for cell in self.cells))
         object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "paint", normalised_paint(self.paint, f"piece {shown(self.name)}"))
         object.__setattr__(self, "groups", normalised_groups(self.groups))
         if self.least is not None and self.least == self.count:
             object.__setattr__(self, "least", None)
@@ -101,6 +105,10 @@ class Puzzle:
     optional: Shape = ()  # board cells that may stay empty (BurrTools' variable cells)
     pins: tuple[Pin, ...] = ()  # pre-placed piece copies (solvers.puzzle.pins)
     disassembly: bool = False  # only assemblies that come apart are solutions (movement_rules)
+    # colour constraints (colour_rules): the colours, the board's painted cells, the rules
+    constraint_colours: tuple[ConstraintColour, ...] = ()
+    board_paint: tuple[tuple[Cell, int], ...] = ()
+    colour_rules: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", GridKind(self.kind))
@@ -110,12 +118,16 @@ class Puzzle:
         object.__setattr__(self, "optional", optional)
         object.__setattr__(self, "pieces", tuple(self.pieces))
         object.__setattr__(self, "pins", tuple(self.pins))
+        object.__setattr__(self, "constraint_colours", tuple(self.constraint_colours))
+        object.__setattr__(self, "board_paint", normalised_paint(self.board_paint, "the board"))
+        object.__setattr__(self, "colour_rules", normalised_rules(self.colour_rules))
         if self.kind is GridKind.SUDOKU:
             _validate_sudoku(self)
         else:
             _validate_polyform(self)
         check_disassembly(self.kind.value, self.pieces, len(self.board), self.disassembly)
         validate_pins(self)
+        validate_colour_rules(self)
 
     @property
     def is_sudoku(self) -> bool:

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..placements.compile import Placements, compile_placements, pieces_without_placements
+from ..placements.compile import (Placements, compile_placements, pieces_kept_off_by_colours,
+                                  pieces_without_placements)
 from ..placements.symmetry import SymmetryPlan, board_symmetries, plan_symmetry
 from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError, naming_pieces
@@ -81,6 +82,10 @@ def prepare_puzzle(puzzle: Puzzle, symmetry: str = "distinct", kernel: str = "au
         homeless = puzzle.problems()  # pieces that fit nowhere at all are named as such
         if homeless:
             raise PuzzleError("; ".join(homeless))
+        ruled = pieces_kept_off_by_colours(puzzle)
+        if ruled:
+            raise PuzzleError(naming_pieces(ruled, "fits nowhere the colour rules allow",
+                                            "fit nowhere the colour rules allow"))
         where = "anywhere beside the pinned pieces" if puzzle.pins else "anywhere"
         reason = f"cannot go {where} without cutting off cells the others cannot fill"
         raise PuzzleError(naming_pieces(stranding, reason, reason))

@@ -84,7 +84,8 @@ SHAPES = ('<voxel x="2" y="1" z="1" type="0">{0}</voxel>'
 PROBLEM = ('<problem name="P"><shapes><shape id="1" min="1" max="2"/></shapes><result id="0"/>'
            '{0}</problem>')
 
-COLOUR_CONSTRAINT = '<bitmap><color min="1" max="1"/></bitmap>'
+RED = '<color red="220" green="30" blue="40"/>'
+COLOUR_CONSTRAINT = '<bitmap><pair piece="0" result="1"/></bitmap>'
 
 
 def write(tmp_path: Path, body: str, *, grid: str = "0", compress: bool = True) -> Path:
@@ -96,9 +97,10 @@ def write(tmp_path: Path, body: str, *, grid: str = "0", compress: bool = True) 
 
 
 @pytest.mark.parametrize("body, message", [
-    (f"<shapes>{SHAPES.format('##')}</shapes><problems>"
+    (f"<colors>{RED}</colors><shapes>{SHAPES.format('#1#1')}</shapes><problems>"
      f"{PROBLEM.format(COLOUR_CONSTRAINT)}</problems>",
-     "problem 1 (P): it has colour constraints, which PolyGUI does not have"),
+     "problem 1 (P): its colour pair piece=\"0\" result=\"1\" names colour 2, but the file "
+     "defines 1"),
     (f"<shapes>{SHAPES.format('###')}</shapes>", "shape 1 (S1): 3 cells for a 2x1x1 shape"),
     (f"<shapes>{SHAPES.format('#x')}</shapes>", "other than #, + and _"),
     (f"<shapes>{SHAPES.format('##')}</shapes><problems>"

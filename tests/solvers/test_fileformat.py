@@ -115,7 +115,7 @@ def json_text(**changes) -> str:
     ("{not json", "not valid JSON: line 1, column 2"),
     ("[1, 2]", "one JSON object"),
     (json_text(format="other"), "not a PolyGUI puzzle"),
-    (json_text(version=2), "unsupported version 2"),
+    (json_text(version=3), "unsupported version 3"),
     (json_text(grid="octagon"),
      "unknown grid 'octagon': use one of hex, square, cube, sudoku, triangle"),
     (json_text(colour="red"), "unknown key 'colour'"),

@@ -21,7 +21,7 @@ ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles"
 # small puzzles, so that a mutated one still solves in a moment
 BASES = [json.loads((ASSETS / name).read_text("utf-8")) for name in
          ("soma.json", "pentominoes-3x20.json", "no-solution.json", "sudoku-4x4-empty.json",
-          "sudoku-reference.json")]
+          "sudoku-reference.json", "pentominoes-checkered.json")]
 FUZZ = settings(max_examples=150, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 FUZZ_CLI = settings(FUZZ, max_examples=30)
