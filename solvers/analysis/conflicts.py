@@ -11,6 +11,9 @@ Sudoku: a minimal set of givens that already has no solution, by the same deleti
 search the solver uses for the grid (a variant's: its regions, diagonals and cages count).
 When the rules alone have no solution, no given is needed and the core says so.
 
+A puzzle whose assemblies must come apart may have assemblies and no solution: then the
+reason is the fewest pieces found that lock (solvers.analysis.locked).
+
 Every search can be stopped: `cancel()` is checked between slices.
 """
 
@@ -25,6 +28,7 @@ from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.model import SUDOKU_SYMBOLS, Piece, Puzzle, PuzzleError
 from ..search.prepare import prepare_puzzle
 from ..search.slices import SlicedSearch
+from .locked import Lock, locked_core
 
 FILLER = "one-cell filler"
 SLICE_NODES = 200_000
@@ -37,8 +41,11 @@ class Core:
     pieces: tuple[str, ...] = ()
     givens: tuple[int, ...] = ()
     searches: int = 0  # how many searches the deletion took
+    lock: Lock | None = None  # the pieces fit, but no assembly comes apart
 
     def text(self, puzzle: Puzzle) -> str:
+        if self.lock is not None:
+            return self.lock.text()
         if puzzle.is_sudoku:
             grid = puzzle.sudoku
             if not self.givens:
@@ -59,6 +66,9 @@ def minimal_core(puzzle: Puzzle, cancel: CancelCheck | None = None) -> Core | No
     copies = [index for index, piece in enumerate(puzzle.pieces) for _ in range(piece.count)]
     searches = 1
     if fits(puzzle, copies, cancel):
+        if puzzle.disassembly:
+            lock = locked_core(puzzle, cancel)
+            return Core(pieces=lock.pieces, lock=lock) if lock is not None else None
         return None
     kept = list(copies)
     for copy in reversed(copies):  # the last copies first: a piece's copies go together

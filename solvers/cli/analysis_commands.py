@@ -71,6 +71,8 @@ def run_explain(puzzle: Puzzle, as_json: bool) -> int:
             print(f"{puzzle.name}: no solution (a complete search found none); "
                   f"{core.text(puzzle)} ({core.searches} searches)")
             result["core"] = list(core.givens) if puzzle.is_sudoku else list(core.pieces)
+            if core.lock is not None:  # the pieces fit, no assembly comes apart
+                result["assemblies"] = core.lock.assemblies
     if as_json:
         print(json.dumps(result))
     return 0

@@ -93,3 +93,21 @@ def test_the_solid_six_piece_burrs_are_314():
     disassembler = Disassembler(puzzle, solutions[0].placements)
     for solution in solutions[::40]:
         check_moves(take_apart(disassembler, np.array(solution.rows)))
+
+
+def test_why_no_solution_names_the_pieces_that_lock():
+    """Without its frame group, none of CubeInCage's 96 assemblies comes apart: the three
+    frame pieces lock (the fewest pieces found that cannot be parted)."""
+    import dataclasses
+
+    from solvers.analysis.conflicts import minimal_core
+
+    puzzle = load_burrtools(DATA / "CubeInCage.xmpuzzle")
+    ungrouped = dataclasses.replace(puzzle, pieces=tuple(
+        dataclasses.replace(p, groups=()) for p in puzzle.pieces))
+    core = minimal_core(ungrouped)
+    assert core.lock.assemblies == 96
+    assert sorted(core.pieces) == ["Frame1", "Frame2#1", "Frame2#2"]
+    assert core.text(ungrouped) == ("96 assemblies, none comes apart: the pieces Frame1, "
+                                    "Frame2#1 and Frame2#2 lock")
+    assert minimal_core(puzzle) is None  # with the group, one comes apart
