@@ -17,12 +17,18 @@ and widens it; it also makes the mean of a sample fall short of the truth more o
 pass it, hence the longer reach upwards (bench/bench_estimate.py: with 3 and 3 standard
 errors, 3 ranges in 45 missed the truth, each below it, by up to 3.5). The lower ends are
 never below what the measuring search already found.
+
+When assemblies must come apart, the probes count assemblies; the solutions are those times
+the share of the assemblies the measuring search took apart that came apart, its interval
+widened by the share's (Wilson's score interval); no assembly taken apart yet, no share:
+the solutions are then only bounded by the assemblies (`share_known` false).
 """
 
 from __future__ import annotations
 
+import math
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 import numpy as np
 
@@ -60,6 +66,8 @@ class Estimate:
     probes: int
     exact: bool  # the measuring search finished: the figures are the search's own
     spent: float  # seconds this estimate took
+    assemblies: Range | None = None  # when assemblies must come apart: all of them
+    share_known: bool = True  # whether some assembly was taken apart to tell the share
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -141,11 +149,33 @@ def _probe_with_subtrees(prober: Prober, affordable_nodes: float, end: float,
 def _summary(prepared: Prepared, nodes: np.ndarray, solutions: np.ndarray, rate: float,
              measured: SlicedSearch, started: float) -> Estimate:
     node_range = _spread(nodes, float(measured.nodes))
-    solution_range = _spread(solutions, float(measured.solutions))
     seconds = Range(*(value / rate for value in (node_range.value, node_range.low,
                                                  node_range.high)))
-    return Estimate(prepared.symmetry, prepared.kernel, solution_range, node_range, seconds,
-                    rate, len(nodes), False, time.perf_counter() - started)
+    estimate = Estimate(prepared.symmetry, prepared.kernel, Range(0.0, 0.0, 0.0), node_range,
+                        seconds, rate, len(nodes), False, time.perf_counter() - started)
+    if prepared.disassembler is None:
+        return replace(estimate, solutions=_spread(solutions, float(measured.solutions)))
+    assemblies = _spread(solutions, float(measured.assemblies))  # the probes' leaves
+    return replace(estimate, assemblies=assemblies, share_known=measured.assemblies > 0,
+                   solutions=_solutions_of(assemblies, measured))
+
+
+def _solutions_of(assemblies: Range, measured: SlicedSearch) -> Range:
+    """Solutions: the assemblies times the share of those taken apart that came apart."""
+    low, share, high = _share(measured.solutions, measured.assemblies)
+    return Range(assemblies.value * share, max(float(measured.solutions), assemblies.low * low),
+                 max(float(measured.solutions), assemblies.high * high))
+
+
+def _share(hits: int, tries: int, z: float = 3.0) -> tuple[float, float, float]:
+    """(low, estimate, high) of a share from `hits` of `tries` (Wilson's score interval; all
+    of 0 to 1 when nothing was tried)."""
+    if tries <= 0:
+        return 0.0, 1.0, 1.0
+    p = hits / tries
+    centre = (p + z * z / (2 * tries)) / (1 + z * z / tries)
+    half = z * math.sqrt(p * (1 - p) / tries + z * z / (4 * tries * tries)) / (1 + z * z / tries)
+    return max(0.0, centre - half), p, min(1.0, centre + half)
 
 
 def _spread(values: np.ndarray, at_least: float) -> Range:
@@ -163,6 +193,10 @@ def _exact(prepared: Prepared, measured: SlicedSearch, started: float) -> Estima
     solutions = float(measured.solutions)
     nodes = float(measured.nodes)
     seconds = measured.elapsed
+    assemblies = None
+    if prepared.disassembler is not None:
+        assemblies = Range(*(float(measured.assemblies),) * 3)
     return Estimate(prepared.symmetry, prepared.kernel, Range(solutions, solutions, solutions),
                     Range(nodes, nodes, nodes), Range(seconds, seconds, seconds),
-                    nodes / max(seconds, 1e-9), 0, True, time.perf_counter() - started)
+                    nodes / max(seconds, 1e-9), 0, True, time.perf_counter() - started,
+                    assemblies)

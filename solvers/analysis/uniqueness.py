@@ -9,7 +9,8 @@ a bound), finds the smallest hitting set for each of up to `MAX_TARGETS` solutio
 over them, keeps the smallest, and verifies it by a solve of the puzzle with the additions.
 When the bound left solutions out and the solve finds a second one, it joins the family and
 the round is done again, so a proposal is always verified. Unique means one solution in all:
-then every symmetry mode counts one too.
+then every symmetry mode counts one too. When assemblies must come apart, the solutions are
+those that do: an assembly that does not is no solution to keep or to rule out.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..disassembly.verdicts import is_solution
 from ..placements.compile import Placements
 from ..puzzle.cancel import Cancelled, CancelCheck, check_cancel
 from ..puzzle.model import Puzzle, PuzzleError
@@ -68,7 +70,10 @@ def gather_solutions(puzzle: Puzzle, limit: int,
     for event in solve(puzzle, "all", limit=limit, cancel=cancel, batched=True):
         check_cancel(cancel)
         if isinstance(event, SolutionBatch):
-            blocks.append(np.asarray(event.rows))
+            rows = np.asarray(event.rows)
+            if event.verdicts is not None:  # assemblies: the solutions are those that come apart
+                rows = rows[is_solution(event.verdicts)]
+            blocks.append(rows)
             placements = placements or event.placements
         elif isinstance(event, Progress) and event.phase == "done":
             complete = event.exhausted

@@ -28,17 +28,33 @@ def duration(seconds: float) -> str:
     return f"{rounded(seconds):,} s"
 
 
-def solution_count(found: Range, exact: bool) -> str:
+def solution_count(found: Range, exact: bool, one: str = "solution",
+                   many: str = "solutions") -> str:
+    """"19,186 solutions", or "about 19,000 solutions (10,000-40,000)"."""
     value = int(round(found.value))
     if exact:
-        return f"{value:,} solution{'s' * (value != 1)}"
+        return f"{value:,} {one if value == 1 else many}"
     spread = f"{rounded(found.low):,}-{rounded(found.high):,}"
     about = rounded(found.value)
-    return f"about {about:,} solution{'s' * (about != 1)} ({spread})"
+    return f"about {about:,} {one if about == 1 else many} ({spread})"
 
 
 def describe(found: Estimate) -> str:
     """One line: how long the search takes on one thread and what it finds."""
+    return _time_and_solutions(found) + _of_assemblies(found)
+
+
+def _of_assemblies(found: Estimate) -> str:
+    """" of 12 assemblies" (", of about 900 assemblies (...)") when they are taken apart."""
+    if found.assemblies is None:
+        return ""
+    what = "of " + solution_count(found.assemblies, found.exact, "assembly", "assemblies")
+    if not found.share_known:
+        what += ": how many come apart is not known until some are taken apart"
+    return " " + what
+
+
+def _time_and_solutions(found: Estimate) -> str:
     if found.exact:
         return f"{duration(found.seconds.value)}, {solution_count(found.solutions, True)}"
     time = found.seconds

@@ -11,7 +11,7 @@ goes on at the next call where it stopped. Results are verdict rows (verdicts.py
 from __future__ import annotations
 
 import threading
-from itertools import product
+from itertools import chain, product
 
 import numpy as np
 
@@ -55,6 +55,21 @@ class Shapes:
             self.cells.append(shape)
         return self.number[shape], corner
 
+    def add_many(self, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(shapes, corners) of k pieces of one size, `cells` (k, size, 3): as `add`, for a
+        puzzle's thousands of placements at once."""
+        corners = cells.min(axis=1)
+        moved = cells - corners[:, None, :]
+        codes = np.sort((moved[..., 0] << 42) | (moved[..., 1] << 21) | moved[..., 2], axis=1)
+        distinct, which = np.unique(codes, axis=0, return_inverse=True)
+        numbers = np.empty(len(distinct), dtype=np.int64)
+        for at, row in enumerate(distinct.tolist()):  # a few orientations of each piece
+            shape = tuple((code >> 42, code >> 21 & 0x1FFFFF, code & 0x1FFFFF) for code in row)
+            numbers[at] = self.number.setdefault(shape, len(self.cells))
+            if numbers[at] == len(self.cells):
+                self.cells.append(shape)
+        return numbers[which.reshape(-1)], corners
+
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """(shape_cells (cells, 3), shape_starts) int64."""
         starts = np.zeros(len(self.cells) + 1, dtype=np.int64)
@@ -71,12 +86,20 @@ class Disassembler:
                  state_limit: int = STATE_LIMIT) -> None:
         self.puzzle, self.state_limit = puzzle, state_limit
         board = np.array(placements.cells, dtype=np.int64).reshape(-1, 3)
+        self.corner = board.min(axis=0) if len(board) else np.zeros(3, dtype=np.int64)
+        board -= self.corner  # coordinates from 0: a shape's cells fit a code (add_many)
         shapes = Shapes()
         self.row_shape = np.full(placements.n_rows, -1, dtype=np.int64)  # -1: a copy left out
         self.row_origin = np.zeros((placements.n_rows, 3), dtype=np.int64)
-        for row, items in enumerate(placements.row_items):
-            if items:
-                self.row_shape[row], self.row_origin[row] = shapes.add(board[list(items)])
+        sizes = np.fromiter(map(len, placements.row_items), dtype=np.int64,
+                            count=placements.n_rows)
+        items = np.fromiter(chain.from_iterable(placements.row_items), dtype=np.int64,
+                            count=int(sizes.sum()))
+        starts = np.concatenate(([0], np.cumsum(sizes)))
+        for size in np.unique(sizes[sizes > 0]).tolist():
+            rows = np.flatnonzero(sizes == size)
+            cells = board[items[starts[rows][:, None] + np.arange(size)]]
+            self.row_shape[rows], self.row_origin[rows] = shapes.add_many(cells)
         self.shape_cells, self.shape_starts = shapes.arrays()
         self.row_piece = np.ascontiguousarray(placements.row_piece, dtype=np.int64)
         self._caches = threading.local()  # each thread its own tables (kernels/movement.py)
@@ -99,7 +122,7 @@ class Disassembler:
     def cells_of(self, shape: int, origin: np.ndarray) -> tuple[tuple[int, int, int], ...]:
         """The cells of a shape with its corner at `origin`."""
         cells = self.shape_cells[self.shape_starts[shape]:self.shape_starts[shape + 1]]
-        return tuple(map(tuple, (cells + origin).tolist()))
+        return tuple(map(tuple, (cells + origin + self.corner).tolist()))
 
     @property
     def cache(self):

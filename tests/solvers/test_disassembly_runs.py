@@ -24,7 +24,7 @@ from solvers.parallel.runfile import RunFile
 from solvers.puzzle.burrtools import load_burrtools
 from solvers.puzzle.fileformat import save_puzzle
 from solvers.puzzle.movement_rules import group_bits
-from puzzles import pentomino_box, soma_in_a_box
+from puzzles import pentomino_box, shipped, soma_in_a_box
 from test_parallel import committed_tasks
 
 DATA = Path(__file__).parent.parent / "data" / "burrtools"
@@ -206,3 +206,28 @@ def test_a_run_file_keeps_analysed_assemblies_until_their_task_is_kept(tmp_path)
     run.record([TaskResult(task, 1, 10, 1.0, rows, True, 96, {"4.9.3": 1},
                            np.array([verdicts[tuple(r)] for r in rows.tolist()]))], 2.0)
     assert RunFile.open(run.path).analysed() == {}
+
+
+def test_the_estimate_counts_solutions_among_the_assemblies():
+    from solvers.analysis.estimate import estimate
+    from solvers.analysis.wording import describe
+
+    exact = estimate(load_burrtools(DATA / "CubeInCage.xmpuzzle"), "distinct", 0.5)
+    assert exact.exact and (exact.assemblies.value, exact.solutions.value) == (96, 1)
+    assert describe(exact).endswith("1 solution of 96 assemblies")
+    probed = estimate(soma_in_a_box(), "all", 0.5)  # every assembly comes apart
+    assert not probed.exact and probed.share_known
+    assert probed.solutions.value == probed.assemblies.value
+    assert probed.solutions.low <= probed.assemblies.low <= probed.assemblies.high
+    assert " of about " in describe(probed)
+
+
+def test_the_uniqueness_designer_keeps_one_solution_not_one_assembly():
+    """The sliding-lid box has 4 solutions among 208 assemblies: the pins proposed leave
+    exactly one assembly that comes apart (others may remain that do not)."""
+    from solvers.analysis.uniqueness import propose
+
+    proposal = propose(shipped("sliding-lid-box.json"))
+    found = count_solutions(proposal.puzzle, "all")
+    assert found.solutions == 1 and found.assemblies >= 1
+    assert proposal.solutions_considered == 4

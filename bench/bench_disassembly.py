@@ -1,0 +1,115 @@
+"""Assembly and disassembly against BurrTools, on BurrTools' own files. Run by hand:
+
+    .venv/bin/python bench/bench_disassembly.py [--repeat N] [--baseline COMMIT]
+
+For each file: PolyGUI's whole solve on one thread (search and taking every assembly apart,
+the in-process time `polygui-solve --jobs 1` reports: start-up and preparation excluded, as in
+BurrTools' "asm+disasm" column), the best of `--repeat` runs, and of it the disassembly alone.
+
+BurrTools itself cannot be run here (its code is not ours to fetch or build); it was timed on
+this machine kind beside PolyGUI at f312cbd (../shared/refbench/FIGURES.md, section 2). So
+this script times that PolyGUI (`--baseline`, a git worktree made for it under bench/results)
+in the same run on calibration workloads FIGURES.md also timed it on (pentominoes 6x10 and
+5x12), and scales BurrTools' figures by how much faster or slower the machine is now than
+then: BurrTools now ~ BurrTools then x (baseline now / baseline then).
+Prints a markdown table for docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from solvers import count_solutions  # noqa: E402
+from solvers.puzzle.any_file import load_any  # noqa: E402
+
+BURRTOOLS = ROOT / "tests" / "data" / "burrtools"
+CASES = [  # (file, mode, BurrTools' asm+disasm seconds then, its assemblies (solutions))
+    ("PelikanBurr.xmpuzzle", "distinct", 0.253, "12 (1)"),
+    ("CubeInCage.xmpuzzle", "distinct", 0.014, "96 (1)"),
+    ("DemoPieceGenerator.xmpuzzle", "distinct", 0.037, "928 (927)"),
+    ("AlPackino.xmpuzzle", "distinct", 0.077, "1 (1)"),
+    ("SolidSixPieceBurrs.xmpuzzle", "distinct", 0.799, "588"),
+]
+CALIBRATION = [  # (shipped file, PolyGUI f312cbd's search seconds in FIGURES.md section 2)
+    ("pentominoes-6x10.json", 0.288),
+    ("pentominoes-5x12.json", 0.116),
+]
+BASELINE = "f312cbd"
+
+TIMED = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from solvers import count_solutions
+from solvers.puzzle.any_file import load_any
+best = None
+for _ in range(int(sys.argv[3])):
+    final = count_solutions(load_any(sys.argv[2]), "distinct")
+    best = final.elapsed if best is None else min(best, final.elapsed)
+print(json.dumps(best))
+"""
+
+
+def ours(path: Path, mode: str, repeat: int) -> tuple[float, float, object]:
+    """(best whole solve, best search alone, the final Progress) on one thread."""
+    puzzle = load_any(path)
+    count_solutions(puzzle, mode)  # kernels loaded, tables warm
+    whole = min(count_solutions(puzzle, mode).elapsed for _ in range(repeat))
+    import dataclasses
+    bare = dataclasses.replace(puzzle, disassembly=False)
+    search = min(count_solutions(bare, mode).elapsed for _ in range(repeat))
+    return whole, search, count_solutions(puzzle, mode)
+
+
+def baseline_seconds(tree: Path, path: Path, repeat: int) -> float:
+    result = subprocess.run([sys.executable, "-c", TIMED, str(tree), str(path), str(repeat)],
+                            cwd=tree, capture_output=True, text=True, check=True)
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def baseline_tree(commit: str) -> Path:
+    tree = ROOT / "bench" / "results" / f"baseline-{commit}"
+    if not tree.exists():
+        subprocess.run(["git", "worktree", "add", "--detach", str(tree), commit], cwd=ROOT,
+                       check=True, capture_output=True)
+    return tree
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--baseline", default=BASELINE)
+    args = parser.parse_args()
+    tree = baseline_tree(args.baseline)
+    assets = ROOT / "assets" / "puzzles"
+    factors = []
+    for name, then in CALIBRATION:
+        baseline_seconds(tree, assets / name, 1)  # its kernels compiled and cached
+        now = baseline_seconds(tree, assets / name, args.repeat)
+        factors.append(now / then)
+        print(f"calibration {name}: {args.baseline} {now:.4f} s now, {then:.4f} s then",
+              file=sys.stderr)
+    factor = sum(factors) / len(factors)
+    print(f"# {time.strftime('%Y-%m-%d %H:%M')}, machine {factor:.2f}x as slow as when "
+          f"BurrTools was timed\n")
+    print("| file | assemblies (solutions), levels | BurrTools | PolyGUI whole solve s | "
+          "of it disassembly s | BurrTools asm+disasm s (scaled) | PolyGUI/BurrTools |")
+    print("|---|---|---|---:|---:|---:|---:|")
+    for name, mode, burrtools, recorded in CASES:
+        whole, search, final = ours(BURRTOOLS / name, mode, args.repeat)
+        levels = ", ".join(f"{level} ({count})" for level, count in final.levels)
+        scaled = burrtools * factor
+        print(f"| {name} | {final.assemblies:,} ({final.solutions:,}): {levels} | {recorded} "
+              f"| {whole:.4f} | {max(0.0, whole - search):.4f} | {scaled:.4f} "
+              f"| **{whole / scaled:.2f}x** |")
+
+
+if __name__ == "__main__":
+    main()
