@@ -36,6 +36,7 @@ from .solving.solve_page import SolvePage
 from .solving.store import SolutionStore, max_kept_setting
 from .solving.warmup import KernelWarmup, warm_up
 from .solving.wording import count_changed, empty_browser, end_of_run, not_kept, stale_banner
+from .window_layout import restore_layout, save_layout
 
 APP_NAME = "PolyGUI"
 DOCK_WIDTH = 340
@@ -405,15 +406,9 @@ class MainWindow(QMainWindow):
 
     # --- layout and closing -------------------------------------------------------------
     def _restore_layout(self) -> None:
-        """The size, place and docks of the last session (Qt keeps them on the screen). The
-        window starts in Solve mode, so the Solve panel shows even when the last session
-        ended in Design mode (which hides it)."""
-        geometry = self.settings.value("window/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        state = self.settings.value("window/state")
-        if state is not None:
-            self.restoreState(state)
+        """The last session's layout. The window starts in Solve mode, so the Solve panel
+        shows even when the last session ended in Design mode (which hides it)."""
+        restore_layout(self, self.settings)
         self.dock.setVisible(not self.is_designing())
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -421,8 +416,7 @@ class MainWindow(QMainWindow):
                 self.is_solving() and not self.keeping.may_close()):
             event.ignore()
             return
-        self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
+        save_layout(self, self.settings)
         self.hide()  # gone at once for the user, even if a first kernel compile holds on
         self.analysis.shutdown()
         self.stop_solve(wait=True)
