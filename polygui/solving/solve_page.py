@@ -1,6 +1,7 @@
 """Solve mode's page: the puzzle's name and next step over its view (the hex or square board,
 the Sudoku, or the 3D view of a cube puzzle), a flat puzzle's pieces under it, the banner over
-stale solutions, the filter bar and the solution browser."""
+stale solutions, the filter bar and the solution browser (for a puzzle whose assemblies must
+come apart, with the choice of what to browse)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from ..views.board_view import BoardView
 from ..views.piece_tray import PieceTray
 from ..views.puzzle_intro import PuzzleIntro, hint_for
 from ..views.sudoku_view import SudokuView
+from .assembly_choice import AssemblyChoice
 from .browser import SolutionBrowser
 from .browsing import Browsing
 from .filter_bar import FilterBar
@@ -34,9 +36,9 @@ class SolvePage(QWidget):
         self.tray = PieceTray()  # a flat puzzle's pieces, under the board
         self.browser = SolutionBrowser()
         self.filter = FilterBar()
-        self.browsing = Browsing(self.browser, self.filter, puzzle,
-                                 lambda solution: self.current_view().set_solution(solution),
-                                 self)
+        self.assemblies = AssemblyChoice()
+        self.browsing = Browsing(self.browser, self.filter, puzzle, self._show_solution, self,
+                                 self.assemblies)
         self.stale = QLabel()
         self.stale.setWordWrap(True)
         self.stale.setStyleSheet("background: #fff3cd; color: #5c4400; padding: 6px;")
@@ -57,10 +59,14 @@ class SolvePage(QWidget):
         layout.addWidget(split, 1)
         layout.addWidget(self.stale)
         layout.addWidget(self.filter)
+        layout.addWidget(self.assemblies)
         layout.addWidget(self.browser)
 
     def current_view(self) -> QWidget:
         return self.stack.currentWidget()
+
+    def _show_solution(self, solution) -> None:
+        self.current_view().set_solution(solution)
 
     def show_puzzle(self, puzzle: Puzzle) -> None:
         """The puzzle with no solution on it. A view already showing this puzzle keeps how the
