@@ -200,7 +200,7 @@ class SolveWorker(QObject):
             return
         self._last_emit = now
         if self._batch:
-            if self._verdicts:  # first: the window pairs them with the rows that follow
+            if self._verdicts:  # first: the store keeps them beside the rows that follow
                 self.verdicts_found.emit(np.concatenate(self._verdicts))
             rows = self._batch[0] if len(self._batch) == 1 else np.concatenate(self._batch)
             self.solutions_found.emit(rows)
