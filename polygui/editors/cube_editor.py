@@ -17,8 +17,8 @@ from contextlib import ExitStack
 import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
-                               QSpinBox, QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QFormLayout, QFrame, QGroupBox, QHBoxLayout, QLabel, QPushButton,
+                               QScrollArea, QSpinBox, QSplitter, QVBoxLayout, QWidget)
 
 from solvers import Puzzle, PuzzleError
 
@@ -27,6 +27,7 @@ from ..models.status import plural
 from .cube_pins import CubePins, board_colours
 from .cube_targets import Cell, EditTarget, box_cells, piece_space, region_extent
 from .layer_editor import LayerEditor
+from .movement_box import MovementBox
 from .optional_cells import STROKE_NAMES, optional_edit
 from .piece_list import PieceList
 from .voxel_canvas import VoxelCanvas
@@ -74,6 +75,7 @@ class CubeEditor(QWidget):
     # --- widgets -----------------------------------------------------------------------
     def _build_controls(self) -> None:
         self.pieces = PieceList(self.document)
+        self.movement = MovementBox(self.document, self.pieces.selected_piece)
         self.region_button = QPushButton("Edit the board")
         self.region_button.setToolTip("Edit the board; select a piece above to edit it")
         self.editing = QLabel()
@@ -99,6 +101,7 @@ class CubeEditor(QWidget):
         pieces = QGroupBox("Pieces")
         piece_layout = QVBoxLayout(pieces)
         piece_layout.addWidget(self.pieces, 1)
+        piece_layout.addWidget(self.movement)
         box = QGroupBox("Board box")
         box_form = QFormLayout(box)
         box_form.addRow(self.region_button)
@@ -121,18 +124,26 @@ class CubeEditor(QWidget):
         panel = QWidget()
         panel.setLayout(side)
         panel.setFixedWidth(max(300, self.pieces.comfortable_width() + PANEL_MARGINS))
+        scroll = QScrollArea()  # a small screen scrolls the panel rather than cut it off
+        scroll.setWidget(panel)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setFixedWidth(panel.width() + scroll.verticalScrollBar().sizeHint().width())
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.canvas)
         splitter.addWidget(self.layers)
         splitter.setSizes([400, 260])
         layout = QHBoxLayout(self)
         layout.addWidget(splitter, 1)
-        layout.addWidget(panel)
+        layout.addWidget(scroll)
 
     def _connect(self) -> None:
         self.document.changed.connect(self._on_document_changed)
         self.document.rejected.connect(self.message.setText)
         self.pieces.selection_changed.connect(self._on_piece_selected)
+        self.pieces.selection_changed.connect(lambda _index: self.movement.show_puzzle())
+        self.movement.message.connect(self.message.setText)
         self.region_button.clicked.connect(lambda: self.pieces.select_piece(None))
         for spin in self.box_size:
             spin.valueChanged.connect(lambda _value: self._refresh(self.document.puzzle))
