@@ -101,7 +101,7 @@ class ExportActions(QObject):
 
     def export_solutions(self) -> bool:
         store = self.window.store
-        if not len(store):
+        if not store.solution_count():
             self.warn("Nothing to export", "Solve first: there are no solutions yet.")
             return False
         if self.data_job is not None:

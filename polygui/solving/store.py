@@ -58,14 +58,28 @@ class SolutionStore(KeptSolutions):
             return solution
         return dataclasses.replace(solution, verdict=self.verdicts.verdict(index))
 
-    def snapshot(self) -> SolutionStore:
+    def snapshot(self, solutions_only: bool = True) -> SolutionStore:
         """A store holding the solutions kept so far, for another thread to read while this
-        one goes on growing (the arrays are shared: stored batches never change)."""
+        one goes on growing (the arrays are shared: stored batches never change). Of a
+        puzzle whose assemblies are taken apart, the assemblies that come apart (in new
+        arrays, without verdicts), unless `solutions_only` is False."""
         self._flush()
         copy = SolutionStore(self.puzzle, self.max_kept)
-        copy._placements, copy._chunks = self._placements, list(self._chunks)
-        copy._ends, copy._count, copy.dropped = list(self._ends), self._count, self.dropped
-        copy.searched = self.searched
+        copy._placements, copy.dropped, copy.searched = self._placements, self.dropped, \
+            self.searched
+        if self.verdicts is not None and solutions_only:
+            copy.verdicts = None  # every row is a solution
+            mask = self.verdicts.solution_mask(np.arange(min(len(self), len(self.verdicts))))
+            start = 0
+            for chunk in self._chunks:
+                kept = chunk[:max(0, len(mask) - start)][mask[start:start + len(chunk)]]
+                start += len(chunk)
+                if len(kept):
+                    copy._chunks.append(kept)
+                    copy._count += len(kept)
+                    copy._ends.append(copy._count)
+            return copy
+        copy._chunks, copy._ends, copy._count = list(self._chunks), list(self._ends), self._count
         copy.verdicts = self.verdicts.copy() if self.verdicts is not None else None
         return copy
 

@@ -68,6 +68,7 @@ class VerdictTable:
         twin._index, twin._rows = dict(self._index), list(self._rows)
         twin._status, twin._levels = list(self._status), list(self._levels)
         twin._moves, twin._chunks = list(self._moves), list(self._chunks)
+        twin._codes = None  # worked out from the chunks when asked
         return twin
 
     # --- one assembly ---------------------------------------------------------------------

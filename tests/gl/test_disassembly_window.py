@@ -5,6 +5,8 @@ run here, and BurrTools' as its files record them."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from pathlib import Path
 
 import numpy as np
@@ -123,4 +125,47 @@ def test_sorting_by_level_and_by_moves(window, qtbot):
     everything = browsed()
     assert everything[:len(solutions)] == by_moves
     assert everything[len(solutions):] == sorted(set(verdicts) - set(solutions))
+    wait_for_player(window, qtbot)
+
+
+def test_solutions_as_data_and_where_pieces_go_count_the_solutions_only(window, qtbot,
+                                                                       tmp_path):
+    puzzle = solve_in_window(window, qtbot, "PelikanBurr.xmpuzzle")
+    kinds = [verdict[0] for verdict in verdicts_in_store(window, puzzle)]
+    path = tmp_path / "pelikan.json"
+    window.exports.ask_path = lambda *args: str(path)
+    assert window.exports.export_solutions()
+    qtbot.waitUntil(lambda: window.exports.data_job is None, timeout=10_000)
+    data = json.loads(path.read_text())
+    assert data["count"] == kinds.count(SOLUTION) < len(kinds)
+    solution = next(i for i, kind in enumerate(kinds) if kind == SOLUTION)
+    written = sorted(tuple(sorted(map(tuple, piece["cells"])))
+                     for piece in data["solutions"][0]["pieces"])
+    assert written == sorted(tuple(sorted(cells)) for _, cells in
+                             window.store.solution(solution).pieces)
+    where = window.design_tools.where_pieces_go()
+    qtbot.waitUntil(lambda: where.stats is not None, timeout=30_000)
+    assert where.stats.solutions == kinds.count(SOLUTION)
+    window.design_tools.close()
+    wait_for_player(window, qtbot)
+
+
+def test_assemblies_none_of_which_come_apart(window, qtbot):
+    """CubeInCage without its frame group: every assembly stays locked."""
+    grouped = load_burrtools(DATA / "CubeInCage.xmpuzzle")
+    puzzle = dataclasses.replace(grouped, pieces=tuple(
+        dataclasses.replace(piece, groups=()) for piece in grouped.pieces))
+    final = count_solutions(puzzle)
+    assert final.solutions == 0 < final.assemblies
+    window.set_puzzle(puzzle)
+    window.start_solve()
+    qtbot.waitUntil(lambda: not window.is_solving(), timeout=180_000)
+    many = plural(final.assemblies, "assembly", "assemblies")
+    assert window.panel.status.text() == f"No solution: none of the {many} comes apart."
+    assert window.browser.count == 0
+    assert window.browser.label.text() == (f"none of the {many} found comes apart "
+                                           "(All assemblies shows them)")
+    assert window.analysis.explaining.job is None  # the pieces do fit: nothing to explain
+    window.solve_page.assemblies.set_showing_all(True)
+    assert window.browser.count == final.assemblies
     wait_for_player(window, qtbot)

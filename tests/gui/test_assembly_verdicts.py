@@ -74,12 +74,14 @@ def test_a_store_keeps_verdicts_no_further_than_its_rows(qtbot):
     rows = np.concatenate([b.rows for b in batches])
     verdicts = np.concatenate([b.verdicts for b in batches])
     store = SolutionStore(puzzle, max_kept=5)
-    store.add_verdicts(verdicts)
-    store.extend(rows)
-    assert len(store) == len(store.verdicts) == 5
-    snapshot = store.snapshot()
-    store.add_verdicts(verdicts)  # the snapshot does not grow with the store
-    assert len(snapshot.verdicts) == 5
+    store.add_verdicts(verdicts[:3])
+    store.extend(rows[:3])
+    snapshot = store.snapshot(solutions_only=False)
+    store.add_verdicts(verdicts[3:])
+    store.extend(rows[3:])
+    assert len(store) == len(store.verdicts) == 5  # the bound
+    assert len(snapshot) == len(snapshot.verdicts) == 3  # it did not grow with the store
+    assert store.solution(2).verdict == snapshot.solution(2).verdict == tuple(verdicts[2])
 
 
 def test_a_verdict_table_interns_rows_and_sorts_ties_as_found():
@@ -117,3 +119,20 @@ def test_the_panel_words_assemblies_analysing_and_levels():
     assert end_of_run("done", 0, 0, 10, assemblies=96) == \
         "No solution: none of the 96 assemblies comes apart."
     assert end_of_run("done", 3, 3, 10) == "Finished: 3 solutions."
+
+
+def test_a_snapshot_for_exports_and_tallies_holds_the_solutions_only(qtbot):
+    puzzle = load_burrtools(DATA / "PelikanBurr.xmpuzzle")
+    store = SolutionStore(puzzle)
+    for batch in solve(puzzle, batched=True):
+        if hasattr(batch, "verdicts"):
+            store.add_verdicts(batch.verdicts)
+            store.extend(batch.rows[:3])  # several chunks
+            store.extend(batch.rows[3:])
+    solutions = [store.solution(i).rows for i in range(len(store))
+                 if store.verdicts.status(i) == SOLUTION]
+    snapshot = store.snapshot()
+    assert [solution.rows for solution in snapshot] == solutions
+    assert snapshot.solution_count() == len(snapshot) == store.solution_count()
+    everything = store.snapshot(solutions_only=False)
+    assert len(everything) == len(everything.verdicts) == len(store)
