@@ -127,8 +127,10 @@ class Browsing(QObject):
         """While no solution comes apart but assemblies were found: say so."""
         if not self._ordered() or self.choice.showing_all() or not len(self.store):
             return None
-        return (f"{plural(len(self.store), 'assembly', 'assemblies')}, none comes apart "
-                "(choose All assemblies to see them)")
+        if len(self.store) == 1:
+            return "the assembly found does not come apart (All assemblies shows it)"
+        return (f"none of the {plural(len(self.store), 'assembly', 'assemblies')} found "
+                "comes apart (All assemblies shows them)")
 
     # --- what is shown --------------------------------------------------------------------
     def _on_filter_changed(self) -> None:

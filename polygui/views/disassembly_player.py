@@ -10,6 +10,7 @@ slide at an even pace whatever the timer's jitter; at the end Play plays it back
 
 from __future__ import annotations
 
+import math
 import re
 
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer, Signal
@@ -111,8 +112,8 @@ class PlayerControls(QWidget):
         self.slider.blockSignals(True)
         self.slider.setValue(round(position))
         self.slider.blockSignals(False)
-        done = int(position)  # moves done
-        self.label.setText(f"move {done:,} of {self._last:,}" if self._last else "")
+        under_way = math.ceil(position)  # the move under way, or the last one done
+        self.label.setText(f"move {under_way:,} of {self._last:,}" if self._last else "")
         self.back_button.setEnabled(position > 0)
         self.start_button.setEnabled(position > 0)
         self.step_button.setEnabled(position < self._last)
