@@ -18,7 +18,7 @@ from polygui.views.cube_view import CubeView
 
 ROOT = Path(__file__).resolve().parents[2]
 IMAGES = ROOT / "docs" / "images"
-BUDGET = 1000 * 1024  # bytes, the twelve committed pictures together
+BUDGET = 1000 * 1024  # bytes, the thirteen committed pictures together
 
 
 @pytest.fixture(scope="module")
@@ -88,6 +88,19 @@ def test_the_script_photographs_cube_pins_and_where_pieces_go_in_3d(script, wind
     assert not window.document.is_modified and window.puzzle.pins == ()
 
 
+def test_the_script_photographs_the_disassembly_player(script, window, qtbot, tmp_path):
+    window.resize(script.WINDOW)
+    paths = script.take_disassembly_screenshots(QApplication.instance(), window, tmp_path)
+    assert [path.name for path in paths] == list(script.DISASSEMBLY_NAMES)
+    picture = QImage(str(paths[0]))
+    view = window.current_view()
+    assert view.player.controls.position == script.BURR_MOVE
+    gl = view.gl_container
+    assert coloured(pixels(picture, QRect(gl.mapTo(window, QPoint(0, 0)), gl.size()))) > 0.02
+    moves = view.player.move_list.text
+    assert moves.isVisible() and "Separation" in moves.toPlainText()
+
+
 def test_a_picture_keeps_its_commonest_colours_exactly(script):
     image = QImage(40, 30, QImage.Format.Format_RGB32)
     image.fill(QColor("#e8f1fb"))
@@ -109,7 +122,8 @@ def test_the_readme_shows_the_committed_pictures_and_they_are_small():
     assert sorted(Path(path).name for path in shown) == sorted(
         ["first-window.png", "meteor-solved.png", "soma-3d.png", "sudoku.png", "estimate.png",
          "no-solution.png", "why-no-solution.png", "pinned-pieces.png", "where-pieces-go.png",
-         "uniqueness-designer.png", "cube-pins.png", "where-pieces-go-3d.png"])
+         "uniqueness-designer.png", "cube-pins.png", "where-pieces-go-3d.png",
+         "disassembly-player.png"])
     sizes = [(ROOT / path).stat().st_size for path in shown]
     assert sum(sizes) < BUDGET, sizes
     for path in shown:
