@@ -2,12 +2,13 @@
 own (solvers.disassembly.moves.take_apart: milliseconds to seconds, and a first call compiles
 its kernel). Showing another solution cancels the analysis under way at once (the kernel
 watches a flag) without waiting for its thread, whose result is then ignored; a closing
-window joins what is left (running_solves)."""
+window joins what is left (running_solves). An analysis starts a moment after its solution
+shows, so that stepping quickly through solutions starts none for those only passed by."""
 
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QObject, Slot
+from PySide6.QtCore import QObject, QTimer, Slot
 
 from solvers import Puzzle, Solution
 from solvers.disassembly.analyser import Disassembler
@@ -19,6 +20,7 @@ from solvers.placements.compile import Placements
 from .background import BackgroundJob
 
 NOT_REDONE = (TOO_BIG, SINGLE)  # verdicts an analysis for the player would only repeat
+START_DELAY_MS = 120  # a solution shown this long is analysed
 
 
 class TakingApart(QObject):
@@ -36,6 +38,9 @@ class TakingApart(QObject):
         self._disassembler: tuple[Placements, Disassembler] | None = None
         self._jobs: list[BackgroundJob] = []  # stopped ones whose thread has not ended yet
         self.result: Disassembly | None = None  # the last analysis handed over
+        self._pending: tuple | None = None  # (puzzle, placements, rows) to analyse soon
+        self._delay = QTimer(self, singleShot=True, interval=START_DELAY_MS)
+        self._delay.timeout.connect(self._start_pending)
 
     def show(self, player, puzzle: Puzzle, solution: Solution | None) -> None:
         """Take `solution` of `puzzle` apart for `player` (nothing unless its assemblies
@@ -55,7 +60,13 @@ class TakingApart(QObject):
             player.explain(f"This assembly is {STATUS_WORDS[status]}.")
             return
         player.analysing()
-        self._start(puzzle, solution.placements, np.array(solution.rows, dtype=np.int64))
+        self._pending = (puzzle, solution.placements, np.array(solution.rows, dtype=np.int64))
+        self._delay.start()
+
+    def _start_pending(self) -> None:
+        if self._pending is not None:
+            pending, self._pending = self._pending, None
+            self._start(*pending)
 
     def _start(self, puzzle: Puzzle, placements: Placements, rows: np.ndarray) -> None:
         cancel = self._cancel = np.zeros(1, dtype=np.int64)
@@ -77,6 +88,8 @@ class TakingApart(QObject):
 
     def stop(self) -> None:
         """Cancel the analysis under way, if any (its thread ends by itself, soon)."""
+        self._delay.stop()
+        self._pending = None
         self._cancel[0] = 1
         if self._job is not None:
             self._job.stop()
@@ -88,7 +101,8 @@ class TakingApart(QObject):
         self._key = None
 
     def is_running(self) -> bool:
-        return self._job is not None and self._job.is_running()
+        """Whether an analysis is under way or about to start."""
+        return self._pending is not None or (self._job is not None and self._job.is_running())
 
     @Slot(object)
     def _on_done(self, result: tuple[Placements, Disassembler, Disassembly]) -> None:

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QKeySequence
 
 from polygui.export.context import file_name
+from polygui.solving.run import running_solves
 from polygui.views.cells import board_cells
 from polygui.views.disassembly_player import move_lines
 from qt_fixtures import make_active
@@ -181,3 +182,21 @@ def test_a_locked_assembly_plays_nothing_and_says_which_pieces_stay_locked(cage,
     names = [player.disassembly.names[p] for p in player.disassembly.locked]
     assert names and player.note.text().endswith(f"{', '.join(names)} stay locked.")
     assert np.array_equal(cage.voxel_offsets(), np.zeros_like(cage.voxel_offsets()))
+
+
+def test_stepping_fast_through_assemblies_analyses_only_the_one_left_on_screen(cage, qtbot,
+                                                                             window):
+    window.solve_page.assemblies.set_showing_all(True)
+    browser, taking_apart = window.browser, window.solve_page.taking_apart
+    for position in range(20):
+        browser.set_current(position)
+        started = [run for run in running_solves()
+                   if getattr(run, "thread", None) is not None
+                   and run.thread.objectName() == "polygui-disassembly"]
+        assert not started  # none yet: each solution was passed by at once
+    player = cage.player
+    qtbot.waitUntil(lambda: player.disassembly is not None and not taking_apart.is_running(),
+                    timeout=60_000)
+    shown = window.store.solution(window.browsing.store_index(browser.current))
+    assert sorted(map(sorted, player.disassembly.cells)) == sorted(
+        sorted(cells) for _, cells in shown.pieces)
