@@ -48,6 +48,7 @@ class CubePlayer(QObject):
         self.disassembly: Disassembly | None = None
         self.title = ""  # what the move list is of ("Solution 3")
         self.frames: PlayerFrames | None = None
+        self._layers_frame = 0  # the move the layers show the pieces after
         self._panes: list[QWidget] = [self.controls, self.note, self.move_list, self.layers_note]
         self.controls.position_changed.connect(self._on_position)
         self.set_puzzle(None)
@@ -91,12 +92,14 @@ class CubePlayer(QObject):
         """Nothing to play (yet): the pieces back in place."""
         had_frames = self.frames is not None
         self.disassembly, self.frames, self.title = None, None, ""
+        self._layers_frame = 0
         self.controls.set_moves(0)
         self.move_list.set_text("")
         self._say(WAITING)
         self.layers_note.clear()
         if had_frames:
             self.view.set_copy_offsets(None)
+            self.view.refresh_layers()
 
     def analysing(self) -> None:
         self.clear()
@@ -140,13 +143,16 @@ class CubePlayer(QObject):
         self.move_list.highlight(self.frames.move_at(position))
         self.view.set_copy_offsets(self.frames.label_offsets(position, labels))
         self.view.frame_box(*self.frames.extent_at(position))
+        if int(position) != self._layers_frame or position == 0:  # a move done or undone
+            self._layers_frame = int(position)
+            self.view.refresh_layers()
 
     def layer_labels(self, labels: np.ndarray) -> np.ndarray:
         """What the layers show: the pieces where the last move done left them (those out of
         the box left out), with `labels` hiding what the legend hides."""
         if self.frames is None:
             return labels
-        frame = int(self.controls.position)
+        frame = self._layers_frame
         index, placed = self.view.cell_index()
         moved, outside = self.frames.layer_labels(frame, index, len(placed))
         hidden = np.setdiff1d(placed[placed >= 0], labels[labels >= 0])

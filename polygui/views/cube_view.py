@@ -223,11 +223,16 @@ class CubeView(QWidget):
     def _refresh_visibility(self) -> None:
         if self._mesh is None:
             return
-        visible = self._visible_voxels()
-        labels = np.where(visible, self._placed.labels, EMPTY)
+        self.refresh_layers()
+        self._refresh_geometry()
+
+    def refresh_layers(self) -> None:
+        """The layers: the pieces shown, where the player's last move left them."""
+        if self._mesh is None:
+            return
+        labels = np.where(self._visible_voxels(), self._placed.labels, EMPTY)
         colours = [self._type_colours[piece] for piece in self._placed.copy_types]
         self.layers.set_labels(self.player.layer_labels(labels), colours)
-        self._refresh_geometry()
 
     def _refresh_geometry(self) -> None:
         if self._mesh is None:
@@ -261,9 +266,10 @@ class CubeView(QWidget):
 
     # --- the disassembly player --------------------------------------------------------
     def set_copy_offsets(self, offsets: np.ndarray | None) -> None:
-        """Move each piece copy (by label) this far from its place (None: all in place)."""
+        """Move each piece copy (by label) this far from its place (None: all in place).
+        The layers follow when the player says so (refresh_layers): once a move."""
         self._copy_offsets = None if offsets is None else np.asarray(offsets, np.float32)
-        self._refresh_visibility()  # the layers follow, then the geometry
+        self._refresh_geometry()
         self.gl.update()
 
     def voxel_offsets(self) -> np.ndarray:
