@@ -64,8 +64,9 @@ class TakingApart(QObject):
         self._delay.start()
 
     def _start_pending(self) -> None:
-        if self._pending is not None:
-            pending, self._pending = self._pending, None
+        pending, self._pending = self._pending, None
+        # a window closed meanwhile has joined its threads: it must not get a new one
+        if pending is not None and self._player.controls.window().isVisible():
             self._start(*pending)
 
     def _start(self, puzzle: Puzzle, placements: Placements, rows: np.ndarray) -> None:
