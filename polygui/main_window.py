@@ -36,6 +36,7 @@ from .solving.solve_page import SolvePage
 from .solving.store import SolutionStore, max_kept_setting
 from .solving.warmup import KernelWarmup, warm_up
 from .solving.wording import count_changed, empty_browser, end_of_run, not_kept, stale_banner
+from .window_layout import restore_layout, save_layout
 
 APP_NAME = "PolyGUI"
 DOCK_WIDTH = 340
@@ -179,7 +180,7 @@ class MainWindow(QMainWindow):
 
     def _refresh_intro(self) -> None:
         solving = self.is_solving()
-        found = len(self.store) if self.store.searched and not solving else None
+        found = self.store.solution_count() if self.store.searched and not solving else None
         self.solve_page.show_intro(self.document.puzzle, solving, found)
 
     def solutions_are_stale(self) -> bool:
@@ -283,6 +284,7 @@ class MainWindow(QMainWindow):
         worker.progress_changed.connect(self._on_progress)
         worker.placements_ready.connect(self._on_placements)
         worker.solutions_found.connect(self._on_solutions)
+        self.browsing.follow(worker)  # the verdicts of assemblies taken apart
         worker.unsolvable.connect(self._on_unsolvable)
         worker.failed.connect(self._on_failed)
         worker.finished.connect(self._on_finished)
@@ -380,15 +382,16 @@ class MainWindow(QMainWindow):
         self.run_indicator.set_active(False)
         self._show_stale()
         self._refresh_intro()
-        count = max(len(self.store), self._counted)
-        message = end_of_run(status, count, len(self.store), self.store.max_kept)
+        count = max(self.store.solution_count(), self._counted)
+        message = end_of_run(status, count, self.store.solution_count(), self.store.max_kept,
+                             self.panel.assemblies.count)
         if message is not None:
             self.panel.show_end(count)
             self.panel.show_message(message)
         if count == 0 and empty_browser(status):
             self.browser.set_empty_text(empty_browser(status))
         self.keeping.run_ended(status)
-        self.analysis.search_ended(self.store.puzzle, status, count)
+        self.analysis.search_ended(self.store.puzzle, status, max(count, len(self.store)))
 
     def _on_count_changed(self) -> None:
         """The figures shown belong to the Count they were found with: a different choice
@@ -397,7 +400,7 @@ class MainWindow(QMainWindow):
         if not self._ran or self.is_solving():
             return
         self.panel.reset()
-        self.panel.show_message(count_changed(len(self.store), self.solved_symmetry,
+        self.panel.show_message(count_changed(self.store.solution_count(), self.solved_symmetry,
                                               self.panel.symmetry_mode()))
 
     def _from_current_run(self) -> bool:
@@ -405,15 +408,9 @@ class MainWindow(QMainWindow):
 
     # --- layout and closing -------------------------------------------------------------
     def _restore_layout(self) -> None:
-        """The size, place and docks of the last session (Qt keeps them on the screen). The
-        window starts in Solve mode, so the Solve panel shows even when the last session
-        ended in Design mode (which hides it)."""
-        geometry = self.settings.value("window/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        state = self.settings.value("window/state")
-        if state is not None:
-            self.restoreState(state)
+        """The last session's layout. The window starts in Solve mode, so the Solve panel
+        shows even when the last session ended in Design mode (which hides it)."""
+        restore_layout(self, self.settings)
         self.dock.setVisible(not self.is_designing())
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -421,8 +418,7 @@ class MainWindow(QMainWindow):
                 self.is_solving() and not self.keeping.may_close()):
             event.ignore()
             return
-        self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
+        save_layout(self, self.settings)
         self.hide()  # gone at once for the user, even if a first kernel compile holds on
         self.analysis.shutdown()
         self.stop_solve(wait=True)

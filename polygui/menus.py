@@ -128,6 +128,7 @@ class Menus:
         self._action(menu, "&Copy Image", exports.copy_image, QKeySequence("Ctrl+Shift+C"))
         self._action(menu, "Contact &Sheet…", exports.export_sheet)
         self._action(menu, "S&olutions as Data…", exports.export_solutions)
+        self._action(menu, "&Move List…", exports.export_moves)
 
     def _edit_menu(self, menu: QMenu) -> None:
         stack = self.window.document.undo_stack

@@ -2,7 +2,8 @@
 a solved meteor, the Soma cube in 3D, a solved Sudoku, the estimate before solving Mini
 Bedlam, a puzzle the checkerboard proves impossible, and a Sudoku whose givens have no
 solution; pinned pieces in Design mode, Where Pieces Go and the Uniqueness Designer; pinning
-a piece in the cube designer and Where Pieces Go in 3D; painting colour constraints.
+a piece in the cube designer and Where Pieces Go in 3D; painting colour constraints; the
+disassembly player taking a BurrTools burr apart.
 
 Run `scripts/screenshots` (it sets up the virtual environment and a virtual screen), or
 under a display: `.venv/bin/python scripts/screenshots.py [FOLDER]` (default docs/images).
@@ -50,6 +51,9 @@ CUBE_WHERE_PIECE = 1  # L: the piece whose shares the 3D heatmap shows
 CUBE_WHERE_FLOOR = 10  # cubes L covers in under 10% of the solutions hidden: the inside shows
 COLOUR_NAMES = ("colour-constraints.png",)
 COLOUR_PIECE = 3  # the checkered N, painted over the board in the picture
+DISASSEMBLY_NAMES = ("disassembly-player.png",)
+BURR = ROOT / "tests" / "data" / "burrtools" / "PelikanBurr.xmpuzzle"  # BurrTools' example
+BURR_MOVE = 100.5  # half way through move 101: two parts gone, a third on its way out
 
 
 def settle(app: QApplication, seconds: float = 0.4) -> None:
@@ -113,12 +117,14 @@ def indexed(image: QImage, colours: int = PALETTE) -> QImage:
                                | Qt.ImageConversionFlag.AvoidDither)
 
 
-def save(image: QImage, path: Path) -> None:
-    """`image` as a PNG at `path`, packed tight (Qt's quality 0) and written atomically."""
+def save(image: QImage, path: Path, exact: bool = False) -> None:
+    """`image` as a PNG at `path`, packed tight (Qt's quality 0) and written atomically;
+    `exact`: every colour kept (small pieces in many shades would turn grey in a palette)."""
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not indexed(image).save(buffer, "PNG", 0):
+    packed = image.convertToFormat(QImage.Format.Format_RGB32) if exact else indexed(image)
+    if not packed.save(buffer, "PNG", 0):
         raise SystemExit(f"cannot encode {path.name} as PNG")
     buffer.close()
     write_atomically(path, bytes(data))
@@ -254,6 +260,21 @@ def take_colour_screenshots(app: QApplication, window, folder: Path) -> list[Pat
     editor.side_tabs.setCurrentWidget(editor.colours)
     settle(app)
     save(picture(window), paths[0])
+def take_disassembly_screenshots(app: QApplication, window, folder: Path) -> list[Path]:
+    """The Pelikan burr solved and half taken apart in the 3D view's player, its move list
+    beside the layers; the paths written, in DISASSEMBLY_NAMES' order."""
+    from solvers.puzzle.burrtools import load_burrtools
+
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = [folder / name for name in DISASSEMBLY_NAMES]
+    window.set_puzzle(load_burrtools(BURR))
+    solve(app, window)
+    player = window.current_view().player
+    wait_for(app, lambda: player.disassembly is not None
+             and not window.solve_page.taking_apart.is_running(), "the burr taken apart")
+    player.controls.set_position(BURR_MOVE)
+    settle(app, 1.0)
+    save(picture(window), paths[0], exact=True)
     return paths
 
 
@@ -271,7 +292,8 @@ def main(argv: list[str]) -> int:
         for path in (take_screenshots(app, window, folder)
                      + take_design_screenshots(app, window, folder)
                      + take_cube_screenshots(app, window, folder)
-                     + take_colour_screenshots(app, window, folder)):
+                     + take_colour_screenshots(app, window, folder)
+                     + take_disassembly_screenshots(app, window, folder)):
             shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
             print(f"wrote {shown} ({path.stat().st_size // 1024} KB)")
         window.close()

@@ -36,7 +36,7 @@ class AnalysisActions:
             self.designer = None
 
     def where_pieces_go(self) -> WherePiecesGo | None:
-        if not len(self.window.store):
+        if not self.window.store.solution_count():
             self.window.statusBar().showMessage(
                 "Where pieces go is tallied over the solutions found: solve first (F5)", 8_000)
             return None

@@ -87,7 +87,7 @@ class WherePiecesGo(QDialog):
         close.clicked.connect(self.close)
         self.resize(760, 640)
         self._set_ready(False)
-        self.summary.setText(f"Tallying {plural(len(store), 'solution')}…")
+        self.summary.setText(f"Tallying {plural(store.solution_count(), 'solution')}…")
         self.job: StatisticsJob | None = StatisticsJob(store)
         self.job.tallied.connect(self._on_tallied)
         self.job.failed.connect(self._on_failed)

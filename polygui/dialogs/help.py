@@ -46,6 +46,7 @@ VIEW_KEYS = (
     ("3D view", "Drag", "Turn the cube around"),
     ("3D view", "Middle-drag, or Ctrl+drag", "Move the view"),
     ("3D view", "Wheel; Up and Down", "Zoom; tilt"),
+    ("Disassembly player", ". and ,; P", "Step a move on, or back; play or pause"),
     ("Design, boards", "Click, drag", "Add cells; start on a cell to remove them"),
     ("Design, boards", "Fill, Rectangle tools", "Fill an enclosed area; drag a rectangle"),
     ("Design, boards", "Optional tool", "Mark cells a solution may leave empty"),

@@ -20,14 +20,22 @@ FEWEST_TIP = ("The fewest copies of this piece a solution uses (0: it may be lef
 
 
 def with_count(piece: Piece, count: int) -> Piece:
-    """`piece` with at most `count` copies; its fewest follows it down."""
+    """`piece` with at most `count` copies; its fewest follows it down, and a group holding
+    every copy goes on holding every copy."""
     least = None if piece.least is None else min(piece.least, count)
-    return dataclasses.replace(piece, count=count, least=least)
+    return dataclasses.replace(piece, count=count, least=least, groups=_groups(piece, count))
 
 
 def with_fewest(piece: Piece, fewest: int) -> Piece:
     """`piece` with at least `fewest` copies (Count rises to it if it was lower)."""
-    return dataclasses.replace(piece, count=max(piece.count, fewest), least=fewest)
+    count = max(piece.count, fewest)
+    return dataclasses.replace(piece, count=count, least=fewest, groups=_groups(piece, count))
+
+
+def _groups(piece: Piece, count: int) -> tuple[tuple[str, int], ...]:
+    if len(piece.groups) == 1 and piece.groups[0][1] == piece.count:
+        return ((piece.groups[0][0], count),)
+    return piece.groups
 
 
 def piece_change(index: int, change: Callable[[Piece], Piece]) -> Callable[[Puzzle], Puzzle]:

@@ -29,6 +29,7 @@ from .cube_paint import CubePaint
 from .cube_pins import CubePins, board_colours
 from .cube_targets import Cell, EditTarget, box_cells, piece_space, region_extent
 from .layer_editor import LayerEditor
+from .movement_box import MovementBox
 from .optional_cells import STROKE_NAMES, optional_edit
 from .paint_tool import PaintTarget
 from .side_panel import scrolling
@@ -82,6 +83,7 @@ class CubeEditor(QWidget):
     # --- widgets -----------------------------------------------------------------------
     def _build_controls(self) -> None:
         self.pieces = PieceList(self.document)
+        self.movement = MovementBox(self.document, self.pieces.selected_piece)
         self.region_button = QPushButton("Edit the board")
         self.region_button.setToolTip("Edit the board; select a piece above to edit it")
         self.editing = QLabel()
@@ -107,6 +109,7 @@ class CubeEditor(QWidget):
         pieces = QGroupBox("Pieces")
         piece_layout = QVBoxLayout(pieces)
         piece_layout.addWidget(self.pieces, 1)
+        piece_layout.addWidget(self.movement)
         box = QGroupBox("Board box")
         box_form = QFormLayout(box)
         box_form.addRow(self.region_button)
@@ -144,6 +147,8 @@ class CubeEditor(QWidget):
         self.document.changed.connect(self._on_document_changed)
         self.document.rejected.connect(self.message.setText)
         self.pieces.selection_changed.connect(self._on_piece_selected)
+        self.pieces.selection_changed.connect(lambda _index: self.movement.show_puzzle())
+        self.movement.message.connect(self.message.setText)
         self.region_button.clicked.connect(lambda: self.pieces.select_piece(None))
         for spin in self.box_size:
             spin.valueChanged.connect(lambda _value: self._refresh(self.document.puzzle))

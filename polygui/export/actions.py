@@ -1,6 +1,7 @@
 """File > Export: the current view as an image (PNG at any size, SVG for flat puzzles),
-copied to the clipboard, a contact sheet of the solutions, the solutions as data; File > Print
-(`printing`, a PrintActions).
+copied to the clipboard, a contact sheet of the solutions, the solutions as data, the move
+list of the solution the 3D view's player takes apart; File > Print (`printing`, a
+PrintActions).
 
 Dialogs go through `ask_*` attributes that tests replace; where files go and how they are
 named is export.context's."""
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog
 
 from solvers import GridKind, PuzzleError
 from solvers.output.export_data import data_kind
+from solvers.puzzle.atomic import write_atomically
 
 from ..models.status import plural
 from .context import ExportWindow, Shown, file_name, remember_folder, shown, start_folder
@@ -99,7 +101,7 @@ class ExportActions(QObject):
 
     def export_solutions(self) -> bool:
         store = self.window.store
-        if not len(store):
+        if not store.solution_count():
             self.warn("Nothing to export", "Solve first: there are no solutions yet.")
             return False
         if self.data_job is not None:
@@ -168,6 +170,26 @@ class ExportActions(QObject):
         if self.data_job is not None:
             self.data_job.cancel()
             self._end_data_job()
+
+    def export_moves(self) -> bool:
+        """The move list of the solution the player shows, as text, written atomically."""
+        player = getattr(self.window.current_view(), "player", None)
+        taken = player.disassembly if player is not None else None
+        if taken is None:
+            self.warn("No move list", "Show a solution of a puzzle whose assemblies are taken "
+                      "apart (a BurrTools puzzle, or one checked in Design mode): its move "
+                      "list is ready once the 3D view's player shows it.")
+            return False
+        path = self._ask_path("Export move list", file_name(player.title, "moves"), "txt",
+                              "Text")
+        if not path:
+            return False
+        return self._guarded("Cannot export the move list", lambda: self._write_moves(
+            taken.text(player.title), Path(path)))
+
+    def _write_moves(self, text: str, path: Path) -> None:
+        write_atomically(path, (text + "\n").encode("utf-8"))
+        self.inform(f"Exported the move list to {path.name}")
 
     def export_sheet(self) -> bool:
         store = self.window.store

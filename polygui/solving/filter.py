@@ -149,3 +149,7 @@ class SolutionFilter:
             if where < len(matches) and matches[where] == store_index:
                 return (self._ends[part - 1] if part else 0) + where
         return None
+
+    def matches(self) -> np.ndarray:
+        """The store's numbers of every match found so far, in order."""
+        return np.concatenate(self._matches) if self._matches else np.zeros(0, dtype=np.int64)

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, Q
 
 from solvers import Progress, Puzzle
 
+from .assembly_counts import AssemblyCounts
 from .estimating import EstimateBox
 from .explaining import WhyBox
 from .keeping import KeptRunBar
@@ -96,6 +97,7 @@ class SolvePanel(QWidget):
         for label in self.counters.values():
             label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self._reserve_text_room()
+        self.assemblies = AssemblyCounts()  # assemblies taken apart: solutions, levels
         self.plot = ProgressPlot()
         self._layout()
         self.solve_button.clicked.connect(self.solve_requested)
@@ -133,6 +135,7 @@ class SolvePanel(QWidget):
         box_layout.addWidget(self.progress)
         box_layout.addWidget(self.status)
         box_layout.addLayout(counters)
+        box_layout.addWidget(self.assemblies)
         box_layout.addWidget(self.why_box)
         layout = QVBoxLayout(self)
         layout.addLayout(buttons)
@@ -156,6 +159,7 @@ class SolvePanel(QWidget):
         tooltip explains the modes for it."""
         self.puzzle = puzzle
         self.set_sudoku(puzzle.is_sudoku)
+        self.assemblies.set_puzzle(puzzle)
 
     def count_tooltip(self) -> str:
         return count_tooltip(self.puzzle)
@@ -199,6 +203,7 @@ class SolvePanel(QWidget):
         for label in self.counters.values():
             label.setText("–")
         self.plot.clear_points()
+        self.assemblies.reset()
         self.status.setText("Ready")
 
     def _on_pause_toggled(self, paused: bool) -> None:
@@ -243,8 +248,11 @@ class SolvePanel(QWidget):
         self.progress.setRange(0, 1000)
         self.progress.setValue(int(progress.fraction_done * 1000))
         if not self.pause_button.isChecked():
-            self.status.setText("Searching…" if progress.phase == "searching" else "Finished")
+            self.status.setText(("Searching…" if not progress.analysing else
+                                 "Searching, and taking assemblies apart…")
+                                if progress.phase == "searching" else "Finished")
         self.counters["solutions"].setText(f"{progress.solutions:,}")
+        self.assemblies.show_progress(progress)
         self.counters["nodes"].setText(f"{progress.nodes:,}")
         self.counters["rate"].setText(f"{progress.nodes_per_second:,.0f}")
         self.counters["elapsed"].setText(elapsed_text(progress.elapsed))

@@ -74,6 +74,9 @@ class SolveWorker(QObject):
     progress_changed = Signal(object)  # Progress
     placements_ready = Signal(object)  # solvers.placements.compile.Placements, before the first batch
     solutions_found = Signal(object)  # np.ndarray (k, pieces) rows or (k, n*n) grids, as kept_dtype
+    # when assemblies are taken apart (Puzzle.disassembly): np.ndarray (k, width) int32, the
+    # verdict rows of the k rows the next solutions_found carries, sent just before them
+    verdicts_found = Signal(object)
     finished = Signal(str)  # "done" (search complete), "limit", "stopped", "unsolvable", "failed"
     unsolvable = Signal(str)  # why the puzzle has no solution, known before searching
     failed = Signal(str)  # a message for the user: the solver broke
@@ -91,6 +94,7 @@ class SolveWorker(QObject):
         self._running = threading.Event()
         self._running.set()
         self._batch: list[np.ndarray] = []
+        self._verdicts: list[np.ndarray] = []  # the verdict rows of _batch's rows, if any
         self._batched = 0  # rows in _batch
         self._progress: Progress | None = None  # the latest report, until it is sent
         self._last_emit = 0.0
@@ -181,6 +185,8 @@ class SolveWorker(QObject):
         if len(rows):
             self._batch.append(rows.astype(kept_dtype(self.puzzle, batch.placements, rows),
                                            copy=False))
+            if batch.verdicts is not None:
+                self._verdicts.append(batch.verdicts[:room])
             self._sent += len(rows)
             self._batched += len(rows)
 
@@ -194,9 +200,11 @@ class SolveWorker(QObject):
             return
         self._last_emit = now
         if self._batch:
+            if self._verdicts:  # first: the store keeps them beside the rows that follow
+                self.verdicts_found.emit(np.concatenate(self._verdicts))
             rows = self._batch[0] if len(self._batch) == 1 else np.concatenate(self._batch)
             self.solutions_found.emit(rows)
-            self._batch, self._batched = [], 0
+            self._batch, self._verdicts, self._batched = [], [], 0
         if self._progress is not None:
             self.progress_changed.emit(self._progress)
             self._progress = None

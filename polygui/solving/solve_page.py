@@ -1,6 +1,8 @@
 """Solve mode's page: the puzzle's name and next step over its view (the hex or square board,
 the Sudoku, or the 3D view of a cube puzzle), a flat puzzle's pieces under it, the banner over
-stale solutions, the filter bar and the solution browser."""
+stale solutions, the filter bar and the solution browser (for a puzzle whose assemblies must
+come apart, with the choice of what to browse, and the solution shown taken apart for the
+3D view's player)."""
 
 from __future__ import annotations
 
@@ -13,9 +15,11 @@ from ..views.board_view import BoardView
 from ..views.piece_tray import PieceTray
 from ..views.puzzle_intro import PuzzleIntro, hint_for
 from ..views.sudoku_view import SudokuView
+from .assembly_choice import AssemblyChoice
 from .browser import SolutionBrowser
 from .browsing import Browsing
 from .filter_bar import FilterBar
+from .taking_apart import TakingApart
 
 TRAY_HEIGHT = 110  # the pieces under a flat board, to begin with (the splitter moves it)
 VIEW_KEYS = {GridKind.HEX: "board", GridKind.SQUARE: "board", GridKind.TRIANGLE: "board",
@@ -34,9 +38,10 @@ class SolvePage(QWidget):
         self.tray = PieceTray()  # a flat puzzle's pieces, under the board
         self.browser = SolutionBrowser()
         self.filter = FilterBar()
-        self.browsing = Browsing(self.browser, self.filter, puzzle,
-                                 lambda solution: self.current_view().set_solution(solution),
-                                 self)
+        self.assemblies = AssemblyChoice()
+        self.taking_apart = TakingApart(self)
+        self.browsing = Browsing(self.browser, self.filter, puzzle, self._show_solution, self,
+                                 self.assemblies)
         self.stale = QLabel()
         self.stale.setWordWrap(True)
         self.stale.setStyleSheet("background: #fff3cd; color: #5c4400; padding: 6px;")
@@ -57,10 +62,17 @@ class SolvePage(QWidget):
         layout.addWidget(split, 1)
         layout.addWidget(self.stale)
         layout.addWidget(self.filter)
+        layout.addWidget(self.assemblies)
         layout.addWidget(self.browser)
 
     def current_view(self) -> QWidget:
         return self.stack.currentWidget()
+
+    def _show_solution(self, solution) -> None:
+        view = self.current_view()
+        view.set_solution(solution)
+        if hasattr(view, "player"):  # the 3D view plays how it comes apart
+            self.taking_apart.show(view.player, self.browsing.store.puzzle, solution)
 
     def show_puzzle(self, puzzle: Puzzle) -> None:
         """The puzzle with no solution on it. A view already showing this puzzle keeps how the
@@ -69,6 +81,7 @@ class SolvePage(QWidget):
         if view.puzzle != puzzle:
             view.set_puzzle(puzzle)
         view.set_solution(None)
+        self.taking_apart.stop()
         self.stack.setCurrentWidget(view)
 
     def _view_for(self, puzzle: Puzzle) -> QWidget:

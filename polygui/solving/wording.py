@@ -25,10 +25,11 @@ def stale_banner(running: bool, problems: list[str]) -> str:
 
 
 def end_of_run(status: str, count: int, kept: int | None = None,
-               max_kept: int = 0) -> str | None:
+               max_kept: int = 0, assemblies: int | None = None) -> str | None:
     """The panel's message when a run ends with `status` after counting `count` solutions
-    and keeping `kept` of them (None: its own message said it)."""
-    message = _ended(status, count)
+    and keeping `kept` of them (None: its own message said it); `assemblies`: of how many
+    assemblies, when only those that come apart are solutions."""
+    message = _ended(status, count, assemblies)
     if message is not None and kept is not None and count > kept:
         message += f" {not_kept(max_kept)}"
     return message
@@ -38,14 +39,20 @@ def not_kept(max_kept: int) -> str:
     return f"The first {max_kept:,} are kept to browse and export; the rest are counted, not kept."
 
 
-def _ended(status: str, count: int) -> str | None:
+def _ended(status: str, count: int, assemblies: int | None = None) -> str | None:
+    found = plural(count, "solution")
+    if assemblies is not None:
+        found += f" (of {plural(assemblies, 'assembly', 'assemblies')})"
     if status == "done":
+        if count == 0 and assemblies:
+            return f"No solution: none of the {plural(assemblies, 'assembly', 'assemblies')} " \
+                   "comes apart."
         return ("No solution: the whole search found none." if count == 0
-                else f"Finished: {plural(count, 'solution')}.")
+                else f"Finished: {found}.")
     if status == "limit":
-        return f"Stopped after {plural(count, 'solution')}, as asked."
+        return f"Stopped after {found}, as asked."
     if status == "stopped":
-        return f"Stopped: {plural(count, 'solution')} found so far."
+        return f"Stopped: {found} found so far."
     return None
 
 

@@ -2,6 +2,9 @@
 
 Mouse (pyqtgraph's GLViewWidget): drag to orbit, middle-drag or Ctrl+drag to pan, wheel to
 zoom; Up/Down keys tilt. Left/Right stay with the window: they step through solutions.
+
+For a solution of a puzzle whose assemblies must come apart, `player` (cube_player) plays how
+it comes apart: it moves the pieces by `set_copy_offsets` and shows the layers it follows.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from solvers import Puzzle, Solution
 from .cells import (EMPTY, CellIndex, SolutionCells, board_cells, optional_mask,
                     solution_cells)
 from .colours import piece_colours
+from .cube_player import CubePlayer
 from .gl_window import GLViewWindow, embed
 from .layer_view import LayerView
 from .legend import PieceLegend
@@ -80,6 +84,8 @@ class CubeView(QWidget):
         self.explode.setToolTip("Pull the pieces apart")
         self.reset_button = QPushButton("Reset view")
         self.show_all_button = QPushButton("Show all pieces")
+        self._copy_offsets: np.ndarray | None = None  # (copies, 3) the player's, by label
+        self.player = CubePlayer(self)
         self._layout()
         self.reset_button.clicked.connect(self.reset_view)
         self.show_all_button.clicked.connect(self.legend.show_all)
@@ -113,8 +119,8 @@ class CubeView(QWidget):
 
     def _layout(self) -> None:
         splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.gl_container)
-        splitter.addWidget(self.layers)
+        splitter.addWidget(self.player.under(self.gl_container))
+        splitter.addWidget(self.player.beside(self.layers))
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([420, 200])
@@ -145,6 +151,7 @@ class CubeView(QWidget):
         self._optional = optional_mask(puzzle)
         self.marks, self.marks_named = {}, False
         self._named.setVisible(False)
+        self.player.set_puzzle(puzzle)
         self._replace_items(VoxelMesh.build(cells))
         self.layers.set_puzzle(puzzle)
         self.legend.set_puzzle(puzzle)
@@ -172,8 +179,11 @@ class CubeView(QWidget):
         self.solution = solution
         if self._mesh is None:
             return
-        self._placed = solution_cells(self._index, len(self._mesh.corners), solution,
-                                      self.puzzle)
+        placed = solution_cells(self._index, len(self._mesh.corners), solution, self.puzzle)
+        if not (np.array_equal(placed.labels, self._placed.labels)
+                and np.array_equal(placed.copy_types, self._placed.copy_types)):
+            self.player.clear()  # another solution: nothing to play until it is analysed
+        self._placed = placed
         self._paint = shown_paint(self.puzzle, solution)
         self._faces.set_vertex_colours(self._mesh.vertex_colours(self._voxel_rgba()))
         self._refresh_visibility()
@@ -221,19 +231,28 @@ class CubeView(QWidget):
     def _refresh_visibility(self) -> None:
         if self._mesh is None:
             return
-        visible = self._visible_voxels()
-        labels = np.where(visible, self._placed.labels, EMPTY)
+        self.refresh_layers()
+        self._refresh_geometry()
+
+    def refresh_layers(self) -> None:
+        """The layers: the pieces shown, where the player's last move left them."""
+        if self._mesh is None:
+            return
+        labels = np.where(self._visible_voxels(), self._placed.labels, EMPTY)
         colours = [self._type_colours[piece] for piece in self._placed.copy_types]
-        self.layers.set_labels(labels, colours)
+        self.layers.set_labels(self.player.layer_labels(labels), colours)
         board = shown_paint(self.puzzle, None)  # a hidden piece's cells show the board's
         self.layers.set_paint(np.where(labels == self._placed.labels, self._paint, board),
                               constraint_colours(self.puzzle))
-        self._refresh_geometry()
 
     def _refresh_geometry(self) -> None:
         if self._mesh is None:
             return
-        offsets = explode_offsets(self._mesh.centres, self._placed.labels, self.explode_amount())
+        labels = self._placed.labels
+        offsets = explode_offsets(self._mesh.centres, labels, self.explode_amount())
+        if self._copy_offsets is not None:  # the player's, for each placed voxel
+            placed = labels != EMPTY
+            offsets[placed] += self._copy_offsets[labels[placed]]
         visible = self._visible_voxels()
         old_offsets, old_visible = self._shown
         moved = not np.array_equal(offsets, old_offsets)
@@ -264,6 +283,37 @@ class CubeView(QWidget):
                           for colour in constraint_colours(self.puzzle)]).reshape(-1, 4)
         self.paint_marks.show(self._mesh.corners[painted] + offsets[painted],
                               table[self._paint[painted]])
+
+    # --- the disassembly player --------------------------------------------------------
+    def set_copy_offsets(self, offsets: np.ndarray | None) -> None:
+        """Move each piece copy (by label) this far from its place (None: all in place).
+        The layers follow when the player says so (refresh_layers): once a move."""
+        self._copy_offsets = None if offsets is None else np.asarray(offsets, np.float32)
+        self._refresh_geometry()
+        self.gl.update()
+
+    def voxel_offsets(self) -> np.ndarray:
+        """(N, 3) how far each voxel is drawn from its board cell now."""
+        return self._shown[0] if self._shown is not None else np.zeros((0, 3))
+
+    def cell_index(self) -> tuple[CellIndex | None, np.ndarray]:
+        """The board's cells, and the copy label on each (what the player lays frames on)."""
+        return self._index, self._placed.labels
+
+    def frame_box(self, low: np.ndarray, high: np.ndarray) -> None:
+        """Aim the camera at the box from `low` to `high` (board coordinates) and back it
+        off until the box fits, keeping the angle the user chose."""
+        if self._mesh is None or not len(self._mesh.cells):
+            return
+        centre = (self._mesh.cells[0] - self._mesh.corners[0]).astype(np.float64)
+        middle = (np.asarray(low) + np.asarray(high)) / 2 - centre
+        radius = float(np.linalg.norm(np.asarray(high) - np.asarray(low))) / 2
+        self._camera_amount = self.explode_amount()
+        distance = fit_distance(radius * (1 + self._camera_amount), self.gl.opts["fov"],
+                                self.gl.width(), self.gl.height())
+        self.gl.setCameraPosition(pos=QVector3D(*map(float, middle)), distance=distance)
+        self._framed_size = (self.gl.width(), self.gl.height())
+        self.gl.update()
 
     def explode_amount(self) -> float:
         return EXPLODE_MAX * self.explode.value() / self.explode.maximum()

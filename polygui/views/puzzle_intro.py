@@ -36,6 +36,10 @@ def hint_for(puzzle: Puzzle, solving: bool = False, found: int | None = None) ->
                 "→ meanwhile. Pause (F6) and Stop (Shift+F5) keep what was found.")
     if found == 0:
         return "No solution. Design mode (Ctrl+1) changes the puzzle."
+    if found and puzzle.disassembly:
+        return (f"{found:,} solution{'s' * (found != 1)}: the 3D view plays how the one shown "
+                "comes apart (Play, or . and , to step); File › Export › Move List saves its "
+                "moves.")
     if found == 1:
         return "1 solution. File › Export saves a picture of it, or the data."
     if found is not None:

@@ -100,6 +100,20 @@ def test_the_script_photographs_painting_colour_constraints(script, window, tmp_
     assert not window.document.is_modified
 
 
+def test_the_script_photographs_the_disassembly_player(script, window, qtbot, tmp_path):
+    window.resize(script.WINDOW)
+    paths = script.take_disassembly_screenshots(QApplication.instance(), window, tmp_path)
+    assert [path.name for path in paths] == list(script.DISASSEMBLY_NAMES)
+    picture = QImage(str(paths[0]))
+    view = window.current_view()
+    assert view.player.controls.position == script.BURR_MOVE
+    gl = view.gl_container
+    scene = pixels(picture, QRect(gl.mapTo(window, QPoint(0, 0)), gl.size()))
+    assert coloured(scene) > 0.005 and len(set(scene.tolist())) > 30  # pieces, not a blank
+    moves = view.player.move_list.text
+    assert moves.isVisible() and "Separation" in moves.toPlainText()
+
+
 def test_a_picture_keeps_its_commonest_colours_exactly(script):
     image = QImage(40, 30, QImage.Format.Format_RGB32)
     image.fill(QColor("#e8f1fb"))
@@ -122,7 +136,7 @@ def test_the_readme_shows_the_committed_pictures_and_they_are_small():
         ["first-window.png", "meteor-solved.png", "soma-3d.png", "sudoku.png", "estimate.png",
          "no-solution.png", "why-no-solution.png", "pinned-pieces.png", "where-pieces-go.png",
          "uniqueness-designer.png", "cube-pins.png", "where-pieces-go-3d.png",
-         "colour-constraints.png"])
+         "colour-constraints.png", "disassembly-player.png"])
     sizes = [(ROOT / path).stat().st_size for path in shown]
     assert sum(sizes) < BUDGET, sizes
     for path in shown:
