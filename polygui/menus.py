@@ -19,9 +19,13 @@ from .dialogs.puzzle_info import edit_name_and_description
 from .resources import examples_dir
 
 MAX_RECENT = 8
-EXAMPLE_SECTIONS = ((GridKind.HEX, "Hexagonal boards"), (GridKind.SQUARE, "Square boards"),
-                    (GridKind.TRIANGLE, "Triangle boards"),
-                    (GridKind.CUBE, "Boxes of cubes"), (GridKind.SUDOKU, "Sudoku"))
+EXAMPLE_SECTIONS = (  # (title, which puzzles)
+    ("Hexagonal boards", lambda puzzle: puzzle.kind is GridKind.HEX),
+    ("Square boards", lambda puzzle: puzzle.kind is GridKind.SQUARE),
+    ("Triangle boards", lambda puzzle: puzzle.kind is GridKind.TRIANGLE),
+    ("Boxes of cubes", lambda puzzle: puzzle.kind is GridKind.CUBE and not puzzle.disassembly),
+    ("Interlocking puzzles", lambda puzzle: puzzle.disassembly),  # taken apart as well
+    ("Sudoku", lambda puzzle: puzzle.kind is GridKind.SUDOKU))
 
 
 def recent_text(index: int, path: Path, room: int = 48) -> str:
@@ -182,9 +186,9 @@ class Menus:
                 found.append((path, load_puzzle(path)))
             except PuzzleError:
                 continue
-        for kind, title in EXAMPLE_SECTIONS:
+        for title, belongs in EXAMPLE_SECTIONS:
             self.examples_menu.addSection(title)
-            for path, puzzle in sorted((item for item in found if item[1].kind is kind),
+            for path, puzzle in sorted((item for item in found if belongs(item[1])),
                                        key=lambda item: item[1].name.lower()):
                 action = self.examples_menu.addAction(puzzle.name)
                 action.setStatusTip(first_sentence(puzzle.description))

@@ -260,6 +260,9 @@ def take_colour_screenshots(app: QApplication, window, folder: Path) -> list[Pat
     editor.side_tabs.setCurrentWidget(editor.colours)
     settle(app)
     save(picture(window), paths[0])
+    return paths
+
+
 def take_disassembly_screenshots(app: QApplication, window, folder: Path) -> list[Path]:
     """The Pelikan burr solved and half taken apart in the 3D view's player, its move list
     beside the layers; the paths written, in DISASSEMBLY_NAMES' order."""
