@@ -13,8 +13,12 @@ Why the first separation found is enough: disassembling any set S induces, move 
 disassembly of each subset of S (its pieces never overlap either, and what leaves S leaves
 the subset). So when a half cannot be taken apart, neither can the assembly, whatever other
 separation was chosen, and the search ends there: an assembly is a solution exactly when
-this search takes it apart. Breadth first, the first separation has the fewest moves; ties
-go to the one whose smaller side has the fewest pieces, then by direction and piece order.
+this search takes it apart. Breadth first, the first separation has the fewest moves. When
+several are as short, the order moves are tried in decides: directions +x, -x, +y, -y, +z,
+-z; in each, the sets that can move by size, then by their lowest pieces; each distance
+from 1 up. In the first state met that has a separation, the set that leaves is the first
+direction's smallest set not holding the part's first piece (this reproduces BurrTools'
+records of its examples, PelikanBurr's 98.2.4.2 among them).
 
 Results per assembly: a status, the separation tree in pre-order (each separation its
 number of moves, removal included; 0 for a part that needs none: one piece or an allowed
@@ -36,7 +40,6 @@ from numba import njit
 
 from .bits import count_bits, lowest_bit
 from .movement import UNBOUNDED, moved_gaps, state_gaps
-
 from .status import BUDGET, CANCELLED, LOCKED, SINGLE, SOLUTION, TOO_BIG  # noqa: F401
 
 GROW = 6  # a search whose buffers are full: `grow` them and call again
