@@ -17,8 +17,8 @@ this search takes it apart. Breadth first, the first separation has the fewest m
 several are as short, the order moves are tried in decides: directions +x, -x, +y, -y, +z,
 -z; in each, the sets that can move by size, then by their lowest pieces; each distance
 from 1 up. In the first state met that has a separation, the set that leaves is the first
-direction's smallest set not holding the part's first piece (this reproduces BurrTools'
-records of its examples, PelikanBurr's 98.2.4.2 among them).
+direction's smallest set not holding the part's first piece (this gives the separations of
+BurrTools' records of its examples, PelikanBurr's 98.2.4.2 among them).
 
 Results per assembly: a status, the separation tree in pre-order (each separation its
 number of moves, removal included; 0 for a part that needs none: one piece or an allowed

@@ -111,3 +111,39 @@ def test_why_no_solution_names_the_pieces_that_lock():
     assert core.text(ungrouped) == ("96 assemblies, none comes apart: the pieces Frame1, "
                                     "Frame2#1 and Frame2#2 lock")
     assert minimal_core(puzzle) is None  # with the group, one comes apart
+
+
+def burrtools_separations(separation, found=None) -> list[tuple[int, frozenset]]:
+    """The separations BurrTools recorded in a `<separation>` (and those it holds, the part
+    removed first), each as (its moves, the pieces of the part)."""
+    found = [] if found is None else found
+    pieces = frozenset(int(p) for p in separation.find("pieces").text.split())
+    found.append((len(separation.findall("state")) - 1, pieces))
+    for part in ("removed", "left"):
+        for inner in separation.findall("separation"):
+            if inner.get("type") == part:
+                burrtools_separations(inner, found)
+    return found
+
+
+def test_pelikan_burr_separates_as_burrtools_recorded():
+    """The file holds BurrTools' disassembly: the same parts come apart in the same order,
+    each after as many moves (the moves themselves may differ where shortest paths tie)."""
+    import gzip
+    from xml.etree import ElementTree
+
+    root = ElementTree.fromstring(gzip.open(DATA / "PelikanBurr.xmpuzzle").read())
+    recorded = burrtools_separations(root.find("problems/problem/solutions/solution/separation"))
+    puzzle = load_burrtools(DATA / "PelikanBurr.xmpuzzle")
+    [solution] = solutions_of(puzzle)
+    taken = take_apart(Disassembler(puzzle, solution.placements), np.array(solution.rows))
+    ours, parts = [], [frozenset(range(len(taken.names)))]
+    for number in range(taken.separations):
+        moves = [move for move in taken.moves if move.separation == number]
+        part = next(part for part in parts if moves[-1].pieces[0] in part)
+        ours.append((len(moves), part))
+        parts.remove(part)
+        leaving = frozenset(moves[-1].pieces)
+        parts += [leaving, part - leaving]
+    assert sorted(ours, key=lambda s: sorted(s[1])) == sorted(recorded, key=lambda s: sorted(s[1]))
+    assert [moves for moves, _ in ours] == [moves for moves, _ in recorded]
