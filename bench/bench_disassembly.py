@@ -7,8 +7,8 @@ the in-process time `polygui-solve --jobs 1` reports: start-up and preparation e
 BurrTools' "asm+disasm" column), the best of `--repeat` runs, and of it the disassembly alone.
 
 BurrTools itself cannot be run here (its code is not ours to fetch or build); it was timed on
-this machine kind beside PolyGUI at f312cbd (../shared/refbench/FIGURES.md, section 2). So
-this script times that PolyGUI (`--baseline`, a git worktree made for it under bench/results)
+this machine kind beside PolyGUI at f312cbd (the team's reference figures, FIGURES.md section 2).
+So this script times that PolyGUI (`--baseline`, a git worktree made for it in the temp folder)
 in the same run on calibration workloads FIGURES.md also timed it on (pentominoes 6x10 and
 5x12), and scales BurrTools' figures by how much faster or slower the machine is now than
 then: BurrTools now ~ BurrTools then x (baseline now / baseline then).
@@ -21,6 +21,7 @@ import argparse
 import json
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -75,7 +76,7 @@ def baseline_seconds(tree: Path, path: Path, repeat: int) -> float:
 
 
 def baseline_tree(commit: str) -> Path:
-    tree = ROOT / "bench" / "results" / f"baseline-{commit}"
+    tree = Path(tempfile.gettempdir()) / f"polygui-baseline-{commit}"
     if not tree.exists():
         subprocess.run(["git", "worktree", "add", "--detach", str(tree), commit], cwd=ROOT,
                        check=True, capture_output=True)
