@@ -49,6 +49,7 @@ class SlicedSearch:
         self.levels: Counter = Counter()  # level text -> solutions (counted) that have it
         self.last_status = -1
         self._analyses: list = []  # BlockAnalysis of the assemblies not all given out yet
+        self._drained = False  # the search has finished and its last solutions are taken
         self._given = 0  # assemblies of the first analysis given out
         self.analysis_budget = FIRST_ANALYSIS_BUDGET
         self.cancel = np.zeros(1, dtype=np.int64)  # set by stop(): the disassembler stops
@@ -61,7 +62,8 @@ class SlicedSearch:
         kernel's."""
         from .interpreted import quick_search
 
-        quick = quick_search(prepared, record or prepared.orbits is not None) if interpret else None
+        keep = record or prepared.orbits is not None or prepared.disassembler is not None
+        quick = quick_search(prepared, keep) if interpret else None
         search, spent = quick if quick is not None else (prepared.new_search(), 0.0)
         sliced = cls(prepared, search, record=record, slice_seconds=slice_seconds)
         sliced.elapsed = spent
@@ -117,7 +119,9 @@ class SlicedSearch:
     # --- assemblies taken apart ------------------------------------------------------------
     def _step_with_analysis(self, limit: int) -> Found:
         started = time.perf_counter()
-        if not self._analyses and not self.search.finished:
+        if not self._analyses and not self._drained:
+            # a search found whole by the interpreted tier has finished: its solutions wait
+            self._drained = self.search.finished
             raw = self._search_slice(0)  # the limit counts solutions: analysed ones
             if len(raw):
                 self._analyses.append(self.disassembler.block(raw))
@@ -197,7 +201,9 @@ class SlicedSearch:
 
     @property
     def finished(self) -> bool:
-        return self.search.finished and not self._analyses
+        if self.disassembler is not None and self.analyse_here:
+            return self._drained and not self._analyses
+        return self.search.finished
 
     @property
     def nodes(self) -> int:
