@@ -231,7 +231,7 @@ def _problem_puzzle(element: ElementTree.Element, shapes: list[BurrShape],
     recorded = (f" BurrTools recorded {assemblies:,} assembl{'y' if assemblies == 1 else 'ies'}"
                 " (up to rotation)" if assemblies is not None else "")
     if recorded and solutions is not None:
-        recorded += f", {solutions:,} of them solution{'s' * (solutions != 1)}"
+        recorded += f" and {solutions:,} solution{'s' * (solutions != 1)}"
     recorded += "." if recorded else ""
     description = f"Imported from the BurrTools file {path.name}, problem {name}.{recorded}"
     if comment:

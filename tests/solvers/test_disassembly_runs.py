@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from itertools import product
 from pathlib import Path
 
 import numpy as np
@@ -223,11 +224,61 @@ def test_the_estimate_counts_solutions_among_the_assemblies():
 
 
 def test_the_uniqueness_designer_keeps_one_solution_not_one_assembly():
-    """The sliding-lid box has 4 solutions among 208 assemblies: the pins proposed leave
-    exactly one assembly that comes apart (others may remain that do not)."""
+    """The sliding-lid box has more assemblies than solutions: the designer weighs the
+    solutions only, and the pins it proposes leave exactly one assembly that comes apart
+    (others may remain that do not)."""
     from solvers.analysis.uniqueness import propose
 
-    proposal = propose(shipped("sliding-lid-box.json"))
+    puzzle = shipped("sliding-lid-box.json")
+    before = count_solutions(puzzle, "all")
+    assert 1 < before.solutions < before.assemblies
+    proposal = propose(puzzle)
+    assert proposal.every_solution and proposal.solutions_considered == before.solutions
     found = count_solutions(proposal.puzzle, "all")
     assert found.solutions == 1 and found.assemblies >= 1
-    assert proposal.solutions_considered == 4
+
+
+def caged_dominoes(holes) -> tuple[list, list]:
+    """A 4x4x4 cage with `holes` in its walls round four dominoes: some ways of packing them
+    come out through the holes, others lock."""
+    outer, inside = set(product(range(4), repeat=3)), set(product(range(1, 3), repeat=3))
+    shell = sorted(outer - inside - set(holes))
+    return shell + sorted(inside), [(shell, 1, False), ([(0, 0, 0), (1, 0, 0)], 4, False)]
+
+
+SMALL_PUZZLES = [  # (board, pieces: (cells, count, mirror)): symmetric assemblies, copies
+    caged_dominoes([(3, 1, 1)]),  # 9 assemblies, 1 solution
+    caged_dominoes([(3, 1, 1), (0, 2, 1)]),  # symmetric holes: 7 assemblies up to rotation
+    ([(x, y, z) for x in range(3) for y in range(2) for z in range(2)],
+     [([(0, 0, 0), (1, 0, 0), (0, 1, 0)], 2, False), ([(0, 0, 0), (1, 0, 0), (2, 0, 0)], 2, False)]),
+    ([(x, y, z) for x in range(2) for y in range(2) for z in range(2)],
+     [([(0, 0, 0), (1, 0, 0)], 4, False)]),
+    ([(x, y, z) for x in range(3) for y in range(2) for z in range(2)],  # chiral, mirrors allowed
+     [([(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 0, 1)], 2, True), ([(0, 0, 0), (1, 0, 0)], 2, True)]),
+    ([(x, y, z) for x in range(4) for y in range(2) for z in range(1)] + [(1, 0, 1), (2, 0, 1)],
+     [([(0, 0, 0), (1, 0, 0), (1, 1, 0)], 2, True), ([(0, 0, 0), (0, 1, 0)], 2, True)]),
+]
+
+
+@pytest.mark.parametrize("number", range(len(SMALL_PUZZLES)))
+@pytest.mark.parametrize("kernel", ["auto", "general"])
+def test_symmetric_assemblies_count_as_the_oracles(number, kernel):
+    """Small puzzles with identical copies and symmetric assemblies, in every mode: the
+    assemblies are the exact-cover oracle's, and the solutions those of its assemblies the
+    disassembly oracle takes apart, counted in each mode's classes (whole searches and the
+    interpreted tier's alike)."""
+    import disassembly_oracle as plain
+    from oracle import all_solutions, board_symmetries, count_classes
+    from solvers import GridKind, Piece, Puzzle
+    from solvers.search.solve import count_solutions as count_here
+
+    board, pieces = SMALL_PUZZLES[number]
+    puzzle = Puzzle(GridKind.CUBE, board=tuple(board), disassembly=True, pieces=tuple(
+        Piece(f"P{i}", tuple(cells), count, mirror) for i, (cells, count, mirror) in enumerate(pieces)))
+    everything = all_solutions("cube", board, pieces)
+    apart = [s for s in everything if plain.comes_apart([set(cells) for _, cells in s])]
+    for mode in ("all", "rotations", "distinct"):
+        maps = board_symmetries("cube", board, pieces, mode)
+        found = count_here(puzzle, mode, kernel=kernel)
+        assert (found.assemblies, found.solutions) == \
+            (count_classes(everything, maps), count_classes(apart, maps)), mode
