@@ -391,7 +391,7 @@ class MainWindow(QMainWindow):
         if count == 0 and empty_browser(status):
             self.browser.set_empty_text(empty_browser(status))
         self.keeping.run_ended(status)
-        self.analysis.search_ended(self.store.puzzle, status, max(count, len(self.store)))
+        self.analysis.search_ended(self.store.puzzle, status, count)  # solutions, not assemblies
 
     def _on_count_changed(self) -> None:
         """The figures shown belong to the Count they were found with: a different choice

@@ -66,3 +66,23 @@ def test_a_sudoku_without_solution_gets_its_givens_highlighted(qtbot, window):
     qtbot.waitUntil(lambda: why.text.text().startswith("Why: these"), timeout=WAIT_MS)
     assert "r2c3 = 3, r3c4 = 2, r4c1 = 3" in why.text.text()
     assert window.current_view().marked == {6, 11, 12}
+
+
+def test_assemblies_that_never_come_apart_are_named_with_the_pieces_that_lock(qtbot, window):
+    """CubeInCage without its frame group: the search finds 96 assemblies and no solution, so
+    Why-no-solution says so and names the pieces that lock, not pieces that cannot fit."""
+    import dataclasses
+    from pathlib import Path
+
+    from solvers.puzzle.burrtools import load_burrtools
+
+    caged = load_burrtools(Path(__file__).parent.parent / "data" / "burrtools"
+                           / "CubeInCage.xmpuzzle")
+    window.set_puzzle(dataclasses.replace(caged, pieces=tuple(
+        dataclasses.replace(piece, groups=()) for piece in caged.pieces)))
+    solve_and_wait(qtbot, window)
+    assert window.store.solution_count() == 0
+    why = window.panel.why_box
+    qtbot.waitUntil(lambda: "lock" in why.text.text(), timeout=WAIT_MS)
+    assert why.text.text() == ("Why: 96 assemblies, none comes apart: the pieces Frame1, "
+                               "Frame2#1 and Frame2#2 lock.")
