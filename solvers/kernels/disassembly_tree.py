@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from .disassembly import (BUDGET, CANCELLED, GROW, LOCKED, SINGLE, SOLUTION, TOO_BIG,
-                          _EXHAUSTED, _FOUND, grow, search_part)
+                          _EXHAUSTED, grow, search_part)
 from .movement import assembly_blocks
 from .status import (ANALYSIS_CURSOR, ANALYSIS_INFO, ANALYSIS_WORK, CURSOR_LOCKED, CURSOR_NODES,
                      CURSOR_PATHS, CURSOR_SEARCHED, CURSOR_STUCK, DISASSEMBLY_FIRST_CAPACITY)

@@ -7,8 +7,6 @@ from __future__ import annotations
 import time
 from collections import Counter
 
-import numpy as np
-
 from ..search.events import Found, Progress
 from ..search.prepare import Prepared
 from ..search.solve import with_assemblies

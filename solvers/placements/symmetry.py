@@ -140,7 +140,6 @@ def row_images(placements: Placements, symmetries: list[BoardSymmetry],
     hashes = _hash_rows(keys, item_hash, piece_hash)
     order = np.argsort(hashes)
     sorted_hashes = hashes[order]
-    pad = placements.n_items * stride
     images = np.empty((max(0, len(symmetries) - 1), placements.n_rows), dtype=np.int32)
     for line, symmetry in enumerate(symmetries[1:]):
         check_cancel(cancel)

@@ -9,7 +9,6 @@ import dataclasses
 import json
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from polygui.models.status import plural
