@@ -31,6 +31,11 @@ Glossary
 - row: a state as int16 offsets (x, y, z) of members 1.. relative to member 0.
 - gaps[d, i, j]: how far member i slides in direction d (0 +x, 1 -x, 2 +y, 3 -y, 4 +z, 5 -z)
   while member j stays (movement.py); a set slides as far as its smallest gap to the rest.
+  gaps[-a, i, j] = gaps[+a, j, i], so the closures of -a are those of +a, their roles swapped.
+- the ring: the gaps of a state met are worked out when it is stored (to see whether it
+  separates) and again when it is expanded; the ring keeps them in between, state s in
+  slot 2 + s % size (tags[s % size] = s), as long as fewer states than the ring holds wait
+  to be expanded (else they are worked out again).
 """
 
 from __future__ import annotations
@@ -48,6 +53,8 @@ _STEP = np.array([[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0
                  dtype=np.int64)
 _MIX = np.uint64(0xFF51AFD7ED558CCD)
 _MORE_SETS = np.uint64(0xFFFFFFFFFFFFFFFF)  # sets[0] when a search needs a larger `sets`
+# the ring of gaps (see the glossary) holds at most so many states, in about so many bytes
+GAPS_RING_STATES, GAPS_RING_BYTES = 1024, 4 << 20
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -60,21 +67,31 @@ def _closures(gaps, d: int, count: int, bound: int, closed: np.ndarray, dragged:
     """closed[i]: the members that must move with i along d (i among them), those j whose
     gap from i is below `bound` and so on; dragged[p]: the members whose closure holds p."""
     for i in range(count):
-        mask = _bit(i)
+        closed[i] = _bit(i)
+        dragged[i] = _bit(i)
+    for i in range(count):
         for j in range(count):
             if j != i and gaps[d, i, j] < bound:
-                mask |= _bit(j)
-        closed[i] = mask
-    for k in range(count):
-        for i in range(count):
-            if closed[i] & _bit(k):
-                closed[i] |= closed[k]
-    for p in range(count):
-        mask = np.uint64(0)
-        for q in range(count):
-            if closed[q] & _bit(p):
-                mask |= _bit(q)
-        dragged[p] = mask
+                closed[i] |= _bit(j)
+                dragged[j] |= _bit(i)
+    _reach(closed, count)
+    _reach(dragged, count)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _reach(linked: np.ndarray, count: int) -> None:
+    """Each linked[i] (i and the members it links to) grown to every member reached from i,
+    breadth first over the bits met (a member's set may already be grown: as good)."""
+    for i in range(count):
+        reached = linked[i]
+        waiting = reached & ~_bit(i)
+        while waiting:
+            k = lowest_bit(waiting)
+            waiting &= waiting - np.uint64(1)
+            new = linked[k] & ~reached
+            reached |= new
+            waiting |= new
+        linked[i] = reached
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -212,7 +229,7 @@ def grow(work, count: int):
     if sets[0] == _MORE_SETS:
         sets = np.zeros(2 * sets.size, np.uint64)
     return (rows, parent, hashes, slots, table, sets, work[6], work[7], work[8], work[9],
-            work[10], work[11])
+            work[10], work[11], work[12])
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -250,7 +267,8 @@ def search_part(meta, entries, table_m, blocks, origins, n: int, members, count:
     caller to `grow` them and call again. Returns _FOUND, _EXHAUSTED, TOO_BIG, CANCELLED,
     BUDGET or GROW; the table is left empty once the search is over."""
     rows, parent, hashes, slots, table, sets = work[0], work[1], work[2], work[3], work[4], work[5]
-    gaps, new_gaps = work[6][0], work[6][1]  # of the state expanded, and of a state just met
+    ring, tags = work[6], work[12]  # scratch: gaps of the state expanded, of a state met;
+    gaps, new_gaps, ring_size = ring[0], ring[1], tags.size  # then the ring
     closed, dragged, new_closed, new_dragged = work[7][0], work[7][1], work[7][2], work[7][3]
     places, stack_in, stack_out = work[8], work[9][0], work[9][1]
     width = 3 * (count - 1)
@@ -274,13 +292,20 @@ def search_part(meta, entries, table_m, blocks, origins, n: int, members, count:
         if expanded >= budget:
             code = BUDGET
             break
-        _places(rows, head, count, members, origins, places)
-        state_gaps(meta, entries, table_m, blocks, n, members, count, places, gaps)
+        if ring_size > 0 and tags[head % ring_size] == head:
+            gaps = ring[2 + head % ring_size]
+        else:
+            gaps = ring[0]
+            _places(rows, head, count, members, origins, places)
+            state_gaps(meta, entries, table_m, blocks, n, members, count, places, gaps)
         for d in range(6):
             if code != _EXHAUSTED:
                 break
-            _closures(gaps, d, count, 1, closed, dragged)
-            found_sets = _moving_sets(count, closed, dragged, sets, stack_in, stack_out)
+            if d % 2 == 0:
+                _closures(gaps, d, count, 1, closed, dragged)
+                found_sets = _moving_sets(count, closed, dragged, sets, stack_in, stack_out)
+            else:  # -a blocks as +a does reversed: what must move with i is what i drags
+                found_sets = _moving_sets(count, dragged, closed, sets, stack_in, stack_out)
             if found_sets < 0:
                 sets[0] = _MORE_SETS
                 code = GROW
@@ -334,9 +359,13 @@ def search_part(meta, entries, table_m, blocks, origins, n: int, members, count:
                     parent[stored] = head
                     stored += 1
                     _places(rows, stored - 1, count, members, origins, places)
+                    met = new_gaps
+                    if stored - 1 - head < ring_size:  # its slot's state has been expanded
+                        met = ring[2 + (stored - 1) % ring_size]
+                        tags[(stored - 1) % ring_size] = stored - 1
                     moved_gaps(meta, entries, table_m, blocks, n, members, count, places, gaps,
-                               new_gaps, inside)
-                    found_set, found_dir = _separation(new_gaps, count, new_closed, new_dragged)
+                               met, inside)
+                    found_set, found_dir = _separation(met, count, new_closed, new_dragged)
                     if found_dir >= 0:
                         code = _FOUND
                         progress[2], progress[3] = stored - 1, np.int64(found_set)
@@ -346,7 +375,8 @@ def search_part(meta, entries, table_m, blocks, origins, n: int, members, count:
             head += 1
             expanded += 1
     progress[0], progress[1] = stored, head
-    if code != BUDGET and code != GROW:  # over: leave the table empty for the next search
+    if code != BUDGET and code != GROW:  # over: leave the table and the ring empty
         for s in range(stored):
             table[slots[s]] = -1
+        tags[:min(stored, ring_size)] = -1  # every slot used
     return code

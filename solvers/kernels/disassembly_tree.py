@@ -26,8 +26,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .disassembly import (BUDGET, CANCELLED, GROW, LOCKED, SINGLE, SOLUTION, TOO_BIG,
-                          _EXHAUSTED, grow, search_part)
+from .disassembly import (BUDGET, CANCELLED, GAPS_RING_BYTES, GAPS_RING_STATES, GROW, LOCKED,
+                          SINGLE, SOLUTION, TOO_BIG, _EXHAUSTED, grow, search_part)
 from .movement import assembly_blocks
 from .status import (ANALYSIS_CURSOR, ANALYSIS_INFO, ANALYSIS_WORK, CURSOR_LOCKED, CURSOR_NODES,
                      CURSOR_PATHS, CURSOR_SEARCHED, CURSOR_STUCK, DISASSEMBLY_FIRST_CAPACITY)
@@ -48,14 +48,18 @@ def new_work(n: int, capacity: int):
     slots = np.empty(capacity, np.int64)
     table = np.full(4 * capacity, -1, np.int64)
     sets = np.zeros(64, np.uint64)
-    gaps = np.empty((2, 6, n, n), np.int64)  # a state's, and a state just met
+    # a state's gaps, and a state just met's; then the ring of the gaps of the states met
+    # last (disassembly.search_part), touched only as far as it is used, and its tags
+    ring = min(GAPS_RING_STATES, GAPS_RING_BYTES // (6 * n * n * 8))
+    gaps = np.empty((2 + ring, 6, n, n), np.int64)
+    tags = np.full(ring, -1, np.int64)  # the state whose gaps a slot holds
     masks = np.empty((4, n), np.uint64)
     places = np.empty((n, 3), np.int64)
     stacks = np.empty((2, 2 * n + 2), np.uint64)
     members = np.empty(n, np.int64)
     start = np.empty((n, 3), np.int64)
     return (rows, parent, hashes, slots, table, sets, gaps, masks, places, stacks, members,
-            start)
+            start, tags)
 
 
 @njit(nogil=True, cache=True, inline="always")

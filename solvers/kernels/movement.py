@@ -120,6 +120,8 @@ def _build(cache, shape_cells, shape_starts, si: int, sj: int):
                 table[meta[pa, 7] + key * meta[pa, 5] + delta - meta[pa, 4], 0] = 1
         span = meta[pa, 5]
         for key in range(meta[pa, 1] * meta[pa, 3]):
+            if entries[meta[pa, 6] + key, 0] > entries[meta[pa, 6] + key, 1]:
+                continue  # no line of the two shapes: never looked up (pair_gaps)
             base = meta[pa, 7] + key * span
             below = UNBOUNDED
             for x in range(span):

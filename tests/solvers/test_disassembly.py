@@ -227,3 +227,45 @@ def test_budgeted_analysis_gives_the_same_verdicts():
     assert calls > 100  # the 98-move search was cut many times
     assert np.array_equal(piecemeal.verdicts, whole)
     assert sorted(summary(v)[0] for v in whole if v[0] == SOLUTION) == [(98, 2, 4, 2)]
+
+
+@pytest.mark.parametrize("ring", [1, 3, 8])
+def test_a_small_ring_of_gaps_gives_the_same_verdicts(monkeypatch, ring):
+    """The search keeps the gaps of the states waiting to be expanded in a ring; when more
+    wait than it holds, they are worked out again. A ring of 1, 3 or 8 states (most states
+    then fall outside it, and its slots are reused) must change no verdict, level or move."""
+    from solvers.disassembly import analyser
+
+    cases = [caged_assembly(random.Random(seed)) for seed in range(40)]
+    cases.append(list(maze(TUNNELS[3])))
+    expected = [analyse_pieces(pieces) for pieces in cases]
+    default_work = analyser.new_work
+
+    def small_ring(copies: int):
+        work = default_work(copies)
+        return work[:6] + (work[6][:2 + ring],) + work[7:12] + (work[12][:ring],)
+
+    pelikan = pelikan_solution()
+    moves = take_apart_pieces(pelikan).moves  # 108 of them, over thousands of states
+    monkeypatch.setattr(analyser, "new_work", small_ring)
+    assert small_ring(3)[12].size == ring
+    for pieces, verdict in zip(cases, expected):
+        assert np.array_equal(analyse_pieces(pieces), verdict)
+    assert take_apart_pieces(pelikan).moves == moves
+
+
+def pelikan_solution() -> list:
+    """The cells of the pieces of PelikanBurr's one solution."""
+    from pathlib import Path
+
+    from solvers import Solution, solve
+    from solvers.disassembly.analyser import Disassembler
+    from solvers.puzzle.burrtools import load_burrtools
+
+    puzzle = load_burrtools(Path(__file__).parent.parent / "data" / "burrtools"
+                            / "PelikanBurr.xmpuzzle")
+    solution = next(event for event in solve(puzzle) if isinstance(event, Solution)
+                    and event.verdict[0] == SOLUTION)
+    disassembler = Disassembler(puzzle, solution.placements)
+    shapes, origins, _ = disassembler.pieces_of(np.array(solution.rows))
+    return [disassembler.cells_of(shape, origin) for shape, origin in zip(shapes, origins)]
