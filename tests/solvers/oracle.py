@@ -165,13 +165,25 @@ def board_symmetries(kind: str, board, pieces, mode: str) -> list[Callable]:
     """Solution maps for the symmetries that identify solutions in `mode`: each maps the
     board onto itself and every piece type's allowed shapes onto some type's (a bijection
     that keeps counts)."""
-    board = frozenset(board)
     kinds = [(allowed_shapes(kind, cells, mirror), count) for cells, count, mirror in pieces]
     normalise = lambda cells: normalised(cells, kind)  # noqa: E731
     maps = []
-    for transform, rotation in transforms(kind):
+    for transform, move in board_moves(kind, board, mode):
         if mode == "all" and maps:
             break
+        perm = _piece_permutation(kinds, transform, normalise)
+        if perm is not None:
+            maps.append(lambda solution, move=move, perm=perm: frozenset(
+                (perm[piece], frozenset(map(move, cells))) for piece, cells in solution))
+    return maps
+
+
+def board_moves(kind: str, board, mode: str):
+    """(transform, move) for each transform of the grid `mode` allows ("all": every one, as
+    the caller stops), `move` being it shifted to map the board onto itself; transforms that
+    cannot map the board onto itself are left out."""
+    board = frozenset(board)
+    for transform, rotation in transforms(kind):
         if mode == "rotations" and not rotation:
             continue
         image = [transform(c) for c in board]
@@ -179,13 +191,8 @@ def board_symmetries(kind: str, board, pieces, mode: str) -> list[Callable]:
         shift = [min(c[a] for c in board) - min(c[a] for c in image) for a in range(axes)]
         shift += [0] * (len(image[0]) - axes)
         move = lambda cell, t=transform, s=shift: tuple(v + d for v, d in zip(t(cell), s))
-        if frozenset(map(move, board)) != board:
-            continue
-        perm = _piece_permutation(kinds, transform, normalise)
-        if perm is not None:
-            maps.append(lambda solution, move=move, perm=perm: frozenset(
-                (perm[piece], frozenset(map(move, cells))) for piece, cells in solution))
-    return maps
+        if frozenset(map(move, board)) == board:
+            yield transform, move
 
 
 def _piece_permutation(kinds, transform, normalise) -> list[int] | None:

@@ -10,7 +10,7 @@ and map the painted piece kinds onto each other.
 
 from __future__ import annotations
 
-from oracle import count_classes, normalised, shifted, transforms
+from oracle import board_moves, count_classes, normalised, shifted, transforms
 
 
 def painted_normalised(pairs, kind: str) -> frozenset:
@@ -85,22 +85,12 @@ def all_painted_solutions(kind: str, board, pieces, board_paint: dict, rules: se
 def painted_symmetries(kind: str, board, pieces, board_paint: dict, mode: str) -> list:
     """Solution maps for the symmetries identifying solutions in `mode`: each maps the board
     onto itself keeping its paint, and the painted piece kinds onto each other."""
-    board = frozenset(board)
     kinds = [(painted_shapes(kind, cells, paint, mirror), count)
              for cells, count, mirror, paint in pieces]
     maps = []
-    for transform, rotation in transforms(kind):
+    for transform, move in board_moves(kind, board, mode):
         if mode == "all" and maps:
             break
-        if mode == "rotations" and not rotation:
-            continue
-        image = [transform(c) for c in board]
-        axes = 2 if kind == "triangle" else len(image[0])
-        shift = [min(c[a] for c in board) - min(c[a] for c in image) for a in range(axes)]
-        shift += [0] * (len(image[0]) - axes)
-        move = lambda cell, t=transform, s=shift: tuple(v + d for v, d in zip(t(cell), s))
-        if frozenset(map(move, board)) != board:
-            continue
         if any(board_paint.get(move(cell), 0) != board_paint.get(cell, 0) for cell in board):
             continue
         perm = _painted_permutation(kinds, transform, kind)
