@@ -6,11 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
-import signal
-import subprocess
-import sys
-import time
 from itertools import product
 from pathlib import Path
 
@@ -23,10 +18,9 @@ from solvers.disassembly.analyser import analyse_pieces
 from solvers.parallel.run import ParallelRun
 from solvers.parallel.runfile import RunFile
 from solvers.puzzle.burrtools import load_burrtools
-from solvers.puzzle.fileformat import save_puzzle
 from solvers.puzzle.movement_rules import group_bits
 from puzzles import pentomino_box, shipped, soma_in_a_box
-from test_parallel import committed_tasks
+from test_parallel import killed_once_tasks_are_kept
 
 DATA = Path(__file__).parent.parent / "data" / "burrtools"
 
@@ -116,24 +110,7 @@ def test_a_run_killed_with_sigkill_resumes_to_the_exact_solutions(tmp_path):
     """The 3940 pentomino packings of a 3x4x5 box, each taken apart: killed once some tasks
     are kept, resumed here to the count and levels of a run straight through."""
     puzzle = dataclasses.replace(pentomino_box(3, 4, 5), disassembly=True)
-    puzzle_path, run_path = tmp_path / "box.json", tmp_path / "box.polyrun"
-    save_puzzle(puzzle, puzzle_path)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "solvers.cli.main", str(puzzle_path),
-         "--count-only", "--jobs", "1", "--checkpoint", str(run_path)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 120
-        while committed_tasks(run_path) == 0 and process.poll() is None:
-            assert time.monotonic() < deadline, "no task was committed in two minutes"
-            time.sleep(0.05)
-        os.kill(process.pid, signal.SIGKILL)
-    finally:
-        process.wait()
-    assert process.returncode == -signal.SIGKILL
-    kept = RunFile.open(run_path)
-    assert 0 < len(kept.finished()) < len(kept.split().tasks)
-    kept.close()
+    run_path = killed_once_tasks_are_kept(puzzle, tmp_path)
     final = count_solutions(None, "distinct", resume=run_path, jobs=2)
     assert (final.assemblies, final.solutions) == (3940, 3940) and final.exhausted
     expected = count_solutions(puzzle, "distinct", jobs=2)

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -166,8 +167,16 @@ def test_run_files_of_other_puzzles_or_modes_are_refused(tmp_path):
 def test_a_run_killed_with_sigkill_resumes_to_the_exact_count(tmp_path):
     """The CLI keeps the run; SIGKILL once some tasks are committed; resuming in this
     process ends with the published count (3940 pentomino packings of a 3x4x5 box)."""
-    puzzle_path, run_path = tmp_path / "box.json", tmp_path / "box.polyrun"
-    save_puzzle(pentomino_box(3, 4, 5), puzzle_path)
+    run_path = killed_once_tasks_are_kept(pentomino_box(3, 4, 5), tmp_path)
+    final = count_solutions(None, "distinct", resume=run_path, jobs=2)
+    assert final.exhausted and final.solutions == 3940
+
+
+def killed_once_tasks_are_kept(puzzle, folder: Path) -> Path:
+    """The run file of `polygui-solve --checkpoint` on `puzzle`, SIGKILLed as soon as some of
+    its tasks are kept (and checked to hold some, not all)."""
+    puzzle_path, run_path = folder / "puzzle.json", folder / "puzzle.polyrun"
+    save_puzzle(puzzle, puzzle_path)
     process = subprocess.Popen([sys.executable, "-m", "solvers.cli.main", str(puzzle_path),
                                 "--count-only", "--jobs", "1", "--checkpoint", str(run_path)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -183,8 +192,7 @@ def test_a_run_killed_with_sigkill_resumes_to_the_exact_count(tmp_path):
     kept = RunFile.open(run_path)
     assert 0 < len(kept.finished()) < len(kept.split().tasks)
     kept.close()
-    final = count_solutions(None, "distinct", resume=run_path, jobs=2)
-    assert final.exhausted and final.solutions == 3940
+    return run_path
 
 
 def committed_tasks(path) -> int:
