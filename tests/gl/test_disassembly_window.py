@@ -164,7 +164,9 @@ def test_assemblies_none_of_which_come_apart(window, qtbot):
     assert window.browser.count == 0
     assert window.browser.label.text() == (f"none of the {many} found comes apart "
                                            "(All assemblies shows them)")
-    assert window.analysis.explaining.job is None  # the pieces do fit: nothing to explain
+    why = window.panel.why_box  # the pieces fit: what is said is which of them lock
+    qtbot.waitUntil(lambda: why.text.text().endswith("lock."), timeout=180_000)
+    assert why.text.text().startswith(f"Why: {many}, none comes apart: the pieces Frame1")
     window.solve_page.assemblies.set_showing_all(True)
     assert window.browser.count == final.assemblies
     wait_for_player(window, qtbot)
