@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QSlider, QSpinBox, QStyle, QToolButton,
                                QWidget)
 
+from ..views.media_button import media_button
 
 ROOM_FOR = 9_999_999  # the jump box is as wide as this number from the start (see __init__)
 NO_SOLUTIONS_YET = "no solutions yet"
@@ -57,13 +58,7 @@ class SolutionBrowser(QWidget):
         self._refresh()
 
     def _button(self, icon: QStyle.StandardPixmap, tip: str, slot) -> QToolButton:
-        """A tool button with the style's media icon (font glyphs for these are often missing)."""
-        button = QToolButton()
-        button.setIcon(self.style().standardIcon(icon))
-        button.setToolTip(tip)
-        button.setAutoRaise(True)
-        button.clicked.connect(slot)
-        return button
+        return media_button(self, icon, tip, slot)
 
     @property
     def count(self) -> int:

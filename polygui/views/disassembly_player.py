@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPlainTextEdit, QPushButton,
 
 from solvers.disassembly.moves import Disassembly
 
+from .media_button import media_button
+
 MOVE_MS = 450  # how long one move takes to play
 TICK_MS = 16  # the timer's interval while playing (about 60 redraws a second at most)
 HIGHLIGHT = QColor("#fde68a")
@@ -76,12 +78,7 @@ class PlayerControls(QWidget):
         self.set_moves(0)
 
     def _button(self, icon: QStyle.StandardPixmap, tip: str, slot) -> QToolButton:
-        button = QToolButton()
-        button.setIcon(self.style().standardIcon(icon))
-        button.setToolTip(tip)
-        button.setAutoRaise(True)
-        button.clicked.connect(slot)
-        return button
+        return media_button(self, icon, tip, slot)
 
     # --- state --------------------------------------------------------------------------
     @property
