@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QSlider, QSpinBox, QStyle, QToolButton,
-                               QWidget)
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSlider, QSpinBox, QStyle, QWidget
 
 from ..views.media_button import media_button
 
@@ -25,13 +24,13 @@ class SolutionBrowser(QWidget):
         self._empty_text = NO_SOLUTIONS_YET
         self._filter_text: str | None = None
         icons = QStyle.StandardPixmap
-        self.first_button = self._button(icons.SP_MediaSkipBackward, "First solution (Home)",
+        self.first_button = media_button(self, icons.SP_MediaSkipBackward, "First solution (Home)",
                                          self.first)
-        self.previous_button = self._button(icons.SP_ArrowLeft,
+        self.previous_button = media_button(self, icons.SP_ArrowLeft,
                                             "Previous solution (Left)", self.previous)
-        self.next_button = self._button(icons.SP_ArrowRight, "Next solution (Right)",
+        self.next_button = media_button(self, icons.SP_ArrowRight, "Next solution (Right)",
                                         self.next)
-        self.last_button = self._button(icons.SP_MediaSkipForward, "Last solution (End)",
+        self.last_button = media_button(self, icons.SP_MediaSkipForward, "Last solution (End)",
                                         self.last)
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setMinimum(1)
@@ -56,9 +55,6 @@ class SolutionBrowser(QWidget):
         layout.addWidget(self.jump)
         layout.addWidget(self.label)
         self._refresh()
-
-    def _button(self, icon: QStyle.StandardPixmap, tip: str, slot) -> QToolButton:
-        return media_button(self, icon, tip, slot)
 
     @property
     def count(self) -> int:

@@ -16,7 +16,7 @@ import re
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QKeySequence, QShortcut, QTextCursor, QTextFormat
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QSlider, QStyle,
-                               QTextEdit, QToolButton, QVBoxLayout, QWidget)
+                               QTextEdit, QVBoxLayout, QWidget)
 
 from solvers.disassembly.moves import Disassembly
 
@@ -54,13 +54,14 @@ class PlayerControls(QWidget):
         self._timer = QTimer(self, interval=TICK_MS)
         self._timer.timeout.connect(self._tick)
         icons = QStyle.StandardPixmap
-        self.start_button = self._button(icons.SP_MediaSkipBackward, "Assembled", self.to_start)
-        self.back_button = self._button(icons.SP_MediaSeekBackward, "Step back one move (,)",
+        self.start_button = media_button(self, icons.SP_MediaSkipBackward, "Assembled",
+                                         self.to_start)
+        self.back_button = media_button(self, icons.SP_MediaSeekBackward, "Step back one move (,)",
                                         self.step_back)
-        self.play_button = self._button(icons.SP_MediaPlay, "Play (P)", self.toggle_play)
-        self.step_button = self._button(icons.SP_MediaSeekForward, "Step one move (.)",
+        self.play_button = media_button(self, icons.SP_MediaPlay, "Play (P)", self.toggle_play)
+        self.step_button = media_button(self, icons.SP_MediaSeekForward, "Step one move (.)",
                                         self.step)
-        self.end_button = self._button(icons.SP_MediaSkipForward, "Taken apart", self.to_end)
+        self.end_button = media_button(self, icons.SP_MediaSkipForward, "Taken apart", self.to_end)
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setToolTip("The moves: drag to any point of the disassembly")
         self.slider.valueChanged.connect(self._on_slider)
@@ -76,9 +77,6 @@ class PlayerControls(QWidget):
         for key, slot in ((",", self.step_back), (".", self.step), ("P", self.toggle_play)):
             QShortcut(QKeySequence(key), self, slot, context=Qt.ShortcutContext.WindowShortcut)
         self.set_moves(0)
-
-    def _button(self, icon: QStyle.StandardPixmap, tip: str, slot) -> QToolButton:
-        return media_button(self, icon, tip, slot)
 
     # --- state --------------------------------------------------------------------------
     @property
