@@ -138,8 +138,20 @@ def placements(kind: str, board, pieces) -> list[tuple[int, frozenset]]:
 def all_solutions(kind: str, board, pieces) -> list[frozenset]:
     """Every tiling of the board using each piece type exactly `count` times, each as a
     frozenset of (piece type, cells)."""
-    rows = placements(kind, board, pieces)
-    remaining = [count for _cells, count, _mirror in pieces]
+    counts = [count for _cells, count, _mirror in pieces]
+    return tilings(board, placements(kind, board, pieces), counts, lambda cells: cells)
+
+
+def tilings(board, rows, counts: list[int], cells_of: Callable) -> list[frozenset]:
+    """Every set of `rows` ((piece type, placement) each, `cells_of(placement)` its cells)
+    covering the board exactly with each piece type `counts[type]` times, as frozensets of
+    rows."""
+    by_cell: dict = {}  # the rows covering each cell, with their cells
+    for piece, placed in rows:
+        cells = frozenset(cells_of(placed))
+        for cell in cells:
+            by_cell.setdefault(cell, []).append((piece, placed, cells))
+    remaining = list(counts)
     solutions: list[frozenset] = []
 
     def search(free: set, chosen: list) -> None:
@@ -147,11 +159,10 @@ def all_solutions(kind: str, board, pieces) -> list[frozenset]:
             if not any(remaining):
                 solutions.append(frozenset(chosen))
             return
-        cell = min(free)
-        for piece, cells in rows:
-            if cell in cells and remaining[piece] and cells <= free:
+        for piece, placed, cells in by_cell.get(min(free), []):
+            if remaining[piece] and cells <= free:
                 remaining[piece] -= 1
-                chosen.append((piece, cells))
+                chosen.append((piece, placed))
                 search(free - cells, chosen)
                 chosen.pop()
                 remaining[piece] += 1

@@ -10,7 +10,7 @@ and map the painted piece kinds onto each other.
 
 from __future__ import annotations
 
-from oracle import board_moves, count_classes, normalised, shifted, transforms
+from oracle import board_moves, count_classes, normalised, shifted, tilings, transforms
 
 
 def painted_normalised(pairs, kind: str) -> frozenset:
@@ -55,31 +55,9 @@ def painted_placements(kind: str, board, pieces, board_paint: dict, rules: set) 
 
 
 def all_painted_solutions(kind: str, board, pieces, board_paint: dict, rules: set) -> list:
-    rows = painted_placements(kind, board, pieces, board_paint, rules)
-    by_cell: dict = {}  # the rows covering each cell, with their cells
-    for piece, pairs in rows:
-        cells = frozenset(c for c, _ in pairs)
-        for cell in cells:
-            by_cell.setdefault(cell, []).append((piece, pairs, cells))
-    remaining = [count for _cells, count, _mirror, _paint in pieces]
-    solutions: list[frozenset] = []
-
-    def search(free: set, chosen: list) -> None:
-        if not free:
-            if not any(remaining):
-                solutions.append(frozenset(chosen))
-            return
-        cell = min(free)
-        for piece, pairs, cells in by_cell.get(cell, []):
-            if remaining[piece] and cells <= free:
-                remaining[piece] -= 1
-                chosen.append((piece, pairs))
-                search(free - cells, chosen)
-                chosen.pop()
-                remaining[piece] += 1
-
-    search(set(board), [])
-    return solutions
+    counts = [count for _cells, count, _mirror, _paint in pieces]
+    return tilings(board, painted_placements(kind, board, pieces, board_paint, rules), counts,
+                   lambda pairs: (cell for cell, _ in pairs))
 
 
 def painted_symmetries(kind: str, board, pieces, board_paint: dict, mode: str) -> list:
