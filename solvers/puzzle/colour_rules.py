@@ -24,7 +24,7 @@ from numbers import Integral
 from typing import Any, Protocol
 
 from .errors import PuzzleError
-from .limits import shown
+from .limits import check_entry, shown
 
 MAX_CONSTRAINT_COLOURS = 63  # as BurrTools (its colour 0 is the neutral one)
 COLOUR_KEYS = ("constraint_colours", "board_paint", "colour_rules")  # the file's top keys
@@ -188,11 +188,7 @@ def colours_from_data(value: Any) -> tuple[ConstraintColour, ...]:
     colours = []
     for number, item in enumerate(value, start=1):
         where = f"entry {number} of \"constraint_colours\""
-        if not isinstance(item, dict):
-            raise PuzzleError(f"{where} must be an object")
-        unknown = sorted(set(item) - {"name", "rgb"})
-        if unknown:
-            raise PuzzleError(f"{where}: unknown key {shown(unknown[0])}")
+        check_entry(item, where, ("name", "rgb"))
         name, rgb = item.get("name"), item.get("rgb")
         if not isinstance(name, str):
             raise PuzzleError(f"{where}: \"name\" must be a string, not {shown(name)}")
@@ -209,11 +205,7 @@ def paint_from_data(value: Any, where: str, dims: int, limit: int) -> Paint:
     pairs: list[tuple[Cell, int]] = []
     for number, item in enumerate(value, start=1):
         entry = f"{where}, paint entry {number}"
-        if not isinstance(item, dict):
-            raise PuzzleError(f"{entry} must be an object")
-        unknown = sorted(set(item) - {"colour", "cells"})
-        if unknown:
-            raise PuzzleError(f"{entry}: unknown key {shown(unknown[0])}")
+        check_entry(item, entry, ("colour", "cells"))
         colour, cells = item.get("colour"), item.get("cells")
         if isinstance(colour, bool) or not isinstance(colour, int):
             raise PuzzleError(f"{entry}: \"colour\" must be a colour number, not {shown(colour)}")

@@ -32,7 +32,8 @@ from typing import Any
 
 from .atomic import new_file_mode, write_atomically  # noqa: F401  (where callers find them)
 from .grids import GridKind
-from .limits import MAX_BOARD_CELLS, MAX_FILE_BYTES, MAX_NESTING, MAX_PIECE_CELLS, shown
+from .limits import (MAX_BOARD_CELLS, MAX_FILE_BYTES, MAX_NESTING, MAX_PIECE_CELLS, check_entry,
+                     shown)
 from .model import SUDOKU_SYMBOLS, Piece, Puzzle, PuzzleError, SudokuGrid
 from .secondary_format import count_value, parse_count
 from .sudoku_file import (VARIANT_KEYS, read_variant_rules, squarest_box, variant_size,
@@ -220,11 +221,7 @@ def _cells(value: Any, where: str, axes: str, limit: int) -> tuple[tuple[int, ..
 
 def _piece(item: Any, index: int, axes: str) -> Piece:
     where = f"entry {index + 1} of \"pieces\""
-    if not isinstance(item, dict):
-        raise PuzzleError(f"{where} must be an object")
-    unknown = sorted(set(item) - _PIECE_KEYS)
-    if unknown:
-        raise PuzzleError(f"{where}: unknown key {shown(unknown[0])}")
+    check_entry(item, where, _PIECE_KEYS)
     name = _string(item, "name", where, default="")
     if name:  # the name, and where in the file: names are often digits, like positions
         where = f"piece {shown(name)} ({where})"

@@ -64,3 +64,13 @@ def shown(value: Any, width: int = 40, _depth: int = 0) -> str:
     else:
         text = repr(value)
     return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def check_entry(item: Any, where: str, keys: Iterable[str]) -> dict:
+    """`item`, an entry of a list in a file, checked to be an object with no key but `keys`."""
+    if not isinstance(item, dict):
+        raise PuzzleError(f"{where} must be an object")
+    unknown = sorted(set(item) - set(keys))
+    if unknown:
+        raise PuzzleError(f"{where}: unknown key {shown(unknown[0])}")
+    return item

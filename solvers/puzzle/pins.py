@@ -20,7 +20,7 @@ import numpy as np
 
 from .errors import PuzzleError
 from .grids import GridKind, Shape, normalise, orientations_of
-from .limits import shown
+from .limits import check_entry, shown
 
 
 @dataclass(frozen=True)
@@ -134,11 +134,7 @@ def pins_from_data(value: Any, dims: int) -> tuple[Pin, ...]:
     pins = []
     for position, item in enumerate(value):
         where = f"entry {position + 1} of \"pinned\""
-        if not isinstance(item, dict):
-            raise PuzzleError(f"{where} must be an object")
-        unknown = sorted(set(item) - {"piece", "cells"})
-        if unknown:
-            raise PuzzleError(f"{where}: unknown key {shown(unknown[0])}")
+        check_entry(item, where, ("piece", "cells"))
         name = item.get("piece")
         if not isinstance(name, str) or not name:
             raise PuzzleError(f"{where}: \"piece\" must be a piece's name, not {shown(name)}")
