@@ -182,7 +182,7 @@ def board_symmetries(kind: str, board, pieces, mode: str) -> list[Callable]:
     for transform, move in board_moves(kind, board, mode):
         if mode == "all" and maps:
             break
-        perm = _piece_permutation(kinds, transform, normalise)
+        perm = piece_permutation(kinds, lambda shape, t=transform: normalise(map(t, shape)))
         if perm is not None:
             maps.append(lambda solution, move=move, perm=perm: frozenset(
                 (perm[piece], frozenset(map(move, cells))) for piece, cells in solution))
@@ -206,10 +206,12 @@ def board_moves(kind: str, board, mode: str):
             yield transform, move
 
 
-def _piece_permutation(kinds, transform, normalise) -> list[int] | None:
+def piece_permutation(kinds, moved: Callable) -> list[int] | None:
+    """How a transform permutes the piece kinds ((shapes, count) each), `moved(shape)` being
+    a shape's normalised image; None when it maps some kind onto no kind or onto several."""
     perm = []
     for shapes, count in kinds:
-        image = frozenset(normalise(map(transform, shape)) for shape in shapes)
+        image = frozenset(moved(shape) for shape in shapes)
         matches = [j for j, (other, other_count) in enumerate(kinds)
                    if other == image and other_count == count]
         if len(matches) != 1:

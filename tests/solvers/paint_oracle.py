@@ -10,7 +10,8 @@ and map the painted piece kinds onto each other.
 
 from __future__ import annotations
 
-from oracle import board_moves, count_classes, normalised, shifted, tilings, transforms
+from oracle import (board_moves, count_classes, normalised, piece_permutation, shifted,
+                    tilings, transforms)
 
 
 def painted_normalised(pairs, kind: str) -> frozenset:
@@ -71,25 +72,13 @@ def painted_symmetries(kind: str, board, pieces, board_paint: dict, mode: str) -
             break
         if any(board_paint.get(move(cell), 0) != board_paint.get(cell, 0) for cell in board):
             continue
-        perm = _painted_permutation(kinds, transform, kind)
+        perm = piece_permutation(kinds, lambda shape, t=transform: painted_normalised(
+            [(t(c), colour) for c, colour in shape], kind))
         if perm is not None:
             maps.append(lambda solution, move=move, perm=perm: frozenset(
                 (perm[piece], frozenset((move(c), colour) for c, colour in pairs))
                 for piece, pairs in solution))
     return maps
-
-
-def _painted_permutation(kinds, transform, kind: str) -> list[int] | None:
-    perm = []
-    for shapes, count in kinds:
-        image = frozenset(painted_normalised([(transform(c), colour) for c, colour in shape], kind)
-                          for shape in shapes)
-        matches = [j for j, (other, other_count) in enumerate(kinds)
-                   if other == image and other_count == count]
-        if len(matches) != 1:
-            return None
-        perm.append(matches[0])
-    return perm if sorted(perm) == list(range(len(kinds))) else None
 
 
 def painted_counts(kind: str, board, pieces, board_paint: dict, rules: set) -> dict[str, int]:
