@@ -89,7 +89,9 @@ def certificates(puzzle: Puzzle, cancel: CancelCheck | None = None) -> list[Cert
 
 
 def uncovered_cells(placements: Placements) -> tuple[Cell, ...]:
+    """The cells a solution must cover (optional ones aside) that no placement covers."""
     covered = np.zeros(placements.n_items, dtype=bool)
+    covered[list(placements.optional_items)] = True
     for items in placements.row_items:
         covered[list(items)] = True
     return tuple(placements.cells[item] for item in np.flatnonzero(~covered))

@@ -317,6 +317,29 @@ def search(masks, row_piece, full, check, counters, fraction, live, level_start,
                               and piece_live[depth, piece] < count):
                             best_piece, count = piece, piece_live[depth, piece]
                 branch_piece[depth] = -1
+                real_live = 0
+                for piece in range(n_types):
+                    real_live += piece_live[depth, piece]
+                if count > 0 and item < 0 and open_piece >= 0 and real_live == 0:
+                    # every required item covered and no real row fits: the copies still
+                    # open all take their absent rows, one completion (a leaf, not a chain of
+                    # one-child nodes: 144 of them per solution of SolidSixPieceBurrs)
+                    end = depth
+                    for position in range(level_start[depth], level_start[depth + 1]):
+                        row = live[position]
+                        if row >= absent_start:
+                            for _ in range(remaining[row_piece[row]]):
+                                path[end] = row
+                                end += 1
+                    if end == goal and _keep_solution(path, counters, solution_buffer, record,
+                                                      check):
+                        status = BUFFER_FULL
+                    fraction[0] += weight[depth]
+                    depth_stats[depth, 0] += 1
+                    depth, phase = depth - 1, NEXT
+                    if status == BUFFER_FULL or _limit_reached(counters, solution_limit):
+                        break
+                    continue
                 if count > 0 and item < 0 and open_piece >= 0:
                     # every required item covered: settle the open piece's copies in order
                     floor = -1

@@ -93,7 +93,8 @@ EXPORTS: dict[str, dict[str, tuple[Argument, ...]]] = {
         "probe_sudoku": (U2, Q1, Q1, U1, Q1, F1, Q1, PEERS, PEERS, UINT, Q1, F1, H2, INT, INT,
                          F1, F1, F1, INT, INT),
     },
-    "regions": {"dead_rows": (U2, I2, B1)},
+    "regions": {"dead_rows": (U2, I2, B1),
+                "kill_uncoverable": (U2, I1, B1, Q1, Q1, B1, Q1, Q1, I1, INT, INT)},
     "disassembly_tree": {  # the disassembler (solvers/disassembly)
         "new_work": (INT, INT),
         "begin": (Q1, Q2, U1, BOOL, WORK, CACHE, Q2, Q1),

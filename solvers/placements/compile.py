@@ -22,7 +22,7 @@ from ..puzzle.limits import MAX_PLACEMENTS, MAX_SEARCH_BYTES
 from ..puzzle.model import Puzzle, PuzzleError
 from .paint import PaintFilter, piece_orientations
 from .pins import rows_kept_by_pins
-from .pruning import dead_rows
+from .pruning import dead_rows, uncoverable_rows
 from .secondary import with_secondary_items
 
 
@@ -76,8 +76,9 @@ def compile_placements(puzzle: Puzzle, *, prune: bool = True,
                        cancel: CancelCheck | None = None) -> Placements:
     """All placements of all pieces on the board, in piece order then orientation and position.
 
-    With `prune`, placements that cut off a region no combination of piece sizes can fill are
-    dropped: they can never be part of a solution. Raises PuzzleError past MAX_PLACEMENTS or
+    With `prune`, placements that can never be part of a solution are dropped: those that
+    cut off a region no combination of piece sizes can fill, and those beside which some cell
+    or needed piece has no placement left. Raises PuzzleError past MAX_PLACEMENTS or
     when searching them would need tables past MAX_SEARCH_BYTES; `cancel` can stop it
     (Cancelled) between two orientations of a piece or two slices of the pruning.
     """
@@ -119,9 +120,37 @@ def compile_placements(puzzle: Puzzle, *, prune: bool = True,
     if prune and placements.n_rows and not puzzle.optional:  # optional cells may stay empty
         dead = dead_rows(placements.masks, placements.neighbours, fillable_sizes(puzzle), cancel)
         placements = _select_rows(placements, ~dead)
+    if prune and placements.n_rows:
+        placements = _without_uncoverable(puzzle, placements, cancel)
     placements = with_secondary_items(puzzle, placements)
     check_search_size(placements)
     return placements
+
+
+def _without_uncoverable(puzzle: Puzzle, placements: Placements,
+                         cancel: CancelCheck | None) -> Placements:
+    """The placements without those beside which some cell or needed piece has no placement
+    left; all of them when that leaves none for some cell or needed piece: such a puzzle has
+    no solution, and the search and Why-no-solution say why (a colouring, the cells no piece
+    reaches) better than the refusal of a piece that cannot go anywhere."""
+    optional = set(puzzle.optional)
+    required = np.array([cell not in optional for cell in placements.cells], dtype=bool)
+    least = np.array([piece.fewest for piece in puzzle.pieces], dtype=np.int32)
+    kept = ~uncoverable_rows(placements.masks, placements.row_piece, required, least, cancel)
+    covered = np.bitwise_or.reduce(placements.masks[kept], axis=0)
+    covers_all = (required_words(required) & ~covered == 0).all()
+    pieces_left = np.bincount(placements.row_piece[kept], minlength=len(least)) > 0
+    if not covers_all or not pieces_left[least > 0].all():
+        return placements
+    return _select_rows(placements, kept)
+
+
+def required_words(required: np.ndarray) -> np.ndarray:
+    """(W,) uint64: the items marked in `required` (bool per item) as a bitset."""
+    words = np.zeros(max(1, (len(required) + 63) // 64), dtype=np.uint64)
+    for item in np.flatnonzero(required):
+        words[item >> 6] |= np.uint64(1) << np.uint64(item & 63)
+    return words
 
 
 def check_search_size(placements: Placements) -> None:

@@ -1,0 +1,117 @@
+"""The reduction before searching (BurrTools' "reduce"): placements beside which some cell or
+needed piece has no placement left are dropped, as a pairwise brute force finds them, and
+never one a solution uses; and a solution's copies left off the board cost one node."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from oracle import all_solutions_secondary
+from solvers import GridKind, Piece, Puzzle, solve
+from solvers.analysis.certificates import certificates
+from solvers.placements.compile import compile_placements
+from solvers.placements.pruning import uncoverable_rows
+from solvers.placements.secondary import first_absent_row
+from solvers.puzzle.burrtools import load_burrtools
+from puzzles import shipped
+from test_secondary_items import secondary_puzzle
+
+BURRS = Path(__file__).parent.parent / "data" / "burrtools" / "SolidSixPieceBurrs.xmpuzzle"
+
+
+def pairwise_dead(masks: np.ndarray, row_piece: np.ndarray, required: np.ndarray,
+                  least: np.ndarray) -> np.ndarray:
+    """The oracle: every pair of rows compared, rows dropped until none is."""
+    n_items = len(required)
+    bits = np.unpackbits(masks.view(np.uint8), axis=1, bitorder="little")[:, :n_items]
+    alive = np.ones(len(masks), dtype=bool)
+    while True:
+        rows = np.flatnonzero(alive)
+        cells = bits[rows].astype(np.int64)
+        apart = (cells @ cells.T) == 0
+        reach = (apart.astype(np.int64) @ cells) > 0
+        dead = (required & ~cells.astype(bool) & ~reach).any(axis=1)
+        for piece in np.flatnonzero(least > 0):
+            own = row_piece[rows] == piece
+            dead |= ~apart[:, row_piece[rows] == piece].any(axis=1) & (least[piece] > own)
+        if not dead.any():
+            return ~alive
+        alive[rows[dead]] = False
+
+
+def real_rows(puzzle: Puzzle):
+    placements = compile_placements(puzzle, prune=False)
+    end = first_absent_row(placements)
+    required = np.ones(placements.n_items, dtype=bool)
+    required[list(placements.optional_items)] = False
+    least = np.array([piece.fewest for piece in puzzle.pieces], dtype=np.int32)
+    return placements.masks[:end], placements.row_piece[:end], required, least
+
+
+def puzzles():
+    yield load_burrtools(BURRS)
+    yield shipped("meteor.json")
+    yield shipped("six-piece-burr.json")
+    for seed in range(12):
+        yield secondary_puzzle(seed, ("square", "hex", "cube")[seed % 3])[0]
+
+
+@pytest.mark.parametrize("puzzle", list(puzzles()), ids=lambda puzzle: puzzle.name)
+def test_the_reduction_drops_what_a_pairwise_brute_force_drops(puzzle):
+    """In the kernel and, on one-word boards, in numpy."""
+    masks, row_piece, required, least = real_rows(puzzle)
+    expected = pairwise_dead(masks, row_piece, required, least)
+    assert expected.any() or puzzle.name != "SolidSixPieceBurrs: Problem 1"
+    assert np.array_equal(uncoverable_rows(masks, row_piece, required, least, in_numpy=False),
+                          expected)
+    if masks.shape[1] == 1:
+        assert np.array_equal(uncoverable_rows(masks, row_piece, required, least,
+                                               in_numpy=True), expected)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_no_placement_a_solution_uses_is_dropped(seed):
+    puzzle, board, pieces, optional = secondary_puzzle(seed, ("square", "hex", "cube")[seed % 3])
+    if puzzle.problems():
+        return
+    kept = compile_placements(puzzle)
+    index = {cell: item for item, cell in enumerate(kept.cells)}
+    kept_rows = {(int(piece), frozenset(items))
+                 for piece, items in zip(kept.row_piece, kept.row_items) if items}
+    for solution in all_solutions_secondary(puzzle.kind.value, board, pieces, optional):
+        for piece, cells in solution:
+            assert (piece, frozenset(index[cell] for cell in cells)) in kept_rows
+
+
+def test_most_placements_of_six_burr_pieces_go_before_searching():
+    """A burr piece that fits its slot often leaves a crossing no piece can fill."""
+    puzzle = load_burrtools(BURRS)
+    before = first_absent_row(compile_placements(puzzle, prune=False))
+    after = first_absent_row(compile_placements(puzzle))
+    assert after < before / 4
+
+
+def test_the_copies_left_off_the_board_are_settled_in_one_node():
+    """A row of three cells, a domino and a monomino that may be placed up to k times: once
+    the cells are covered, the copies left off take no node each, so the tree is the same
+    for every k."""
+    def solved(most: int):
+        puzzle = Puzzle(GridKind.SQUARE, "row", board=((0, 0), (1, 0), (2, 0)),
+                        pieces=(Piece("D", ((0, 0), (1, 0)), 1),
+                                Piece("M", ((0, 0),), most, least=0)))
+        return list(solve(puzzle, "all", count_only=True))[-1]
+
+    few, many = solved(2), solved(40)
+    assert few.solutions == many.solutions == 2
+    assert few.nodes == many.nodes
+
+
+def test_an_optional_cell_no_piece_reaches_is_no_reason_for_no_solution():
+    """A domino on two cells, and a cell apart that may stay empty."""
+    puzzle = Puzzle(GridKind.SQUARE, "apart", board=((0, 0), (1, 0), (3, 0)),
+                    optional=((3, 0),), pieces=(Piece("D", ((0, 0), (1, 0)), 1),))
+    assert not [c for c in certificates(puzzle) if c.kind == "uncoverable"]
+    assert list(solve(puzzle, "all", count_only=True))[-1].solutions == 1
