@@ -87,7 +87,7 @@ class Prober:
                 s.weight, s.depth_stats, s.solution_buffer, self.record, s.scratch,
                 s.piece_words, s.nonzero, *tail)
         return probes.probe_exact_cover(
-            placements.masks, placements.row_piece, s.full, plan.restricted_piece, plan.images,
+            s.masks, placements.row_piece, s.full, plan.restricted_piece, plan.images,
             plan.check_start, plan.check_syms, s.check, s.counters, s.fraction, s.live,
             s.level_start, s.branch, s.branch_start, s.branch_len, s.branch_pos, s.path,
             s.weight, s.occupied, s.planes, s.overflow, s.piece_live, s.remaining,

@@ -6,8 +6,9 @@ import numpy as np
 
 from ..kernels import native, status
 from ..placements.compile import Placements, neighbour_masks
-from ..placements.secondary import first_absent_row, piece_slack, required_mask
+from ..placements.secondary import first_absent_row, piece_slack
 from ..placements.symmetry import SymmetryPlan
+from .forced import kernel_rows, kernel_rows_as_they_are
 from .resumable import ResumableSearch
 
 
@@ -21,13 +22,14 @@ class ExactCoverSearch(ResumableSearch):
         pieces cannot fill (boards of up to 64 cells). It pays on flat boards, where the
         fewest-options rule does not see such regions early; in boxes it does, and the check
         costs more than it saves (measured: meteor 1.9 s -> 1.3 s, Mini Bedlam 25% slower)."""
-        n_rows, n_words = placements.masks.shape
+        region_check &= not placements.optional_items  # an optional cell may stay empty
+        searched = (kernel_rows_as_they_are(placements, plan.root_rows) if region_check
+                    else kernel_rows(placements, plan.root_rows))
+        self.masks, self.full, self.required = searched.masks, searched.full, searched.required
+        n_rows, n_words = self.masks.shape
         n_types = len(placements.piece_counts)
         goal = int(placements.piece_counts.sum())
         super().__init__(placements, plan, goal, max_solutions_buffered)
-        self.full = np.zeros(n_words, dtype=np.uint64)
-        for item in range(placements.n_items):
-            self.full[item >> 6] |= np.uint64(1) << np.uint64(item & 63)
         capacity = max(1, n_rows * (goal + 1))
         self.live = np.zeros(capacity, dtype=np.int32)
         self.level_start = np.zeros(goal + 2, dtype=np.int32)
@@ -41,28 +43,26 @@ class ExactCoverSearch(ResumableSearch):
         self.piece_live = np.zeros((goal + 1, n_types), dtype=np.int32)
         self.remaining = placements.piece_counts.astype(np.int32).copy()
         self.candidates = np.zeros(n_words, dtype=np.uint64)
-        region_check &= not placements.optional_items  # an optional cell may stay empty
         self.neighbours = (neighbour_masks(placements.neighbours) if region_check
                            else np.zeros(0, dtype=np.uint64))
-        self.required = required_mask(placements)
         self.slack = piece_slack(placements)
         self.absent_start = first_absent_row(placements)
         self.branch_piece = np.full(goal + 1, -1, dtype=np.int32)
-        self._start(plan.root_rows)
+        self._start(searched.root_rows)
 
     def _start(self, root_rows: np.ndarray) -> None:
         self.live[:len(root_rows)] = root_rows
         self.level_start[1] = len(root_rows)
         kernel = native.kernel("exact_cover")  # loaded by the first search
 
-        kernel._count_live(0, len(root_rows), self.placements.masks, self.placements.row_piece,
+        kernel._count_live(0, len(root_rows), self.masks, self.placements.row_piece,
                            self.live, self.planes, self.overflow, self.piece_live,
                            self.absent_start)
         self.counters[status.C_PHASE] = status.ENTER
 
     def _run_kernel(self, node_budget: int, record: bool, solution_limit: int) -> int:
         return native.kernel("exact_cover").search(
-            self.placements.masks, self.placements.row_piece, self.full, self.check,
+            self.masks, self.placements.row_piece, self.full, self.check,
             self.counters, self.fraction, self.live, self.level_start, self.branch,
             self.branch_start, self.branch_len, self.branch_pos, self.path, self.weight,
             self.occupied, self.planes, self.overflow, self.piece_live, self.remaining,
