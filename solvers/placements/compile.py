@@ -13,6 +13,7 @@ Glossary
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Callable
 
 import numpy as np
 
@@ -84,6 +85,46 @@ def compile_placements(puzzle: Puzzle, *, prune: bool = True,
     """
     if puzzle.is_sudoku:
         raise PuzzleError("a sudoku puzzle has no piece placements")
+    return _recent((puzzle, prune), lambda: _compiled(puzzle, prune, cancel))
+
+
+def _compiled(puzzle: Puzzle, prune: bool, cancel: CancelCheck | None) -> Placements:
+    placements = _recent((puzzle, "every"), lambda: _every_placement(puzzle, cancel))
+    if prune and placements.n_rows and not puzzle.optional:  # optional cells may stay empty
+        dead = dead_rows(placements.masks, placements.neighbours, fillable_sizes(puzzle), cancel)
+        placements = _select_rows(placements, ~dead)
+    if prune and placements.n_rows:
+        placements = _without_uncoverable(puzzle, placements, cancel)
+    placements = with_secondary_items(puzzle, placements)
+    check_search_size(placements)
+    return placements
+
+
+_RECENT: dict[tuple, Placements] = {}  # (puzzle, how) -> placements, the newest last
+_RECENT_ENTRIES = 4  # Why-no-solution's certificates, then the search: one compile
+_RECENT_BYTES = 64 << 20  # larger placements are not kept
+
+
+def _recent(key: tuple, make: Callable[[], Placements]) -> Placements:
+    """`make()`, or what it made for the same puzzle lately."""
+    found = _RECENT.pop(key, None)
+    if found is None:
+        found = make()
+    if found.masks.nbytes <= _RECENT_BYTES:
+        _RECENT[key] = found
+        while len(_RECENT) > _RECENT_ENTRIES:
+            _RECENT.pop(next(iter(_RECENT)), None)
+    return found
+
+
+def forget_recent() -> None:
+    """Drop the placements kept for the puzzles compiled lately (each compile then starts
+    from nothing: what tests of stopping a preparation need)."""
+    _RECENT.clear()
+
+
+def _every_placement(puzzle: Puzzle, cancel: CancelCheck | None) -> Placements:
+    """Every placement of every piece, pins kept, nothing pruned."""
     cells = puzzle.board
     board = np.array(cells, dtype=np.int64).reshape(len(cells), puzzle.kind.dimensions)
     locate = CellLocator(board, puzzle.kind)
@@ -117,13 +158,6 @@ def compile_placements(puzzle: Puzzle, *, prune: bool = True,
     if puzzle.pins:  # a pinned cell keeps only its pin's row
         placements = _select_rows(placements, rows_kept_by_pins(
             puzzle, placements.row_piece, placements.row_items, placements.masks))
-    if prune and placements.n_rows and not puzzle.optional:  # optional cells may stay empty
-        dead = dead_rows(placements.masks, placements.neighbours, fillable_sizes(puzzle), cancel)
-        placements = _select_rows(placements, ~dead)
-    if prune and placements.n_rows:
-        placements = _without_uncoverable(puzzle, placements, cancel)
-    placements = with_secondary_items(puzzle, placements)
-    check_search_size(placements)
     return placements
 
 

@@ -152,7 +152,7 @@ def normalise(cells: np.ndarray, kind: GridKind | None = None) -> Shape:
     shifted = np.array(cells, dtype=np.int64)
     moved = kind.translation_axes if kind is not None else shifted.shape[-1]
     shifted[:, :moved] -= shifted[:, :moved].min(axis=0)
-    return tuple(sorted(tuple(int(v) for v in cell) for cell in shifted))
+    return tuple(sorted(map(tuple, shifted.tolist())))
 
 
 def apply_symmetry(kind: GridKind, cells: np.ndarray, matrix: np.ndarray) -> np.ndarray:
@@ -246,6 +246,7 @@ class CellLocator:
         low = (board.min(axis=0) if len(board) else np.zeros(dims, dtype=np.int64)) - MAX_SPAN
         high = (board.max(axis=0) if len(board) else np.zeros(dims, dtype=np.int64)) + MAX_SPAN
         self.board, self.low = board, low
+        self.corners = (board.min(axis=0), board.max(axis=0)) if len(board) else (low, high)
         self.moved = kind.translation_axes if kind is not None else dims
         self.strides = np.cumprod(np.concatenate(([1], (high - low + 1)[:-1]))).astype(np.int64)
         keys = self.keys(board)
@@ -261,8 +262,19 @@ class CellLocator:
         is fixed within the shape)."""
         if not len(self.sorted_keys):
             return np.zeros((0, len(shape)), dtype=np.int64)
-        wanted = self.keys(self.board[:, None, :] + (shape - shape[0])[None, :, :])
+        anchors = self.anchors(shape)
+        wanted = self.keys(anchors[:, None, :] + (shape - shape[0])[None, :, :])
         at = np.searchsorted(self.sorted_keys, wanted).clip(max=len(self.sorted_keys) - 1)
         inside = (self.sorted_keys[at] == wanted).all(axis=1)
-        inside &= (self.board[:, self.moved:] == shape[0, self.moved:]).all(axis=1)
         return np.sort(self.order[at[inside]], axis=1)
+
+    def anchors(self, shape: np.ndarray) -> np.ndarray:
+        """The board cells the shape's first cell may sit on: those from which the shape
+        stays within the board's bounding box (a cage as large as its box: one of them, not
+        every cell of the box) and, on a grid with untranslated coordinates, that match its
+        first cell's."""
+        offsets = shape - shape[0]
+        fits = ((self.board + offsets.min(axis=0) >= self.corners[0])
+                & (self.board + offsets.max(axis=0) <= self.corners[1])).all(axis=1)
+        fits &= (self.board[:, self.moved:] == shape[0, self.moved:]).all(axis=1)
+        return self.board[fits]

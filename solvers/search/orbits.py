@@ -20,6 +20,7 @@ import numpy as np
 
 from ..kernels import native
 from ..placements.compile import Placements
+from ..placements.hashes import random_keys
 from ..placements.symmetry import BoardSymmetry, board_symmetries, row_images
 from ..puzzle.grids import is_rotation
 from ..puzzle.model import Puzzle
@@ -48,8 +49,7 @@ class OrbitExpander:
         identity = np.arange(placements.n_rows, dtype=np.int32)[None, :]
         self.images = np.concatenate([identity, images])
         self.rotations = self.images[[is_rotation(s.matrix) for s in symmetries]]
-        row_hash = np.random.default_rng(0).integers(1, 2 ** 63, placements.n_rows,
-                                                     dtype=np.uint64)
+        row_hash = random_keys(placements.n_rows)
         self._image_hashes = row_hash[self.images]  # (g, R): each row's image's hash
         self._rotation_hashes = row_hash[self.rotations]
 

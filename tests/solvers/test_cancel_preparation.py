@@ -9,16 +9,19 @@ from pathlib import Path
 import pytest
 
 from solvers import Cancelled, GridKind, Piece, Puzzle, prepare, solve
+from solvers.placements.compile import forget_recent
 from solvers.puzzle.fileformat import load_puzzle
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles"
 
 
 class TripAfter:
-    """A cancel check that says stop at its `trip`-th call (never, for 0) and counts calls."""
+    """A cancel check that says stop at its `trip`-th call (never, for 0) and counts calls.
+    Each one made starts from no placements compiled (the same puzzle's are kept a while)."""
 
     def __init__(self, trip: int = 0) -> None:
         self.trip, self.calls = trip, 0
+        forget_recent()
 
     def __call__(self) -> bool:
         self.calls += 1
