@@ -1,0 +1,107 @@
+"""Time to answer: `polygui-solve FILE --count-only` from a fresh process, on every BurrTools
+example and every shipped cube puzzle, against a baseline commit and BurrTools. Run by hand:
+
+    .venv/bin/python bench/bench_time_to_answer.py [--calls N] [--baseline COMMIT] [--quick]
+
+Each call is a fresh process's wall clock (start-up, import, preparation, search, taking the
+assemblies apart, printing), the best of N, this tree's and the baseline's calls interleaved so
+that both see the same load. The baseline (f312cbd, the commit FIGURES.md timed beside
+BurrTools) runs from a git worktree in the temp folder. The Python floor is what
+`python -c "import numpy"` costs in the same run: issue 31's goal is PolyGUI's wall at most
+BurrTools' wall plus that floor. BurrTools cannot be run here; its walls from FIGURES.md
+section 2 are scaled by how much faster the machine is now than then, measured as
+bench/bench_disassembly.py does (the baseline's pentomino searches now against then).
+`--quick` leaves out Mini Bedlam (a 12 s search).
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench_disassembly import CALIBRATION, baseline_seconds, baseline_tree
+
+ROOT = Path(__file__).resolve().parents[1]
+BURRTOOLS = ROOT / "tests" / "data" / "burrtools"
+ASSETS = ROOT / "assets" / "puzzles"
+BASELINE = "f312cbd"
+FILES = [  # (file, BurrTools' wall seconds in FIGURES.md section 2, or None)
+    (BURRTOOLS / "AlPackino.xmpuzzle", 0.110),
+    (BURRTOOLS / "CubeInCage.xmpuzzle", 0.013),
+    (BURRTOOLS / "DemoMirrorParadox.xmpuzzle", 0.004),
+    (BURRTOOLS / "DemoPieceGenerator.xmpuzzle", 0.015),
+    (BURRTOOLS / "PelikanBurr.xmpuzzle", 0.038),
+    (BURRTOOLS / "SolidSixPieceBurrs.xmpuzzle", 0.758),
+    (ASSETS / "soma.json", 0.040),
+    (ASSETS / "six-piece-burr.json", None),
+    (ASSETS / "puzzle-in-a-cage.json", None),
+    (ASSETS / "sliding-lid-box.json", None),
+    (ASSETS / "mini-bedlam.json", 129.5),
+]
+RUN_CLI = "import sys; sys.path.insert(0, sys.argv[1]); from solvers.cli.main import main; " \
+          "sys.exit(main(sys.argv[2:]))"
+
+
+def wall(command: list[str]) -> float:
+    """Seconds one process takes, run from the temp folder (`python -c` puts its working
+    folder first on sys.path)."""
+    started = time.perf_counter()
+    subprocess.run(command, cwd=tempfile.gettempdir(), capture_output=True, check=False)
+    return time.perf_counter() - started
+
+
+def solve_command(tree: Path, path: Path) -> list[str]:
+    return [sys.executable, "-c", RUN_CLI, str(tree), str(path), "--count-only"]
+
+
+def machine_factor(tree: Path, commit: str) -> float:
+    """How slow the machine is now against when BurrTools was timed (< 1: faster)."""
+    factors = []
+    for name, then in CALIBRATION:
+        baseline_seconds(tree, ASSETS / name, 1)
+        factors.append(baseline_seconds(tree, ASSETS / name, 3) / then)
+    factor = sum(factors) / len(factors)
+    print(f"calibration: {commit}'s pentomino searches {factor:.2f}x their time then",
+          file=sys.stderr)
+    return factor
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--calls", type=int, default=3)
+    parser.add_argument("--baseline", default=BASELINE)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    tree = baseline_tree(args.baseline)
+    factor = machine_factor(tree, args.baseline)
+    floor = min(wall([sys.executable, "-c", "import numpy"]) for _ in range(5))
+    files = [entry for entry in FILES if not (args.quick and entry[0].name == "mini-bedlam.json")]
+    print(f"# {time.strftime('%Y-%m-%d %H:%M')}, Python floor {floor:.3f} s, machine "
+          f"{factor:.2f}x as slow as when BurrTools was timed\n")
+    print(f"| file | PolyGUI wall s | {args.baseline} wall s | this/{args.baseline} | "
+          "BurrTools wall s (scaled) | goal: BurrTools + floor s | PolyGUI/goal |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for path, burrtools in files:
+        ours, theirs = [], []
+        wall(solve_command(ROOT, path))  # caches warm
+        wall(solve_command(tree, path))
+        for _ in range(args.calls):
+            ours.append(wall(solve_command(ROOT, path)))
+            theirs.append(wall(solve_command(tree, path)))
+        best, base = min(ours), min(theirs)
+        if burrtools is None:
+            scaled = goal = ratio = "—"
+        else:
+            scaled_s = burrtools * factor
+            scaled, goal = f"{scaled_s:.3f}", f"{scaled_s + floor:.3f}"
+            ratio = f"**{best / (scaled_s + floor):.1f}x**"
+        print(f"| {path.name} | {best:.3f} | {base:.3f} | {best / base:.2f}x | {scaled} | "
+              f"{goal} | {ratio} |")
+
+
+if __name__ == "__main__":
+    main()
