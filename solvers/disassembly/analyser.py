@@ -96,7 +96,7 @@ class Disassembler:
         items = np.fromiter(chain.from_iterable(placements.row_items), dtype=np.int64,
                             count=int(sizes.sum()))
         starts = np.concatenate(([0], np.cumsum(sizes)))
-        for size in np.unique(sizes[sizes > 0]).tolist():
+        for size in sorted(set(sizes[sizes > 0].tolist())):  # np.unique: numpy.ma, 30 ms
             rows = np.flatnonzero(sizes == size)
             cells = board[items[starts[rows][:, None] + np.arange(size)]]
             self.row_shape[rows], self.row_origin[rows] = shapes.add_many(cells)

@@ -248,3 +248,4 @@ def test_no_kernel_compiles_an_error_message(tmp_path, args):
     compiled = compiled_by(tmp_path, str(ASSETS / args[0]), "--count-only", *args[1:])
     assert any(name.startswith("solvers.kernels.") for name in compiled)
     assert not [name for name in compiled if "shape_context" in name or "unicode" in name]
+
