@@ -61,7 +61,8 @@ class ResumableSearch:
         end = int(self.counters[status.C_BUFFERED])
         start = end - int(self.counters[status.C_UNCHECKED])
         rows = self.solution_buffer[start:end]
-        kept = rows[canonical(rows, self.plan, self.placements.row_piece)]
+        kept = rows[canonical(rows, self.plan, self.placements.row_piece,
+                              self.placements.absent_start)]
         self.counters[status.C_SOLUTIONS] += len(kept)
         if record:
             self.solution_buffer[start:start + len(kept)] = kept

@@ -111,3 +111,28 @@ def test_unchecked_solutions_filling_buffer_or_limit_change_nothing(name):
         assert limited.solutions == before + 7 or limited.finished
         found.extend(tuple(sorted(rows)) for rows in limited.take_solutions().tolist())
     assert found == expected
+
+
+def test_copies_left_off_the_board_are_left_out_of_the_comparison_alike():
+    """Dominoes 0 to 8 and monominoes 0 to 16 on a 4x4 square: with absent rows that every
+    symmetry fixes, comparing the real rows alone keeps exactly what comparing all does."""
+    ranged = Puzzle(GridKind.SQUARE, "4x4", board=DOMINOES.board,
+                    pieces=(Piece("d", ((0, 0), (1, 0)), 8, least=0),
+                            Piece("m", ((0, 0),), 16, least=0)))
+    placements, plan = distinct_plan(ranged)
+    assert placements.absent_start > 0 and needs_check(plan)
+    rng = random.Random(3)
+    real = np.flatnonzero(np.arange(placements.n_rows) < placements.absent_start)
+    absent = {piece: placements.absent_start + piece for piece in range(2)}
+    paths = []
+    for _ in range(400):
+        path = [int(rng.choice(real)) if rng.random() < 0.3 else absent[piece]
+                for piece, copies in enumerate(placements.piece_counts.tolist())
+                for _ in range(copies)]
+        rng.shuffle(path)
+        paths.append(path)
+    paths = np.array(paths, dtype=np.int32)
+    whole = canonical(paths, plan, placements.row_piece)
+    assert np.array_equal(canonical(paths, plan, placements.row_piece, placements.absent_start),
+                          whole)
+    assert 0 < whole.sum() < len(whole)
