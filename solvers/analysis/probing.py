@@ -74,22 +74,22 @@ class Prober:
                 s.cand_mask, s.cand_piece, s.cand_row, s.bucket_start, s.halo, s.pocket,
                 s.expired, s.full, s.neighbours, s.fillable, s.one_piece_below,
                 placements.row_piece, plan.restricted_piece, plan.images, plan.check_start,
-                plan.check_syms, s.check, s.counters, s.fraction, s.boards, s.remaining, s.branch,
-                s.branch_len, s.branch_pos, s.path, s.weight, s.depth_stats,
+                plan.check_syms, plan.allowed, s.check, s.counters, s.fraction, s.boards,
+                s.remaining, s.branch, s.branch_len, s.branch_pos, s.path, s.weight, s.depth_stats,
                 s.solution_buffer, self.record, s.scratch, s.region_limit, s.fit_bits, s.placed,
                 s.memo, s.memo_unit, *tail)
         if kernel == "live":
             return probes.probe_live_sets(
                 s.conflict, s.cover, s.piece_rows, placements.row_piece, s.row_mask, s.full,
-                plan.restricted_piece, plan.images, plan.check_start, plan.check_syms, s.check,
-                s.counters, s.fraction, s.live, s.planes, s.overflow, s.present, s.occupied,
+                plan.restricted_piece, plan.images, plan.check_start, plan.check_syms,
+                plan.allowed, s.check, s.counters, s.fraction, s.live, s.planes, s.overflow, s.present, s.occupied,
                 s.remaining, s.branch, s.branch_start, s.branch_len, s.branch_pos, s.path,
                 s.weight, s.depth_stats, s.solution_buffer, self.record, s.scratch,
                 s.piece_words, s.nonzero, *tail)
         return probes.probe_exact_cover(
             s.masks, placements.row_piece, s.full, plan.restricted_piece, plan.images,
-            plan.check_start, plan.check_syms, s.check, s.counters, s.fraction, s.live,
-            s.level_start, s.branch, s.branch_start, s.branch_len, s.branch_pos, s.path,
+            plan.check_start, plan.check_syms, plan.allowed, s.check, s.counters, s.fraction,
+            s.live, s.level_start, s.branch, s.branch_start, s.branch_len, s.branch_pos, s.path,
             s.weight, s.occupied, s.planes, s.overflow, s.piece_live, s.remaining,
             s.depth_stats, s.solution_buffer, self.record, s.scratch, s.candidates,
             s.neighbours, placements.piece_sizes, s.required, s.slack, s.absent_start,

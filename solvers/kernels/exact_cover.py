@@ -111,9 +111,10 @@ def _limit_reached(counters, solution_limit):
 
 @njit(nogil=True, cache=True)
 def _is_canonical(path, depth, restricted_piece, row_piece, images, check_start, check_syms,
-                  scratch):
+                  allowed, scratch):
     """True when the solution on `path` is the smallest of its images under the symmetries
-    that must be checked (the stabiliser of the restricted piece's row, or all of them).
+    that must be checked (the stabiliser of the restricted piece's row, or all of them) that
+    the search could have found (every row `allowed`: see SymmetryPlan.allowed).
     `scratch` holds 2 * depth numbers: the image, then the solution itself, each sorted.
     The probes' check (kernels/probes.py); a search's runs in numpy (search/canonical.py)."""
     if images.shape[0] == 0:
@@ -132,8 +133,12 @@ def _is_canonical(path, depth, restricted_piece, row_piece, images, check_start,
     _sort_in_place(scratch, depth, 2 * depth)
     for k in range(first, last):
         s = check_syms[k] if restricted_piece >= 0 else k
+        searched = True
         for d in range(depth):
             scratch[d] = images[s, path[d]]
+            searched &= allowed[scratch[d]]
+        if not searched:
+            continue
         _sort_in_place(scratch, 0, depth)
         for d in range(depth):
             if scratch[d] != scratch[depth + d]:

@@ -63,7 +63,7 @@ def _keep_weights(counters, before, product, probe, leaf_weight, leaf_probe):
 
 @njit(nogil=True, cache=True)
 def _settle(counters, solution_buffer, record, restricted_piece, row_piece, images, check_start,
-            check_syms, scratch):
+            check_syms, allowed, scratch):
     """The canonical check of the solutions a search left unchecked at the end of its buffer
     (in a probe, as solvers/search/canonical.py after a search's run): count those kept, and
     keep them buffered if `record`."""
@@ -72,7 +72,7 @@ def _settle(counters, solution_buffer, record, restricted_piece, row_piece, imag
     goal = solution_buffer.shape[1]
     for k in range(kept, end):
         if _is_canonical(solution_buffer[k], goal, restricted_piece, row_piece, images,
-                         check_start, check_syms, scratch):
+                         check_start, check_syms, allowed, scratch):
             counters[C_SOLUTIONS] += 1
             if record:
                 _copy_row(solution_buffer[k], solution_buffer, kept)
@@ -92,7 +92,7 @@ def _subtree_part(counters, fraction, weight, depth, fraction_before, status_fin
 
 @njit(nogil=True, cache=True)
 def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_start, check_syms,
-                      check, counters, fraction, live, level_start, branch, branch_start,
+                      allowed, check, counters, fraction, live, level_start, branch, branch_start,
                       branch_len, branch_pos, path, weight, occupied, planes, overflow, piece_live,
                       remaining, depth_stats, solution_buffer, record, scratch, candidates,
                       neighbours, piece_sizes, required, slack, absent_start, branch_piece,
@@ -127,7 +127,7 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
                                                 0, candidates, neighbours, piece_sizes, required,
                                                 slack, absent_start, branch_piece)
                     _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
-                            check_start, check_syms, scratch)
+                            check_start, check_syms, allowed, scratch)
                 scale = product / _subtree_part(counters, fraction, weight, depth,
                                                 fraction_before, status == FINISHED)
                 nodes += scale * (counters[C_NODES] - nodes_before)
@@ -145,7 +145,7 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
                                depth_stats, solution_buffer, record, 1, 0, candidates, neighbours,
                                piece_sizes, required, slack, absent_start, branch_piece)
             _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
-                    check_start, check_syms, scratch)
+                    check_start, check_syms, allowed, scratch)
             children = depth_stats[depth, 1] - children_before
             if children == 0 or depth + 1 == goal:
                 found = product * (counters[C_SOLUTIONS] - solutions_before)
@@ -165,7 +165,7 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
                                    neighbours, piece_sizes, required, slack, absent_start,
                                    branch_piece)
                 _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
-                        check_start, check_syms, scratch)
+                        check_start, check_syms, allowed, scratch)
             product *= children
             depth += 1
         probe_nodes[probe], probe_solutions[probe] = nodes, found
@@ -174,8 +174,8 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
 
 @njit(nogil=True, cache=True)
 def probe_live_sets(conflict, cover, piece_rows, row_piece, row_mask, full, restricted_piece,
-                    images, check_start, check_syms, check, counters, fraction, live, planes,
-                    overflow, present, occupied, remaining, branch, branch_start, branch_len,
+                    images, check_start, check_syms, allowed, check, counters, fraction, live,
+                    planes, overflow, present, occupied, remaining, branch, branch_start, branch_len,
                     branch_pos, path, weight, depth_stats, solution_buffer, record, scratch,
                     piece_words, nonzero, initial_remaining, seed, n_probes, widest, probe_nodes,
                     probe_solutions, leaf_weight, leaf_probe, profile, subtree_depth,
@@ -206,7 +206,7 @@ def probe_live_sets(conflict, cover, piece_rows, row_piece, row_mask, full, rest
                                               depth_stats, solution_buffer, record, budget_left, 0,
                                               piece_words, nonzero)
                     _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
-                            check_start, check_syms, scratch)
+                            check_start, check_syms, allowed, scratch)
                 scale = product / _subtree_part(counters, fraction, weight, depth,
                                                 fraction_before, status == FINISHED)
                 nodes += scale * (counters[C_NODES] - nodes_before)
@@ -223,7 +223,7 @@ def probe_live_sets(conflict, cover, piece_rows, row_piece, row_mask, full, rest
                              remaining, branch, branch_start, branch_len, branch_pos, path, weight,
                              depth_stats, solution_buffer, record, 1, 0, piece_words, nonzero)
             _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
-                    check_start, check_syms, scratch)
+                    check_start, check_syms, allowed, scratch)
             children = depth_stats[depth, 1] - children_before
             if children == 0 or depth + 1 == goal:
                 found = product * (counters[C_SOLUTIONS] - solutions_before)
@@ -242,7 +242,7 @@ def probe_live_sets(conflict, cover, piece_rows, row_piece, row_mask, full, rest
                                  weight, depth_stats, solution_buffer, record, 0, 0, piece_words,
                                  nonzero)
                 _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
-                        check_start, check_syms, scratch)
+                        check_start, check_syms, allowed, scratch)
             product *= children
             depth += 1
         probe_nodes[probe], probe_solutions[probe] = nodes, found
@@ -252,8 +252,8 @@ def probe_live_sets(conflict, cover, piece_rows, row_piece, row_mask, full, rest
 @njit(nogil=True, cache=True)
 def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, expired, full,
                    neighbours, fillable, one_piece_below, row_piece, restricted_piece, images,
-                   check_start, check_syms, check, counters, fraction, boards, remaining, branch,
-                   branch_len, branch_pos, path, weight, depth_stats, solution_buffer, record,
+                   check_start, check_syms, allowed, check, counters, fraction, boards, remaining,
+                   branch, branch_len, branch_pos, path, weight, depth_stats, solution_buffer, record,
                    scratch, region_limit, fit_bits, placed, memo, memo_unit, initial_remaining,
                    seed, n_probes, widest, probe_nodes, probe_solutions, leaf_weight, leaf_probe,
                    profile, subtree_depth, subtree_budget):
@@ -284,7 +284,7 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
                                              budget_left, 0, region_limit, fit_bits, placed,
                                              memo, memo_unit)
                     _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
-                            check_start, check_syms, scratch)
+                            check_start, check_syms, allowed, scratch)
                 scale = product / _subtree_part(counters, fraction, weight, depth,
                                                 fraction_before, status == FINISHED)
                 nodes += scale * (counters[C_NODES] - nodes_before)
@@ -302,7 +302,7 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
                             path, weight, depth_stats, solution_buffer, record, 1, 0, region_limit,
                             fit_bits, placed, memo, memo_unit)
             _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
-                    check_start, check_syms, scratch)
+                    check_start, check_syms, allowed, scratch)
             children = depth_stats[depth, 1] - children_before
             if children == 0 or depth + 1 == goal:
                 found = product * (counters[C_SOLUTIONS] - solutions_before)
@@ -320,7 +320,7 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
                                 branch_pos, path, weight, depth_stats, solution_buffer, record, 0,
                                 0, region_limit, fit_bits, placed, memo, memo_unit)
                 _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
-                        check_start, check_syms, scratch)
+                        check_start, check_syms, allowed, scratch)
             product *= children
             depth += 1
         probe_nodes[probe], probe_solutions[probe] = nodes, found

@@ -46,6 +46,13 @@ class SymmetryPlan:
     images: np.ndarray  # (S, R) int32: row -> image row, one line per non-identity symmetry
     check_start: np.ndarray  # (R + 1,) int32: CSR over rows of the restricted piece ...
     check_syms: np.ndarray  # ... listing the symmetries that fix that row (canonical check)
+    # (R,) bool: the rows the plan lets a search use (the restricted item's: only its orbit
+    # representatives); a canonical check skips images using any other
+    allowed: np.ndarray | None = None
+
+    def __post_init__(self) -> None:
+        if self.allowed is None:
+            object.__setattr__(self, "allowed", np.ones(self.images.shape[1], dtype=bool))
 
 
 def board_symmetries(puzzle: Puzzle, mode: str) -> list[BoardSymmetry]:
@@ -230,7 +237,9 @@ def plan_symmetry(puzzle: Puzzle, placements: Placements, mode: str,
         if best is None or score < best[0]:
             best = (score, piece, reps, stabilisers)
     if best is None:
-        return SymmetryPlan(mode, len(symmetries), all_rows, -1, images, *no_checks)
+        allowed = _restrict_an_item(placements, symmetries, images, row_rank)
+        root_rows = all_rows if allowed is None else np.flatnonzero(allowed).astype(np.int32)
+        return SymmetryPlan(mode, len(symmetries), root_rows, -1, images, *no_checks, allowed)
     _, piece, reps, stabilisers = best
     keep = placements.row_piece != piece
     keep[reps] = True
@@ -241,6 +250,33 @@ def plan_symmetry(puzzle: Puzzle, placements: Placements, mode: str,
         check_start[row + 1] = len(check_syms)
     return SymmetryPlan(mode, len(symmetries), np.flatnonzero(keep).astype(np.int32), piece,
                         images, check_start, np.array(check_syms, dtype=np.int32))
+
+
+def _restrict_an_item(placements: Placements, symmetries: list[BoardSymmetry], images: np.ndarray, row_rank: np.ndarray | None) -> np.ndarray | None:
+    """The rows a search may use when no piece can be restricted (pieces with ranges, or
+    every piece placed several times): of the rows covering one required cell, only one per
+    orbit of the symmetries fixing that cell. Every class of solutions keeps a member, about
+    as many as the cell has images (the cell with the fewest is chosen): SolidSixPieceBurrs
+    finds 8 of each class of 24. None when every cell has as many images as symmetries."""
+    if placements.n_items == 0:
+        return None
+    perms = np.array([symmetry.item_perm for symmetry in symmetries])  # identity first
+    optional = set(placements.optional_items)
+    best = None
+    for item in range(placements.n_items):
+        images_of_item = len(set(perms[:, item].tolist()))
+        if item not in optional and (best is None or images_of_item < best[0]):
+            best = (images_of_item, item)
+    if best is None or best[0] == len(symmetries):
+        return None
+    item = best[1]
+    fixing = np.flatnonzero(perms[1:, item] == item)
+    covering = np.flatnonzero([item in items for items in placements.row_items])
+    reps, _ = _orbit_representatives(covering, images[fixing], row_rank)
+    allowed = np.ones(placements.n_rows, dtype=bool)
+    allowed[covering] = False
+    allowed[reps] = True
+    return allowed
 
 
 def _restrictable_pieces(placements: Placements, symmetries: list[BoardSymmetry]) -> list[int]:

@@ -28,7 +28,8 @@ def canonical(paths: np.ndarray, plan: SymmetryPlan, row_piece: np.ndarray,
               absent_start: int = -1) -> np.ndarray:
     """(k,) bool: which of the solutions `paths` (k, pieces) of row indices, in path order,
     are the smallest of their images under the symmetries the plan checks for them (the
-    stabiliser of the restricted piece's row, or every symmetry). Rows from `absent_start`
+    stabiliser of the restricted piece's row, or every symmetry), among the images the
+    search could find (their rows all `plan.allowed`). Rows from `absent_start`
     on (if any) are absent rows (copies left off the board)."""
     keep = np.ones(len(paths), dtype=bool)
     if len(paths) == 0 or not needs_check(plan):
@@ -45,13 +46,18 @@ def canonical(paths: np.ndarray, plan: SymmetryPlan, row_piece: np.ndarray,
         counts = np.full(len(paths), plan.images.shape[0])
     compact = _Compact(paths, plan.images, absent_start)
     lowest = compact.real.min(axis=1)
+    searched = np.append(plan.allowed, True)  # the padding row too
+    restricts_rows = not plan.allowed.all()
     for nth in range(int(counts.max())):
         which = np.flatnonzero((counts > nth) & keep)
         symmetry = (plan.check_syms[first[which] + nth] if plan.restricted_piece >= 0
                     else np.full(len(which), nth))
         images, image_tail = compact.image(which, symmetry)
-        keep[which[_image_smaller(images, compact.real[which], lowest[which],
-                                  image_tail, compact.tail[which])]] = False
+        smaller = _image_smaller(images, compact.real[which], lowest[which], image_tail,
+                                 compact.tail[which])
+        if restricts_rows:  # an image the search could not find is no rival
+            smaller &= searched[images].all(axis=1)
+        keep[which[smaller]] = False
     return keep
 
 

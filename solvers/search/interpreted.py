@@ -217,12 +217,13 @@ class InterpretedLiveSetSearch:
 class _CanonicalCheck:
     """The canonical check (search/canonical.py), one solution at a time in plain Python: a
     solution is kept when no symmetry that must be checked maps it to a smaller sorted row
-    list."""
+    list the search could find."""
 
     def __init__(self, plan: SymmetryPlan, row_piece: list[int]) -> None:
         self.restricted, self.row_piece = plan.restricted_piece, row_piece
         self.images = plan.images.tolist() if plan.images.shape[0] else []
         self.check_start, self.check_syms = plan.check_start.tolist(), plan.check_syms.tolist()
+        self.allowed = plan.allowed.tolist()
 
     def __call__(self, path: list[int]) -> bool:
         if not self.images:
@@ -238,7 +239,7 @@ class _CanonicalCheck:
             return True
         mine = sorted(path)
         for symmetry in symmetries:
-            image = self.images[symmetry]
-            if sorted(image[row] for row in path) < mine:
+            image = [self.images[symmetry][row] for row in path]
+            if all(self.allowed[row] for row in image) and sorted(image) < mine:
                 return False
         return True

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from solvers import GridKind, Piece, Puzzle
+from solvers import GridKind, Piece, Puzzle, solve
 from solvers.kernels.exact_cover import BUFFER_FULL, _is_canonical
 from solvers.placements.compile import compile_placements
+from solvers.placements import symmetry as symmetry_module
 from solvers.placements.symmetry import plan_symmetry
+from solvers.puzzle.burrtools import load_burrtools
 from solvers.puzzle.fileformat import load_puzzle
 from solvers.search.bitboard import BitboardSearch
 from solvers.search.canonical import canonical, needs_check
@@ -27,6 +30,7 @@ from test_live_sets import ASSETS, run_to_end
 # a puzzle of each kernel whose distinct search meets solutions the check rejects
 KERNEL_OF = {"soma.json": LiveSetSearch, "hexiamonds-6x6.json": ExactCoverSearch,
              "pentominoes-5x12.json": BitboardSearch}
+BURRTOOLS = Path(__file__).parent.parent / "data" / "burrtools"
 DOMINOES = Puzzle(GridKind.SQUARE, "4x4", board=tuple((x, y) for x in range(4) for y in range(4)),
                   pieces=(Piece("d", ((0, 0), (1, 0)), 8),))  # no piece to restrict
 
@@ -63,7 +67,8 @@ def test_numpy_keeps_what_the_numba_and_python_checks_keep(puzzle):
     python = _CanonicalCheck(plan, placements.row_piece.tolist())
     scratch = np.zeros(2 * paths.shape[1], dtype=np.int32)
     by_numba = [_is_canonical(path, len(path), plan.restricted_piece, placements.row_piece,
-                              plan.images, plan.check_start, plan.check_syms, scratch)
+                              plan.images, plan.check_start, plan.check_syms, plan.allowed,
+                              scratch)
                 for path in paths]
     assert kept == [python(path) for path in paths.tolist()] == by_numba
     assert 0 < sum(kept) < len(kept)  # both answers were given
@@ -136,3 +141,18 @@ def test_copies_left_off_the_board_are_left_out_of_the_comparison_alike():
     assert np.array_equal(canonical(paths, plan, placements.row_piece, placements.absent_start),
                           whole)
     assert 0 < whole.sum() < len(whole)
+
+
+def test_a_cell_is_restricted_when_no_piece_can_be(monkeypatch):
+    """SolidSixPieceBurrs: every piece has a range, so no piece can be restricted; the cells
+    nearest the centre have 8 images under its 24 symmetries, so restricting one finds each
+    class of assemblies 8 times rather than 24: the same count, a smaller tree."""
+    puzzle = dataclasses.replace(load_burrtools(BURRTOOLS / "SolidSixPieceBurrs.xmpuzzle"),
+                                 disassembly=False)
+    _, plan = distinct_plan(puzzle)
+    assert plan.restricted_piece < 0 and not plan.allowed.all()
+    restricted = list(solve(puzzle, "distinct", count_only=True))[-1]
+    monkeypatch.setattr(symmetry_module, "_restrict_an_item", lambda *args: None)
+    whole = list(solve(puzzle, "distinct", count_only=True))[-1]
+    assert restricted.solutions == whole.solutions > 0
+    assert restricted.nodes * 2 < whole.nodes
