@@ -35,9 +35,9 @@ import numpy as np
 from numba import njit
 
 from . import bitboard, exact_cover, live_sets, sudoku
+from .canonical_check import _is_canonical
 from .exact_cover import (BUFFER_FULL, C_BUFFERED, C_DEPTH, C_NODES, C_PHASE, C_SOLUTIONS,
-                          C_STATUS, C_UNCHECKED, ENTER, FINISHED, NEXT, RUNNING, _copy_row,
-                          _is_canonical)
+                          C_STATUS, C_UNCHECKED, ENTER, FINISHED, NEXT, RUNNING, _copy_row)
 
 
 @njit(nogil=True, cache=True)

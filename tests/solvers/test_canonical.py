@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from solvers import GridKind, Piece, Puzzle, solve
-from solvers.kernels.exact_cover import BUFFER_FULL, _is_canonical
+from solvers.kernels.canonical_check import _is_canonical
+from solvers.kernels.exact_cover import BUFFER_FULL
 from solvers.placements.compile import compile_placements
 from solvers.placements import symmetry as symmetry_module
 from solvers.placements.symmetry import plan_symmetry

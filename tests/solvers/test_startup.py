@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from solvers.cli.main import main
-from solvers.kernels.exact_cover import _sort_in_place
+from solvers.kernels.canonical_check import _sort_in_place
 from solvers.puzzle.grids import GridKind, is_rotation, normalise, orientations, symmetry_group
 from solvers.puzzle.textformats import parse_sudoku_lines
 from solvers.search.sudoku import solve_batch
