@@ -82,10 +82,10 @@ class Prober:
             return probes.probe_live_sets(
                 s.conflict, s.cover, s.piece_rows, placements.row_piece, s.row_mask, s.full,
                 plan.restricted_piece, plan.images, plan.check_start, plan.check_syms,
-                plan.allowed, s.check, s.counters, s.fraction, s.live, s.planes, s.overflow, s.present, s.occupied,
-                s.remaining, s.branch, s.branch_start, s.branch_len, s.branch_pos, s.path,
-                s.weight, s.depth_stats, s.solution_buffer, self.record, s.scratch,
-                s.piece_words, s.nonzero, *tail)
+                plan.allowed, s.check, s.counters, s.fraction, s.live, s.planes, s.overflow,
+                s.present, s.occupied, s.remaining, s.branch, s.branch_start, s.branch_len,
+                s.branch_pos, s.path, s.weight, s.depth_stats, s.solution_buffer, self.record,
+                s.scratch, s.piece_words, s.nonzero, *tail)
         return probes.probe_exact_cover(
             s.masks, placements.row_piece, s.full, plan.restricted_piece, plan.images,
             plan.check_start, plan.check_syms, plan.allowed, s.check, s.counters, s.fraction,

@@ -25,7 +25,6 @@ def _sort_in_place(values, start, end):
         gap //= 3
 
 
-
 @njit(nogil=True, cache=True)
 def _is_canonical(path, depth, restricted_piece, row_piece, images, check_start, check_syms,
                   allowed, scratch):

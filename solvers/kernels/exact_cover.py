@@ -265,8 +265,9 @@ def search(masks, row_piece, full, check, counters, fraction, live, level_start,
                             best_piece, count = piece, piece_live[depth, piece]
                 branch_piece[depth] = -1
                 real_live = 0
-                for piece in range(n_types):
-                    real_live += piece_live[depth, piece]
+                if count > 0 and item < 0 and open_piece >= 0:  # all covered: rows left?
+                    for piece in range(n_types):
+                        real_live += piece_live[depth, piece]
                 if count > 0 and item < 0 and open_piece >= 0 and real_live == 0:
                     # every required item covered and no real row fits: the copies still
                     # open all take their absent rows, one completion (a leaf, not a chain of

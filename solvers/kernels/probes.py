@@ -174,11 +174,11 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
 
 @njit(nogil=True, cache=True)
 def probe_live_sets(conflict, cover, piece_rows, row_piece, row_mask, full, restricted_piece,
-                    images, check_start, check_syms, allowed, check, counters, fraction, live,
-                    planes, overflow, present, occupied, remaining, branch, branch_start, branch_len,
-                    branch_pos, path, weight, depth_stats, solution_buffer, record, scratch,
-                    piece_words, nonzero, initial_remaining, seed, n_probes, widest, probe_nodes,
-                    probe_solutions, leaf_weight, leaf_probe, profile, subtree_depth,
+                    images, check_start, check_syms, allowed, check, counters, fraction,
+                    live, planes, overflow, present, occupied, remaining, branch, branch_start,
+                    branch_len, branch_pos, path, weight, depth_stats, solution_buffer, record,
+                    scratch, piece_words, nonzero, initial_remaining, seed, n_probes, widest,
+                    probe_nodes, probe_solutions, leaf_weight, leaf_probe, profile, subtree_depth,
                     subtree_budget):
     """Probes through live_sets.search; returns how many were made."""
     np.random.seed(seed)
@@ -253,10 +253,10 @@ def probe_live_sets(conflict, cover, piece_rows, row_piece, row_mask, full, rest
 def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, expired, full,
                    neighbours, fillable, one_piece_below, row_piece, restricted_piece, images,
                    check_start, check_syms, allowed, check, counters, fraction, boards, remaining,
-                   branch, branch_len, branch_pos, path, weight, depth_stats, solution_buffer, record,
-                   scratch, region_limit, fit_bits, placed, memo, memo_unit, initial_remaining,
-                   seed, n_probes, widest, probe_nodes, probe_solutions, leaf_weight, leaf_probe,
-                   profile, subtree_depth, subtree_budget):
+                   branch, branch_len, branch_pos, path, weight, depth_stats, solution_buffer,
+                   record, scratch, region_limit, fit_bits, placed, memo, memo_unit,
+                   initial_remaining, seed, n_probes, widest, probe_nodes, probe_solutions,
+                   leaf_weight, leaf_probe, profile, subtree_depth, subtree_budget):
     """Probes through bitboard.search; returns how many were made."""
     np.random.seed(seed)
     goal = path.shape[0]

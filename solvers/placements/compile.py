@@ -12,6 +12,7 @@ Glossary
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, replace
 from typing import Callable
 
@@ -25,6 +26,7 @@ from .paint import PaintFilter, piece_orientations
 from .pins import rows_kept_by_pins
 from .pruning import dead_rows, uncoverable_rows
 from .secondary import with_secondary_items
+from .words import pack_bits
 
 
 @dataclass(frozen=True)
@@ -106,24 +108,29 @@ def _compiled(puzzle: Puzzle, prune: bool, cancel: CancelCheck | None) -> Placem
 _RECENT: dict[tuple, Placements] = {}  # (puzzle, how) -> placements, the newest last
 _RECENT_ENTRIES = 4  # Why-no-solution's certificates, then the search: one compile
 _RECENT_BYTES = 64 << 20  # larger placements are not kept
+_RECENT_LOCK = threading.Lock()
 
 
 def _recent(key: tuple, make: Callable[[], Placements]) -> Placements:
-    """`make()`, or what it made for the same puzzle lately."""
-    found = _RECENT.pop(key, None)
+    """`make()`, or what it made for the same puzzle lately (the app prepares from several
+    threads: the dictionary is touched under a lock, `make` runs outside it)."""
+    with _RECENT_LOCK:
+        found = _RECENT.pop(key, None)
     if found is None:
         found = make()
     if found.masks.nbytes <= _RECENT_BYTES:
-        _RECENT[key] = found
-        while len(_RECENT) > _RECENT_ENTRIES:
-            _RECENT.pop(next(iter(_RECENT)), None)
+        with _RECENT_LOCK:
+            _RECENT[key] = found
+            while len(_RECENT) > _RECENT_ENTRIES:
+                _RECENT.pop(next(iter(_RECENT)))
     return found
 
 
 def forget_recent() -> None:
     """Drop the placements kept for the puzzles compiled lately (each compile then starts
     from nothing: what tests of stopping a preparation need)."""
-    _RECENT.clear()
+    with _RECENT_LOCK:
+        _RECENT.clear()
 
 
 def _every_placement(puzzle: Puzzle, cancel: CancelCheck | None) -> Placements:
@@ -175,19 +182,11 @@ def _without_uncoverable(puzzle: Puzzle, placements: Placements,
     least = np.array([piece.fewest for piece in puzzle.pieces], dtype=np.int32)
     kept = ~uncoverable_rows(placements.masks, placements.row_piece, required, least, cancel)
     covered = np.bitwise_or.reduce(placements.masks[kept], axis=0)
-    covers_all = (required_words(required) & ~covered == 0).all()
+    covers_all = (pack_bits(required[None, :])[0] & ~covered == 0).all()
     pieces_left = np.bincount(placements.row_piece[kept], minlength=len(least)) > 0
     if not covers_all or not pieces_left[least > 0].all():
         return placements
     return _select_rows(placements, kept)
-
-
-def required_words(required: np.ndarray) -> np.ndarray:
-    """(W,) uint64: the items marked in `required` (bool per item) as a bitset."""
-    words = np.zeros(max(1, (len(required) + 63) // 64), dtype=np.uint64)
-    for item in np.flatnonzero(required):
-        words[item >> 6] |= np.uint64(1) << np.uint64(item & 63)
-    return words
 
 
 def check_search_size(placements: Placements) -> None:

@@ -19,7 +19,7 @@ import numpy as np
 
 from ..kernels import native
 from ..puzzle.cancel import CancelCheck, check_cancel
-from .words import ONE, WORD_CELLS, Shifts, flood, full_word, lowest_bits
+from .words import ONE, WORD_CELLS, Shifts, flood, full_word, lowest_bits, unpack_bits
 
 _FLOOD_SLICE = 1 << 21  # board cells the kernel floods between two cancel checks (about 40 ms)
 _COVER_SLICE = 1 << 22  # row pairs compared between two cancel checks
@@ -120,8 +120,7 @@ def _word_killer(words, row_piece, required, least):
 
 def masks_to_items(masks: np.ndarray, n_items: int) -> tuple[np.ndarray, np.ndarray]:
     """(rows, items) int64: each (row, item) pair a row covers, by row."""
-    bits = np.unpackbits(masks.view(np.uint8), axis=1, bitorder="little")[:, :n_items]
-    return np.nonzero(bits)
+    return np.nonzero(unpack_bits(masks, n_items))
 
 
 def _csr(pairs, n_keys: int) -> tuple[np.ndarray, np.ndarray]:

@@ -16,6 +16,7 @@ from typing import Protocol, TypeVar
 import numpy as np
 
 from ..puzzle.model import Puzzle
+from .words import pack_bits
 
 
 class Placements(Protocol):
@@ -64,13 +65,9 @@ def with_secondary_items(puzzle: Puzzle, placements: P) -> P:
 
 def required_mask(placements: Placements) -> np.ndarray:
     """(W,) uint64: the items every solution covers (all but the optional ones)."""
-    words = placements.masks.shape[1]
-    required = np.zeros(words, dtype=np.uint64)
-    optional = set(placements.optional_items)
-    for item in range(placements.n_items):
-        if item not in optional:
-            required[item >> 6] |= np.uint64(1) << np.uint64(item & 63)
-    return required
+    required = np.ones((1, placements.n_items), dtype=bool)
+    required[0, list(placements.optional_items)] = False
+    return pack_bits(required)[0]
 
 
 def piece_slack(placements: Placements) -> np.ndarray:

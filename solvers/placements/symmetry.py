@@ -252,7 +252,8 @@ def plan_symmetry(puzzle: Puzzle, placements: Placements, mode: str,
                         images, check_start, np.array(check_syms, dtype=np.int32))
 
 
-def _restrict_an_item(placements: Placements, symmetries: list[BoardSymmetry], images: np.ndarray, row_rank: np.ndarray | None) -> np.ndarray | None:
+def _restrict_an_item(placements: Placements, symmetries: list[BoardSymmetry],
+                      images: np.ndarray, row_rank: np.ndarray | None) -> np.ndarray | None:
     """The rows a search may use when no piece can be restricted (pieces with ranges, or
     every piece placed several times): of the rows covering one required cell, only one per
     orbit of the symmetries fixing that cell. Every class of solutions keeps a member, about
@@ -271,7 +272,8 @@ def _restrict_an_item(placements: Placements, symmetries: list[BoardSymmetry], i
         return None
     item = best[1]
     fixing = np.flatnonzero(perms[1:, item] == item)
-    covering = np.flatnonzero([item in items for items in placements.row_items])
+    covering = np.flatnonzero(placements.masks[:, item >> 6]
+                              >> np.uint64(item & 63) & np.uint64(1))
     reps, _ = _orbit_representatives(covering, images[fixing], row_rank)
     allowed = np.ones(placements.n_rows, dtype=bool)
     allowed[covering] = False

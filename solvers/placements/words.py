@@ -60,6 +60,21 @@ class Shifts:
         return grown
 
 
+def pack_bits(bits: np.ndarray) -> np.ndarray:
+    """(R, W) uint64 bitsets of (R, n) bool, item i at bit i & 63 of word i >> 6, W the
+    words n items take (at least one): the layout of every placement mask."""
+    words = max(1, (bits.shape[1] + 63) // 64)
+    padded = np.zeros((len(bits), 64 * words), dtype=bool)
+    padded[:, :bits.shape[1]] = bits
+    return np.ascontiguousarray(np.packbits(padded, axis=1, bitorder="little").view(np.uint64))
+
+
+def unpack_bits(masks: np.ndarray, n_items: int) -> np.ndarray:
+    """(R, n_items) bool of (R, W) uint64 bitsets: `pack_bits` undone."""
+    masks = np.ascontiguousarray(masks, dtype=np.uint64)
+    return np.unpackbits(masks.view(np.uint8), axis=1, bitorder="little")[:, :n_items].astype(bool)
+
+
 def full_word(n_cells: int) -> np.uint64:
     return np.uint64((1 << n_cells) - 1)
 

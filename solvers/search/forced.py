@@ -15,7 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..placements.compile import Placements
-from ..placements.secondary import required_mask
+from ..placements.secondary import first_absent_row, required_mask
+from ..placements.words import pack_bits, unpack_bits
 
 
 @dataclass(frozen=True)
@@ -33,33 +34,24 @@ def kernel_rows(placements: Placements, root_rows: np.ndarray) -> KernelRows:
     is when no row is forced)."""
     root_rows = np.asarray(root_rows, dtype=np.int32)
     forced = forced_rows(placements, root_rows)
-    required = required_mask(placements)
     if not len(forced):
-        return kernel_rows_as_they_are(placements, root_rows, required)
-    taken = np.bitwise_or.reduce(placements.masks[forced], axis=0)
-    if _bits(taken, placements.n_items).sum() < _bits_of_rows(placements.masks[forced],
-                                                                placements.n_items).sum():
-        forced = forced[:0]  # forced rows that overlap: no solution, for the search to find
-    if not len(forced):
-        return kernel_rows_as_they_are(placements, root_rows, required)
-    clash = (placements.masks[root_rows] & taken).any(axis=1)
-    keep = ~clash | np.isin(root_rows, forced)
-    items = np.flatnonzero(~_bits(taken, placements.n_items))
-    words = max(1, (len(items) + 63) // 64)
-    bits = _bits_of_rows(placements.masks, placements.n_items)[:, items]
-    masks = _pack(bits, words)
-    required_left = _bits(required, placements.n_items)[items]
-    return KernelRows(root_rows[keep], masks, _words_of(np.arange(len(items)), words),
-                      _pack(required_left[None, :], words)[0])
+        return kernel_rows_as_they_are(placements, root_rows)
+    cells = unpack_bits(placements.masks, placements.n_items)
+    taken = cells[forced].any(axis=0)
+    if taken.sum() < cells[forced].sum():  # forced rows that overlap: no solution, for the
+        return kernel_rows_as_they_are(placements, root_rows)  # search to find
+    keep = ~(cells[root_rows] & taken).any(axis=1) | np.isin(root_rows, forced)
+    left = ~taken
+    required = unpack_bits(required_mask(placements)[None, :], placements.n_items)[0]
+    return KernelRows(root_rows[keep], pack_bits(cells[:, left]),
+                      pack_bits(left[left][None, :])[0], pack_bits(required[left][None, :])[0])
 
 
-def kernel_rows_as_they_are(placements: Placements, root_rows: np.ndarray,
-                            required: np.ndarray | None = None) -> KernelRows:
+def kernel_rows_as_they_are(placements: Placements, root_rows: np.ndarray) -> KernelRows:
     """The search over `root_rows` and every item."""
-    words = placements.masks.shape[1]
+    every = np.ones((1, placements.n_items), dtype=bool)
     return KernelRows(np.asarray(root_rows, dtype=np.int32), placements.masks,
-                      _words_of(np.arange(placements.n_items), words),
-                      required_mask(placements) if required is None else required)
+                      pack_bits(every)[0], required_mask(placements))
 
 
 def forced_rows(placements: Placements, root_rows: np.ndarray) -> np.ndarray:
@@ -67,30 +59,7 @@ def forced_rows(placements: Placements, root_rows: np.ndarray) -> np.ndarray:
     counts = placements.piece_counts
     least = placements.piece_least if placements.piece_least is not None else counts
     once = (counts == 1) & (least == 1)
-    real = root_rows[root_rows < (placements.absent_start if placements.absent_start >= 0
-                                  else placements.n_rows)]
+    real = root_rows[root_rows < first_absent_row(placements)]
     pieces = placements.row_piece[real]
     alone = np.bincount(pieces, minlength=len(counts)) == 1
     return np.sort(real[once[pieces] & alone[pieces]])
-
-
-def _bits_of_rows(masks: np.ndarray, n_items: int) -> np.ndarray:
-    return np.unpackbits(np.ascontiguousarray(masks).view(np.uint8), axis=1,
-                         bitorder="little")[:, :n_items].astype(bool)
-
-
-def _bits(words: np.ndarray, n_items: int) -> np.ndarray:
-    return _bits_of_rows(np.asarray(words, dtype=np.uint64)[None, :], n_items)[0]
-
-
-def _pack(bits: np.ndarray, words: int) -> np.ndarray:
-    """(R, words) uint64 from (R, items) bool."""
-    padded = np.zeros((len(bits), words * 64), dtype=bool)
-    padded[:, :bits.shape[1]] = bits
-    return np.ascontiguousarray(np.packbits(padded, axis=1, bitorder="little").view(np.uint64))
-
-
-def _words_of(items: np.ndarray, words: int) -> np.ndarray:
-    bits = np.zeros((1, len(items)), dtype=bool)
-    bits[0, :] = True
-    return _pack(bits, words)[0]

@@ -115,3 +115,17 @@ def test_an_optional_cell_no_piece_reaches_is_no_reason_for_no_solution():
                     optional=((3, 0),), pieces=(Piece("D", ((0, 0), (1, 0)), 1),))
     assert not [c for c in certificates(puzzle) if c.kind == "uncoverable"]
     assert list(solve(puzzle, "all", count_only=True))[-1].solutions == 1
+
+
+def test_a_reduction_that_leaves_a_piece_nowhere_is_left_to_the_search():
+    """Five T-tetrominoes in a 4x5 box one cube high: the reduction would drop every place
+    of the T. The puzzle is searched instead (no solution), so that Why-no-solution can name
+    the reason (the checkerboard) rather than a piece that cannot go anywhere."""
+    t_shape = ((0, 0, 0), (1, 0, 0), (2, 0, 0), (1, 1, 0))
+    puzzle = Puzzle(GridKind.CUBE, "five Ts", board=tuple(
+        (x, y, 0) for x in range(5) for y in range(4)), pieces=(Piece("T", t_shape, 5),))
+    masks, row_piece, required, least = real_rows(puzzle)
+    assert uncoverable_rows(masks, row_piece, required, least).all()
+    assert first_absent_row(compile_placements(puzzle)) > 0  # not applied
+    final = list(solve(puzzle, "distinct", count_only=True))[-1]
+    assert final.exhausted and final.solutions == 0

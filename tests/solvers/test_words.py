@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from solvers.kernels.regions import dead_rows as flooded
-from solvers.placements.compile import compile_placements, fillable_sizes
+from solvers.placements.compile import compile_placements, fillable_sizes, items_to_masks
 from solvers.placements.pruning import word_dead_rows
-from solvers.placements.words import Shifts, full_word
+from solvers.placements.words import Shifts, full_word, pack_bits, unpack_bits
 from solvers.puzzle.fileformat import load_puzzle
 from solvers.search.bitboard import BitboardSearch, _lowest_cells, halos_and_pockets
 from solvers.search.choice import make_search
@@ -113,3 +113,15 @@ def test_halos_and_pockets_of_random_boards(seed, kind):
     puzzle = make_puzzle(seed, kind)[0]
     if len(set(compile_placements(puzzle).row_piece.tolist())) == len(puzzle.pieces):
         assert_halos_and_pockets(puzzle)
+
+
+def test_bits_pack_as_placement_masks_and_back():
+    """pack_bits lays items out as compile's masks do (item i: bit i & 63 of word i >> 6)."""
+    rng = np.random.default_rng(5)
+    for n_items in (1, 63, 64, 65, 130):
+        bits = rng.random((7, n_items)) < 0.4
+        packed = pack_bits(bits)
+        assert packed.shape == (7, max(1, (n_items + 63) // 64))
+        items = [tuple(np.flatnonzero(row).tolist()) for row in bits]
+        assert np.array_equal(packed, items_to_masks(items, n_items))
+        assert np.array_equal(unpack_bits(packed, n_items), bits)
