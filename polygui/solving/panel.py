@@ -30,6 +30,8 @@ WARMING_TEXT = ("Getting the solver ready: the first start compiles its search k
                 "minute). Solve works meanwhile; it waits for the kernel it needs.")
 READY_SHOWN_MS = 6_000  # how long "Solver ready" stays after a long warm-up
 COMPILED_SECONDS = 8  # a warm-up this long compiled kernels; a shorter one loaded them
+RUN_AGAIN = ("Some finished tasks of the kept run failed their checks and ran again (point "
+             "here to see which).")
 
 
 def symmetry_label(mode: str) -> str:
@@ -86,6 +88,7 @@ class SolvePanel(QWidget):
         self.progress.setRange(0, 1000)
         self.progress.setFormat("%p%")
         self.status = QLabel("Ready")
+        self._run_again: tuple[str, ...] = ()  # what the kept run resumed did not prove
         self.status.setWordWrap(True)
         self.readiness = QLabel()  # the solver's warm-up, on a first start (solving.warmup)
         self.readiness.setWordWrap(True)
@@ -179,7 +182,10 @@ class SolvePanel(QWidget):
         self.limit.setEnabled(not running)
         self.search_on.setEnabled(not running)
         self.kept_bar.setEnabled(not running)
-        if not running:
+        if running:
+            self._run_again = ()
+            self.status.setToolTip("")
+        else:
             self.pause_button.setChecked(False)
             self.plot.finish()  # the run's last point, axes fitted to the whole run
         self.running_changed.emit(running)
@@ -251,6 +257,10 @@ class SolvePanel(QWidget):
             self.status.setText(("Searching…" if not progress.analysing else
                                  "Searching, and taking assemblies apart…")
                                 if progress.phase == "searching" else "Finished")
+        if progress.notes:  # a kept run whose file did not prove every finished task
+            self._run_again = progress.notes
+            self.status.setToolTip("\n".join(progress.notes))
+            self.status.setText(f"{self.status.text()} {RUN_AGAIN}")
         self.counters["solutions"].setText(f"{progress.solutions:,}")
         self.assemblies.show_progress(progress)
         self.counters["nodes"].setText(f"{progress.nodes:,}")
@@ -269,4 +279,4 @@ class SolvePanel(QWidget):
 
     def show_message(self, text: str) -> None:
         self.progress.setRange(0, 1000)
-        self.status.setText(text)
+        self.status.setText(f"{text} {RUN_AGAIN}" if self._run_again else text)

@@ -14,7 +14,7 @@ from ..parallel.run import available_cores, solve
 from ..puzzle.any_file import load_any
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError
 from ..search.events import Progress, Solution
-from . import analysis_commands, apart_commands, design_commands
+from . import analysis_commands, apart_commands, design_commands, run_commands
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     analysis_commands.add_arguments(parser)
     design_commands.add_arguments(parser)
     apart_commands.add_arguments(parser)
+    run_commands.add_arguments(parser)
     return parser
 
 
@@ -97,6 +98,8 @@ def main(argv: list[str] | None = None) -> int:
             from .sudoku_batch import run_batch
 
             return run_batch(args.sudoku_batch, as_json=args.json)
+        if args.verify:
+            return run_commands.run_verify(args.verify, args.json)
         if args.puzzle is None and args.resume is None:
             parser.error("give a puzzle file (or --resume FILE, or --sudoku-batch FILE)")
         return run_puzzle(args)
@@ -130,6 +133,7 @@ def run_puzzle(args: argparse.Namespace) -> int:
         analysis_commands.refuse_with_certificate(puzzle)
     limit = args.limit if args.limit is not None else (SUDOKU_DEFAULT_LIMIT if puzzle.is_sudoku else 0)
     reporter = _ProgressLine(sys.stderr)
+    notes = run_commands.NotesPrinter(args.resume)
     shown = 0
     final: Progress | None = None
     exports = data_exports(args)
@@ -157,6 +161,7 @@ def run_puzzle(args: argparse.Namespace) -> int:
                 shown += 1
         else:
             final = event
+            notes.update(event)
             reporter.update(event)
     reporter.clear()
     assert final is not None

@@ -60,12 +60,14 @@ class ParallelRun:
                  checkpoint: str | Path | None = None, resume: str | Path | None = None,
                  slice_seconds: float = 0.05, trial_seconds: float = TRIAL_SECONDS,
                  thread_setup: Callable[[], None] | None = None,
-                 cancel: CancelCheck | None = None, batched: bool = False) -> None:
+                 cancel: CancelCheck | None = None, batched: bool = False,
+                 checkpoint_seconds: float = CHECKPOINT_SECONDS) -> None:
         """`jobs`: threads (None: every core); `cluster`: "local:N" or a scheduler address;
         `checkpoint`: a new run file to keep; `resume`: a run file to continue (its puzzle
         must be `puzzle`'s when one is given); `thread_setup` runs first in each pool
         thread; `cancel` stops the preparation (Cancelled); `batched`: solutions as a
-        SolutionBatch per block found, not a Solution each (see solve())."""
+        SolutionBatch per block found, not a Solution each (see solve());
+        `checkpoint_seconds`: how often the tasks finished are committed to the run file."""
         if puzzle is None and resume is None:
             raise ValueError("a run needs a puzzle, or a run file to resume")
         self.puzzle, self.symmetry, self.limit, self.count_only = puzzle, symmetry, limit, count_only
@@ -76,7 +78,9 @@ class ParallelRun:
         self.thread_setup = thread_setup
         self.cancel = cancel
         self.batched = batched
+        self.checkpoint_seconds = checkpoint_seconds
         self.run_file: RunFile | None = None
+        self.notes: tuple[str, ...] = ()  # what the run file resumed did not prove
         self._backend = None
         self._stopped = False
         self._paused = False
@@ -171,6 +175,8 @@ class ParallelRun:
                                f"solutions; resume it counting only")
         prepared = prepare_puzzle(run_file.puzzle, self.symmetry, cancel=self.cancel)
         run_file.check_matches(run_file.puzzle, prepared)
+        self.notes = tuple(run_file.verify(prepared))
+        run_file.forget_failed()
         self.run_file = run_file
         return prepared, run_file.split(), run_file.finished()
 
@@ -229,6 +235,7 @@ class ParallelRun:
     def _run_tasks(self, prepared: Prepared, split: Split, done: dict) -> Iterator[Event]:
         tally = Tally(prepared, split, self.limit)
         tally.restore(done, self.run_file.seconds if self.run_file is not None else 0.0)
+        tally.notes = self.notes
         if self.run_file is not None and not self.count_only:
             for block in self.run_file.kept_solutions():
                 yield from _give_out(prepared, tally,
@@ -238,6 +245,8 @@ class ParallelRun:
         if pending and not tally.limit_reached and not self._stopped:
             self._start_backend(prepared, pending)
             yield from self._consume(prepared, tally, len(pending))
+        if self.run_file is not None and tally.exhausted and not self.limit:
+            self.run_file.confirm_complete(tally.done_solutions)
         yield tally.progress("done")
 
     def _start_backend(self, prepared: Prepared, pending: list[Task]) -> None:
@@ -296,7 +305,7 @@ class ParallelRun:
                         tally.finished(complete)
                         unsaved.append(complete)
                 now = time.perf_counter()
-                if self.run_file is not None and now - last_save >= CHECKPOINT_SECONDS:
+                if self.run_file is not None and now - last_save >= self.checkpoint_seconds:
                     self._save(unsaved, stage, tally)
                     unsaved, last_save = [], now
                 if now - last_progress >= self.slice_seconds and pending:

@@ -32,6 +32,7 @@ class Tally:
         self.started = time.perf_counter()
         self.earlier_seconds = 0.0  # search time of the run before a resume
         self.restored_share = self.restored_nodes = 0  # what a resumed run found done
+        self.notes: tuple[str, ...] = ()  # what the run file resumed did not prove
 
     # --- what happened -----------------------------------------------------------------------
     def restore(self, done: dict[str, tuple], seconds: float) -> None:
@@ -135,7 +136,7 @@ class Tally:
         rate = (nodes - self.restored_nodes) / session if session > 0 else 0.0
         progress = Progress(phase, nodes, self.solutions, fraction, self.elapsed, rate,
                             time_left, self.exhausted, self.prepared.symmetry,
-                            self.prepared.group_size)
+                            self.prepared.group_size, notes=self.notes)
         if self.prepared.disassembler is None:
             return progress
         assemblies = self.done_assemblies + sum(r.assemblies for r in running)

@@ -48,6 +48,12 @@ class Task:
 class Split:
     tasks: list[Task]
     dead_share: float  # the part of the tree already known to hold no solution
+    target: int = 1  # the number of tasks asked for (it bounds the splitting's work)
+
+    @property
+    def most_probes(self) -> int:
+        """The most nodes splitting for `target` tasks probes."""
+        return PROBES_PER_TASK * MOST_TASKS_PER_TARGET * self.target
 
 
 PROBES_PER_TASK = 4  # at most this many nodes probed per task allowed: splitting stays cheap
@@ -87,7 +93,7 @@ def split_tree(prepared: Prepared, target: int) -> Split:
     tasks = leaves + [Task(prefix, -negative) for negative, _, prefix, _ in heap]
     tasks.sort(key=lambda task: task.prefix)
     random.Random(len(tasks)).shuffle(tasks)
-    return Split(tasks, dead)
+    return Split(tasks, dead, target)
 
 
 class TaskSearches:

@@ -34,6 +34,7 @@ class Progress:
     assemblies: int | None = None
     levels: tuple[tuple[str, int], ...] = ()
     analysing: int = 0
+    notes: tuple[str, ...] = ()  # what a resumed run file did not prove (run again)
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,12 @@ Search on choice is kept in the settings."""
 
 from __future__ import annotations
 
+import sqlite3
 from functools import cache
 
 from PySide6.QtWidgets import QMessageBox
 
+from polygui.solving.panel import RUN_AGAIN
 from puzzles import pentomino_box
 from qt_fixtures import show_window
 from solvers import count_solutions
@@ -30,9 +32,10 @@ def choose_threads(window, jobs: int) -> None:
     choice.activated.emit(index)  # as a user's choice: kept in the settings
 
 
-def stop_half_way(window, qtbot, answer: Button) -> list[bool]:
+def stop_half_way(window, qtbot, answer: Button, *, committed: bool = False) -> list[bool]:
     """Solve BOX on two threads, stop once its tasks run (the run file is made when the tree
-    has been split), answer the keep question; the `closing` flags it was asked with."""
+    has been split; `committed`: once it holds a finished task), answer the keep question;
+    the `closing` flags it was asked with."""
     asked: list[bool] = []
     window.keeping.ask_keep = lambda parent, kept, closing: asked.append(closing) or answer
     window.set_puzzle(BOX)
@@ -40,9 +43,31 @@ def stop_half_way(window, qtbot, answer: Button) -> list[bool]:
     window.start_solve()
     qtbot.waitUntil(lambda: window.keeping.run_file is not None
                     and window.keeping.run_file.exists(), timeout=60_000)
+    if committed:
+        qtbot.waitUntil(lambda: finished_tasks(window.keeping.run_file) > 0, timeout=60_000)
     window.stop_solve()
     qtbot.waitUntil(lambda: not window.is_solving(), timeout=10_000)
     return asked
+
+
+def finished_tasks(path) -> int:
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return db.execute("SELECT count(*) FROM tasks WHERE done").fetchone()[0]
+    finally:
+        db.close()
+
+
+def damage_a_finished_task(path) -> str:
+    """Set a finished task's count in a run file to -1000; its name."""
+    db = sqlite3.connect(path)
+    try:
+        with db:
+            (name,) = db.execute("SELECT name FROM tasks WHERE done LIMIT 1").fetchone()
+            db.execute("UPDATE tasks SET solutions = -1000 WHERE name = ?", (name,))
+    finally:
+        db.close()
+    return name
 
 
 def resume_to_the_end(window, qtbot) -> None:
@@ -52,14 +77,20 @@ def resume_to_the_end(window, qtbot) -> None:
 
 
 def test_a_stopped_run_kept_and_resumed_ends_with_the_exact_count(window, qtbot):
-    assert stop_half_way(window, qtbot, Button.Save) == [False]
+    """Even when a finished task's record in the kept file was damaged: that task runs
+    again, and the status says so."""
+    assert stop_half_way(window, qtbot, Button.Save, committed=True) == [False]
     bar = window.panel.kept_bar
     assert bar.isVisible() and bar.label.text().startswith("Kept run: ")
     kept = bar.kept.path
     assert window.browser.count < box_count()
+    damaged = damage_a_finished_task(kept)
     resume_to_the_end(window, qtbot)
     assert window.browser.count == box_count()  # 3940, found anew
-    assert window.panel.status.text().startswith("Finished: 3,940 solutions")
+    status = window.panel.status
+    assert status.text().startswith("Finished: 3,940 solutions")
+    assert status.text().endswith(RUN_AGAIN)
+    assert status.toolTip() == f"task {damaged}: its solutions is -1000, not a count: it runs again"
     assert not kept.exists() and not bar.isVisible()  # a finished run is forgotten
 
 
