@@ -1,8 +1,9 @@
 """File > Import…: a problem of a BurrTools file (`.xmpuzzle`) opened as a new puzzle.
 
-A file with several problems asks which (each listed with what BurrTools recorded, or why it
-cannot be imported); the puzzle opens untitled and unsaved, so Save asks where to keep it as a
-PolyGUI file. A file PolyGUI cannot read is refused with the reason, and the work open stays.
+A file with several problems asks which (each listed with what BurrTools recorded; only the
+problem chosen is built, so a file of thousands lists at once, and one that cannot be imported
+says why when chosen); the puzzle opens untitled and unsaved, so Save asks where to keep it as
+a PolyGUI file. A file PolyGUI cannot read is refused with the reason, and the work open stays.
 Dialogs go through `ask_*` attributes that tests replace."""
 
 from __future__ import annotations
@@ -13,16 +14,14 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QWidget
 
 from solvers import PuzzleError
-from solvers.puzzle.burrtools import BurrProblem, read_burrtools
+from solvers.puzzle.burrtools import BurrToolsFile, ProblemSummary
 
 IMPORT_FILTER = "BurrTools puzzles (*.xmpuzzle);;All files (*)"
 
 
-def problem_label(number: int, problem: BurrProblem) -> str:
-    """"2. Another Example — BurrTools found 12 assemblies", or why it cannot be imported."""
+def problem_label(number: int, problem: ProblemSummary) -> str:
+    """"2. Another Example — BurrTools found 12"."""
     text = f"{number}. {problem.name}"
-    if problem.puzzle is None:
-        return f"{text} — cannot be imported: {problem.problem}"
     if problem.assemblies is not None:
         return f"{text} — BurrTools found {problem.assemblies:,}"
     return text
@@ -54,27 +53,20 @@ class BurrToolsImport(QObject):
     def import_path(self, path: Path) -> bool:
         """Import a problem of `path`; say why not and keep the current work on failure."""
         try:
-            problems = read_burrtools(path)
+            file = BurrToolsFile(path)
+            problems = file.problems
+            labels = [problem_label(n, p) for n, p in enumerate(problems, start=1)]
+            index = 0 if len(labels) <= 1 else self.ask_problem(self.files.window, labels)
+            if index is None:
+                return False
+            puzzle = file.puzzle(index + 1)  # says why a file of shapes only has none
         except PuzzleError as error:
             self.files.warn("Cannot import", str(error))
             return False
-        if not problems:
-            self.files.warn("Cannot import", f"{path.name}: the BurrTools file holds no "
-                                             "problem (shapes only)")
-            return False
-        index = 0 if len(problems) == 1 else self.ask_problem(
-            self.files.window, [problem_label(n, p) for n, p in enumerate(problems, start=1)])
-        if index is None:
-            return False
-        chosen = problems[index]
-        if chosen.puzzle is None:
-            self.files.warn("Cannot import", f"{path.name}, problem {index + 1} "
-                                             f"({chosen.name}): {chosen.problem}")
-            return False
-        self.files.window.set_puzzle(chosen.puzzle, None, modified=True)
+        self.files.window.set_puzzle(puzzle, None, modified=True)
         self.files.window.statusBar().showMessage(
-            f"Imported “{chosen.name}” from {path.name} as a new puzzle: Save keeps it as a "
-            "PolyGUI file.", 10_000)
+            f"Imported “{problems[index].name}” from {path.name} as a new puzzle: Save keeps it "
+            "as a PolyGUI file.", 10_000)
         return True
 
     def _ask_path(self) -> str:

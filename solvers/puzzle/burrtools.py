@@ -20,28 +20,33 @@ the bitmap, also when the bitmap is empty; PolyGUI reads no rules as no constrai
 problem with an empty bitmap whose pieces and result are both painted is refused.
 
 Refused, naming what: other grids, variable cells in a piece, a problem without a result or
-pieces, the empty bitmap above, and anything malformed. The XML is read from at most
-MAX_FILE_BYTES of decompressed text, and the parser resolves no external entities.
+pieces, the empty bitmap above, and anything malformed: the XML is read by burrtools_xml
+(at most MAX_FILE_BYTES, no document types or entities, every number strictly).
+
+A file is listed without building its problems (BurrToolsFile.problems), and a problem is
+built, with the shapes it uses, only when asked (BurrToolsFile.puzzle): a file of thousands of
+problems lists in a moment, and a malformed problem or shape refuses that problem only.
 """
 
 from __future__ import annotations
 
-import gzip
 import re
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from xml.etree import ElementTree
 
-from .colour_rules import ConstraintColour
+from .burrtools_xml import INT_MAX, named, read_xml, whole_number, whole_text
+from .colour_rules import MAX_CONSTRAINT_COLOURS, ConstraintColour
 from .errors import PuzzleError
 from .grids import GridKind
-from .limits import MAX_BOARD_CELLS, MAX_FILE_BYTES, shown
+from .limits import MAX_BOARD_CELLS, shown
 from .model import Piece, Puzzle
+from .movement_rules import MAX_WEIGHT
 
-GRIDS = {"0": "cube", "1": "triangular prisms", "2": "spheres", "3": "rhombic dodecahedra",
-         "4": "tetrahedra-octahedra"}
-_CELL = re.compile(r"([#+_])(\d*)")
+GRIDS = {0: "cube", 1: "triangular prisms", 2: "spheres", 3: "rhombic dodecahedra",
+         4: "tetrahedra-octahedra"}
+RECORDED_MAX = 2 ** 64 - 1  # BurrTools counts assemblies and solutions in 64 bits
+_CELL = re.compile(r"([#+_])([0-9]*)")
 
 
 @dataclass(frozen=True)
@@ -54,121 +59,122 @@ class BurrShape:
 
 
 @dataclass(frozen=True)
-class BurrProblem:
+class ProblemSummary:
+    """What a problem list shows of a problem, read without building its puzzle."""
     name: str
-    puzzle: Puzzle | None  # None when it cannot be read: `problem` says why
-    problem: str
     assemblies: int | None  # what BurrTools recorded, up to rotation
     solutions: int | None = None  # of those, the ones that come apart (when it checked)
 
 
-def read_burrtools(path: str | Path) -> list[BurrProblem]:
-    """Every problem of a BurrTools file, each as a puzzle or with the reason it is not one.
-    Raises PuzzleError when the file as a whole cannot be read (not gzip, not XML, another
-    grid)."""
-    path = Path(path)
-    root = _xml_root(path)
-    grid = root.find("gridType")
-    kind = grid.get("type", "0") if grid is not None else "0"
-    if kind != "0":
-        name = GRIDS.get(kind, f"type {kind}")
-        raise PuzzleError(f"{path.name}: a BurrTools puzzle of the {name} grid; PolyGUI reads "
-                          "BurrTools files of the cube grid only")
-    shapes = _shapes(root)
-    colours = _colours(root)
-    comment = (root.findtext("comment") or "").strip()
-    problems = []
-    for number, element in enumerate(root.iterfind("problems/problem"), start=1):
-        name = element.get("name") or f"Problem {number}"
+class BurrToolsFile:
+    """A BurrTools file read as XML: its problems listed cheaply (`problems`), and each
+    built into a puzzle only when asked (`puzzle`), from the shapes that problem uses, so
+    that a file of many problems lists in a moment and opening one costs that one."""
+
+    def __init__(self, path: str | Path) -> None:
+        """PuzzleError when the file as a whole cannot be read (not gzip, not XML, another
+        grid)."""
+        self.path = Path(path)
+        self._root = read_xml(self.path)
+        _check_grid(self._root, self.path)
+        self._elements = self._root.findall("problems/problem")
+        self._shapes = _Shapes(self._root.findall("shapes/voxel"))
+        self.problems = [_summary(number, element)
+                         for number, element in enumerate(self._elements, start=1)]
+
+    def puzzle(self, number: int) -> Puzzle:
+        """Problem `number` (from 1) as a puzzle; PuzzleError naming the file, the problem
+        and why not."""
+        name = self.path.name
+        if not self.problems:
+            raise PuzzleError(f"{name}: the BurrTools file holds no problem (shapes only)")
+        if not 1 <= number <= len(self.problems):
+            raise PuzzleError(f"{name}: no problem {number}; the file has "
+                              f"{len(self.problems)} (1 to {len(self.problems)})")
         try:
-            puzzle = _problem_puzzle(element, shapes, colours, path, name, comment)
-            problems.append(BurrProblem(name, puzzle, "", _recorded(element, "assemblies"),
-                                        _recorded(element, "solutions")))
+            return _problem_puzzle(self._elements[number - 1], self._shapes, self._root,
+                                   self.path, self.problems[number - 1].name)
         except PuzzleError as error:
-            problems.append(BurrProblem(name, None, str(error), _recorded(element, "assemblies"),
-                                        _recorded(element, "solutions")))
-    return problems
+            raise PuzzleError(f"{name}, problem {number} "
+                              f"({named(self.problems[number - 1].name)}): {error}") from None
 
 
 def load_burrtools(path: str | Path, problem: int = 1) -> Puzzle:
     """Problem number `problem` (from 1) of a BurrTools file; PuzzleError naming why not."""
-    path = Path(path)
-    problems = read_burrtools(path)
-    if not problems:
-        raise PuzzleError(f"{path.name}: the BurrTools file holds no problem (shapes only)")
-    if not 1 <= problem <= len(problems):
-        raise PuzzleError(f"{path.name}: no problem {problem}; the file has "
-                          f"{len(problems)} (1 to {len(problems)})")
-    chosen = problems[problem - 1]
-    if chosen.puzzle is None:
-        raise PuzzleError(f"{path.name}, problem {problem} ({chosen.name}): {chosen.problem}")
-    return chosen.puzzle
+    return BurrToolsFile(path).puzzle(problem)
 
 
-def _xml_root(path: Path) -> ElementTree.Element:
-    try:
-        with gzip.open(path, "rb") as stream:
-            data = stream.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        if isinstance(error, gzip.BadGzipFile):
-            raise PuzzleError(f"{path.name}: not a BurrTools file (not gzip-compressed)") from None
-        raise PuzzleError(f"{path.name}: cannot read: {error.strerror or error}") from None
-    except (EOFError, zlib.error):
-        raise PuzzleError(f"{path.name}: the compressed data is cut short or damaged") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise PuzzleError(f"{path.name}: more than {MAX_FILE_BYTES >> 20} MiB of XML, more "
-                          "than any puzzle PolyGUI takes")
-    if b"<!ENTITY" in data:
-        raise PuzzleError(f"{path.name}: XML entity declarations are not read")
-    try:
-        root = ElementTree.fromstring(data)
-    except ElementTree.ParseError as error:
-        raise PuzzleError(f"{path.name}: not valid XML ({error})") from None
-    if root.tag != "puzzle":
-        raise PuzzleError(f"{path.name}: not a BurrTools puzzle (its XML is <{root.tag}>)")
-    return root
+def _check_grid(root: ElementTree.Element, path: Path) -> None:
+    grid = root.find("gridType")
+    kind = 0 if grid is None else whole_number(grid, "type", f"{path.name}: its <gridType>",
+                                               INT_MAX, default=0)
+    if kind != 0:
+        name = GRIDS.get(kind, f"type {kind}")
+        raise PuzzleError(f"{path.name}: a BurrTools puzzle of the {name} grid; PolyGUI reads "
+                          "BurrTools files of the cube grid only")
 
 
-def _shapes(root: ElementTree.Element) -> list[BurrShape]:
-    shapes = []
-    for number, voxel in enumerate(root.iterfind("shapes/voxel"), start=1):
-        name = voxel.get("name") or f"S{number}"
-        where = f"shape {number} ({name})"
+def _summary(number: int, element: ElementTree.Element) -> ProblemSummary:
+    """A problem's name and recorded counts (None where malformed: building it says why)."""
+    counts = []
+    for key in ("assemblies", "solutions"):
         try:
-            size = [int(voxel.get(axis, "")) for axis in "xyz"]
-        except ValueError:
-            raise PuzzleError(f"{where}: its size x, y, z is not three whole numbers") from None
-        if min(size) < 1 or size[0] * size[1] * size[2] > 64 * MAX_BOARD_CELLS:
-            raise PuzzleError(f"{where}: a size of {shown(size)} cells is out of range")
-        states = _CELL.findall(voxel.text or "")
-        if "".join(_CELL.sub("", voxel.text or "").split()):
-            raise PuzzleError(f"{where}: its cells hold characters other than #, + and _")
-        if len(states) != size[0] * size[1] * size[2]:
-            raise PuzzleError(f"{where}: {len(states)} cells for a {size[0]}x{size[1]}x"
-                              f"{size[2]} shape")
-        filled, variable, paint = [], [], []
-        for index, (state, colour) in enumerate(states):
-            if state != "_":
-                x, rest = index % size[0], index // size[0]
-                cell = (x, rest % size[1], rest // size[1])
-                (filled if state == "#" else variable).append(cell)
-                if colour and int(colour):
-                    paint.append((cell, int(colour)))
-        shapes.append(BurrShape(name, tuple(filled), tuple(variable),
-                                _whole_attribute(voxel, "weight", 1, where), tuple(paint)))
-    return shapes
+            counts.append(_recorded(element, key))
+        except PuzzleError:
+            counts.append(None)
+    return ProblemSummary(element.get("name") or f"Problem {number}", *counts)
+
+
+class _Shapes:
+    """The file's shapes by id (from 0), each read when a problem first uses it."""
+
+    def __init__(self, voxels: list[ElementTree.Element]) -> None:
+        self._voxels = voxels
+        self._read: dict[int, BurrShape] = {}
+
+    def __len__(self) -> int:
+        return len(self._voxels)
+
+    def __getitem__(self, ident: int) -> BurrShape:
+        if ident not in self._read:
+            self._read[ident] = _read_shape(ident + 1, self._voxels[ident])
+        return self._read[ident]
+
+
+def _read_shape(number: int, voxel: ElementTree.Element) -> BurrShape:
+    name = voxel.get("name") or f"S{number}"
+    where = f"shape {number} ({named(name)})"
+    size = [whole_number(voxel, axis, where, INT_MAX, least=1) for axis in "xyz"]
+    if size[0] * size[1] * size[2] > 64 * MAX_BOARD_CELLS:
+        raise PuzzleError(f"{where}: a size of {shown(size)} cells is out of range")
+    states = _CELL.findall(voxel.text or "")
+    if "".join(_CELL.sub("", voxel.text or "").split()):
+        raise PuzzleError(f"{where}: its cells hold characters other than #, + and _")
+    if len(states) != size[0] * size[1] * size[2]:
+        raise PuzzleError(f"{where}: {len(states)} cells for a {size[0]}x{size[1]}x"
+                          f"{size[2]} shape")
+    filled, variable, paint = [], [], []
+    for index, (state, digits) in enumerate(states):
+        if state != "_":
+            x, rest = index % size[0], index // size[0]
+            cell = (x, rest % size[1], rest // size[1])
+            (filled if state == "#" else variable).append(cell)
+            colour = whole_text(digits, "a cell colour", where, MAX_CONSTRAINT_COLOURS) \
+                if digits else 0
+            if colour:
+                paint.append((cell, colour))
+    return BurrShape(name, tuple(filled), tuple(variable),
+                     whole_number(voxel, "weight", where, MAX_WEIGHT, default=1), tuple(paint))
 
 
 def _colours(root: ElementTree.Element) -> tuple[ConstraintColour, ...]:
     """The file's colours, colour 1 first, named by their numbers."""
     colours = []
     for number, colour in enumerate(root.iterfind("colors/color"), start=1):
-        rgb = [colour.get(key, "0") for key in ("red", "green", "blue")]
-        if not all(value.isdigit() and int(value) < 256 for value in rgb):
-            raise PuzzleError(f"colour {number}: red, green and blue {shown(rgb)} are not "
-                              "whole numbers from 0 to 255")
+        rgb = [whole_number(colour, key, f"colour {number}", 255, default=0)
+               for key in ("red", "green", "blue")]
         colours.append(ConstraintColour(f"colour {number}",
-                                        "#" + "".join(f"{int(value):02x}" for value in rgb)))
+                                        "#" + "".join(f"{value:02x}" for value in rgb)))
     return tuple(colours)
 
 
@@ -176,13 +182,11 @@ def _rules(element: ElementTree.Element, colours: int) -> tuple[tuple[int, int],
     """A problem's allowed (piece colour, result colour) pairs, colours counted from 1."""
     rules = []
     for pair in element.iterfind("bitmap/pair"):
-        values = [pair.get("piece", ""), pair.get("result", "")]
-        if not all(value.isdigit() for value in values):
-            raise PuzzleError(f"a colour pair of its bitmap (piece {shown(values[0])}, result "
-                              f"{shown(values[1])}) is not two whole numbers")
-        piece, result = (int(value) + 1 for value in values)
+        piece, result = (whole_number(pair, key, "a colour pair of its bitmap",
+                                      MAX_CONSTRAINT_COLOURS - 1) + 1
+                         for key in ("piece", "result"))
         if max(piece, result) > colours:
-            raise PuzzleError(f"its colour pair piece=\"{values[0]}\" result=\"{values[1]}\" "
+            raise PuzzleError(f"its colour pair piece=\"{piece - 1}\" result=\"{result - 1}\" "
                               f"names colour {max(piece, result)}, but the file defines "
                               f"{colours}")
         rules.append((piece, result))
@@ -199,13 +203,13 @@ def _check_empty_bitmap(rules: tuple, pieces: list[BurrShape], result: BurrShape
                           "rules is no constraint); allow the pairs meant in BurrTools")
 
 
-def _problem_puzzle(element: ElementTree.Element, shapes: list[BurrShape],
-                    colours: tuple[ConstraintColour, ...], path: Path, name: str,
-                    comment: str) -> Puzzle:
+def _problem_puzzle(element: ElementTree.Element, shapes: _Shapes, root: ElementTree.Element,
+                    path: Path, name: str) -> Puzzle:
+    colours = _colours(root)
     rules = _rules(element, len(colours))
-    result = _shape_of(element.find("result"), shapes, "its result")
+    result = _shape_of(element.find("result"), shapes, "the result")
     if not result.filled and not result.variable:
-        raise PuzzleError(f"its result shape {result.name} has no cells")
+        raise PuzzleError(f"its result shape {named(result.name)} has no cells")
     pieces, used = [], []
     names: set[str] = set()
     for entry in element.iterfind("shapes/shape"):
@@ -214,10 +218,10 @@ def _problem_puzzle(element: ElementTree.Element, shapes: list[BurrShape],
         if most == 0:
             continue
         if shape.variable:
-            raise PuzzleError(f"piece {shape.name} has variable cells, which only a result "
+            raise PuzzleError(f"piece {named(shape.name)} has variable cells, which only a result "
                               "may have")
         if not shape.filled:
-            raise PuzzleError(f"piece {shape.name} has no cells")
+            raise PuzzleError(f"piece {named(shape.name)} has no cells")
         piece_name = shape.name if shape.name not in names else f"{shape.name} ({entry.get('id')})"
         names.add(piece_name)
         pieces.append(Piece(piece_name, shape.filled, most, mirror=False, least=fewest,
@@ -234,6 +238,7 @@ def _problem_puzzle(element: ElementTree.Element, shapes: list[BurrShape],
         recorded += f" and {solutions:,} solution{'s' * (solutions != 1)}"
     recorded += "." if recorded else ""
     description = f"Imported from the BurrTools file {path.name}, problem {name}.{recorded}"
+    comment = (root.findtext("comment") or "").strip()
     if comment:
         description += "\n\n" + comment
     extra = {"burrtools": {"file": path.name, "problem": name}}
@@ -255,60 +260,47 @@ def _colour_fields(colours: tuple[ConstraintColour, ...], pieces: list[BurrShape
     return {"constraint_colours": colours, "board_paint": result.paint, "colour_rules": rules}
 
 
-def _shape_of(entry: ElementTree.Element | None, shapes: list[BurrShape], what: str) -> BurrShape:
+def _shape_of(entry: ElementTree.Element | None, shapes: _Shapes, what: str) -> BurrShape:
     if entry is None:
         raise PuzzleError(f"{what} is missing")
-    ident = entry.get("id", "")
-    if not ident.isdigit() or int(ident) >= len(shapes):
-        raise PuzzleError(f"{what} names shape id {shown(ident)}, which the file does not have")
-    return shapes[int(ident)]
+    ident = whole_number(entry, "id", what, INT_MAX)
+    if ident >= len(shapes):
+        raise PuzzleError(f"{what} names shape id {shown(entry.get('id'))}, which the file "
+                          "does not have")
+    return shapes[ident]
 
 
 def _copies(entry: ElementTree.Element, name: str) -> tuple[int, int]:
-    """(fewest, most) copies of a problem's piece."""
-    try:
-        if entry.get("count") is not None:
-            count = int(entry.get("count"))
-            return count, count
-        fewest, most = int(entry.get("min", "")), int(entry.get("max", ""))
-    except ValueError:
-        raise PuzzleError(f"piece {name}: its count is not a whole number or a min and max") \
-            from None
-    if not 0 <= fewest <= most:
-        raise PuzzleError(f"piece {name}: min {fewest} and max {most} are not a range")
+    """(fewest, most) copies of a problem's piece: its count, or its min and max."""
+    where = f"piece {named(name)}"
+    ranged = entry.get("min") is not None or entry.get("max") is not None
+    if entry.get("count") is not None or not ranged:
+        count = whole_number(entry, "count", where, INT_MAX)
+        return count, count
+    fewest, most = (whole_number(entry, key, where, INT_MAX) for key in ("min", "max"))
+    if fewest > most:
+        raise PuzzleError(f"{where}: min {fewest} and max {most} are not a range")
     return fewest, most
 
 
 def _groups(entry: ElementTree.Element, copies: int, name: str) -> tuple[tuple[str, int], ...]:
     """A problem piece's groups: `group="g"` (every copy; 0 is none), or `<group>` entries
     naming a group and how many copies it holds."""
-    where = f"piece {name}"
-    group = entry.get("group")
-    if group is not None:
-        if not group.isdigit():
-            raise PuzzleError(f"{where}: group {shown(group)} is not a whole number")
-        return () if int(group) == 0 else ((group, copies),)
+    where = f"piece {named(name)}"
+    if entry.get("group") is not None:
+        group = whole_number(entry, "group", where, INT_MAX)
+        return () if group == 0 else ((str(group), copies),)
     groups = []
     for item in entry.iterfind("group"):
-        group = item.get("group", "")
-        count = _whole_attribute(item, "count", 1, where)
-        if not group.isdigit():
-            raise PuzzleError(f"{where}: group {shown(group)} is not a whole number")
-        if int(group) != 0:
-            groups.append((group, count))
+        group = whole_number(item, "group", f"{where}, a <group>", INT_MAX)
+        count = whole_number(item, "count", f"{where}, a <group>", INT_MAX, default=1)
+        if group != 0:
+            groups.append((str(group), count))
     return tuple(groups)
 
 
-def _whole_attribute(element: ElementTree.Element, key: str, default: int, where: str) -> int:
-    text = element.get(key)
-    if text is None:
-        return default
-    if not text.isdigit():
-        raise PuzzleError(f"{where}: its {key} {shown(text)} is not a whole number")
-    return int(text)
-
-
 def _recorded(element: ElementTree.Element, key: str) -> int | None:
-    """What BurrTools recorded of a solved problem (`assemblies` or `solutions`)."""
-    text = element.get(key)
-    return int(text) if text is not None and text.isdigit() else None
+    """What BurrTools recorded of a solved problem (`assemblies` or `solutions`), if it did."""
+    if element.get(key) is None:
+        return None
+    return whole_number(element, key, "", RECORDED_MAX)

@@ -3,6 +3,7 @@ puzzle and solved in the window to BurrTools' own count; refusals keep the open 
 
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -63,3 +64,24 @@ def test_another_grid_is_refused_by_name_and_the_open_puzzle_stays(window, qtbot
                                           "files of the cube grid only")]
     window.files.open(DATA / "Representation0.xmpuzzle")  # Open… of one imports it too
     assert window.puzzle == before and "holds no problem" in warnings[-1][1]
+
+
+def test_only_the_problem_chosen_is_built_and_a_bad_one_says_why(window, tmp_path):
+    """The list names each problem without building it; the one chosen that cannot be
+    imported is refused naming its attribute, and the open puzzle stays."""
+    text = gzip.decompress((DATA / "DemoMirrorParadox.xmpuzzle").read_bytes()).decode()
+    path = tmp_path / "bad.xmpuzzle"
+    path.write_bytes(gzip.compress(text.replace('<result id="3"/>', '<result id="²"/>')
+                                   .encode()))
+    before, warnings, asked = window.puzzle, [], []
+    window.files.warn = lambda title, text: warnings.append((title, text))
+    window.files.importer.ask_problem = lambda parent, labels: asked.append(labels) or 1
+    assert not window.files.importer.import_path(path)
+    assert asked == [["1. Example From Text", "2. Another Example"]]
+    assert window.puzzle == before
+    assert warnings == [("Cannot import", "bad.xmpuzzle, problem 2 (Another Example): the "
+                                          "result: its id '²' is not a whole number from 0 to "
+                                          "2,147,483,647")]
+    window.files.importer.ask_problem = lambda parent, labels: 0
+    assert window.files.importer.import_path(path)
+    assert window.puzzle.name == "bad: Example From Text"

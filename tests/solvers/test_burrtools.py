@@ -15,7 +15,7 @@ from oracle import oracle_counts_secondary
 from solvers import GridKind, PuzzleError, count_solutions
 from solvers.cli.main import main as solve_main
 from solvers.puzzle.any_file import load_any
-from solvers.puzzle.burrtools import load_burrtools, read_burrtools
+from solvers.puzzle.burrtools import BurrToolsFile, load_burrtools
 
 DATA = Path(__file__).parent.parent / "data" / "burrtools"
 
@@ -63,11 +63,11 @@ def test_another_grid_is_refused_by_name():
     with pytest.raises(PuzzleError, match="Bermuda.xmpuzzle: a BurrTools puzzle of the "
                                           "triangular prisms grid; PolyGUI reads BurrTools "
                                           "files of the cube grid only"):
-        read_burrtools(DATA / "Bermuda.xmpuzzle")
+        BurrToolsFile(DATA / "Bermuda.xmpuzzle")
 
 
 def test_a_file_of_shapes_only_has_no_problem_to_solve():
-    assert read_burrtools(DATA / "Representation0.xmpuzzle") == []
+    assert BurrToolsFile(DATA / "Representation0.xmpuzzle").problems == []
     with pytest.raises(PuzzleError, match="holds no problem"):
         load_burrtools(DATA / "Representation0.xmpuzzle")
 
@@ -101,8 +101,10 @@ def write(tmp_path: Path, body: str, *, grid: str = "0", compress: bool = True) 
      f"{PROBLEM.format(COLOUR_CONSTRAINT)}</problems>",
      "problem 1 (P): its colour pair piece=\"0\" result=\"1\" names colour 2, but the file "
      "defines 1"),
-    (f"<shapes>{SHAPES.format('###')}</shapes>", "shape 1 (S1): 3 cells for a 2x1x1 shape"),
-    (f"<shapes>{SHAPES.format('#x')}</shapes>", "other than #, + and _"),
+    (f"<shapes>{SHAPES.format('###')}</shapes><problems>{PROBLEM.format('')}</problems>",
+     "problem 1 (P): shape 1 (S1): 3 cells for a 2x1x1 shape"),
+    (f"<shapes>{SHAPES.format('#x')}</shapes><problems>{PROBLEM.format('')}</problems>",
+     "other than #, + and _"),
     (f"<shapes>{SHAPES.format('##')}</shapes><problems>"
      "<problem><shapes><shape id=\"7\" count=\"1\"/></shapes><result id=\"0\"/></problem>"
      "</problems>", "a piece names shape id '7', which the file does not have"),
@@ -122,19 +124,19 @@ def test_malformed_or_unsupported_problems_are_named(tmp_path, body, message):
 def test_files_that_are_not_burrtools_puzzles_are_named(tmp_path):
     plain = write(tmp_path, "<shapes/>", compress=False)
     with pytest.raises(PuzzleError, match="not gzip-compressed"):
-        read_burrtools(plain)
+        BurrToolsFile(plain)
     cut = tmp_path / "cut.xmpuzzle"
     cut.write_bytes((DATA / "AlPackino.xmpuzzle").read_bytes()[:200])
     with pytest.raises(PuzzleError, match="cut short or damaged"):
-        read_burrtools(cut)
+        BurrToolsFile(cut)
     broken = tmp_path / "broken.xmpuzzle"
     broken.write_bytes(gzip.compress(b"<puzzle><shapes>"))
     with pytest.raises(PuzzleError, match="not valid XML"):
-        read_burrtools(broken)
+        BurrToolsFile(broken)
     entities = tmp_path / "entities.xmpuzzle"
     entities.write_bytes(gzip.compress(b'<!DOCTYPE p [<!ENTITY a "aaaa">]><puzzle>&a;</puzzle>'))
     with pytest.raises(PuzzleError, match="entity declarations are not read"):
-        read_burrtools(entities)
+        BurrToolsFile(entities)
 
 
 def test_a_small_made_up_file_reads_as_written(tmp_path):

@@ -100,7 +100,7 @@ def test_a_problem_without_colours_has_none(tmp_path):
 
 @pytest.mark.parametrize("old, new, message", [
     (COLOURS, '<colors><color red="300" green="0" blue="0"/></colors>',
-     "colour 1: red, green and blue ['300', '0', '0'] are not whole numbers from 0 to 255"),
+     "colour 1: its red '300' is not a whole number from 0 to 255"),
     (">#1</voxel>", ">#3</voxel>", "piece 'Red': cell [0, 0, 0] is painted colour 3, but the "
                                    "puzzle defines 2"),
     (COLOURS, "", "its colour pair piece=\"0\" result=\"0\" names colour 1, but the file "
@@ -116,8 +116,8 @@ def test_bad_colours_are_named(tmp_path, old, new, message):
 def test_a_bad_pair_is_named(tmp_path):
     text = two_cells([(1, 1)]).replace('<pair piece="0" result="0"/>',
                                        '<pair piece="x" result="0"/>')
-    with pytest.raises(PuzzleError, match="a colour pair of its bitmap \\(piece 'x', result "
-                                          "'0'\\) is not two whole numbers"):
+    with pytest.raises(PuzzleError, match="a colour pair of its bitmap: its piece 'x' is not a "
+                                          "whole number from 0 to 62"):
         load_burrtools(write(tmp_path, text))
 
 
