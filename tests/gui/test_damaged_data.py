@@ -1,6 +1,6 @@
 """Nothing in the data folder stops the app: a damaged autosave or kept run is set aside
-(renamed `.damaged`, its bytes kept) and said once. The folder itself is made private
-(0700)."""
+(renamed `.damaged`, its bytes kept) and said once; settings of the wrong type are ignored.
+The folder itself is made private (0700)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,13 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QSettings
 
 from polygui.files.autosave import Autosave, Recovered
 from polygui.files.new_puzzle_dialog import blank_puzzle
 from polygui.solving.kept_runs import KeptRuns, in_use
+from polygui.solving.store import DEFAULT_MAX_KEPT
+from polygui.window_layout import GEOMETRY, STATE, readable_settings
 from qt_fixtures import show_window
 from solvers.parallel.runfile import RunFileError, puzzle_fingerprint
 from solvers.puzzle.fileformat import puzzle_to_dict
@@ -169,6 +172,29 @@ def test_a_run_file_locked_by_its_writer_is_not_set_aside(tmp_path, monkeypatch)
     assert runs.find(PUZZLE) is None
     assert path.exists() and runs.damaged == []
     assert not in_use(RunFileError("no such table: tasks"))
+
+
+# --- settings -----------------------------------------------------------------------------
+def test_settings_of_the_wrong_type_are_ignored(qtbot, tmp_path):
+    ini = tmp_path / "settings.ini"
+    ini.write_text("[window]\ngeometry=hello\nstate=@Point(1 2)\n"
+                   "[recent]\nfiles=@Variant(\\0\\0\\0\\x2\\0\\0\\0\\x5)\n"
+                   "[solving]\nkeep_at_most=inf\nestimate_automatically=@Point(1 2)\n")
+    settings = QSettings(str(ini), QSettings.Format.IniFormat)
+    window = show_window(qtbot, settings, tmp_path / "autosave")
+    assert settings.value(GEOMETRY) is None and settings.value(STATE) is None
+    assert window.menus.recent_files() == []
+    assert window.max_kept() == DEFAULT_MAX_KEPT
+
+
+def test_a_setting_that_cannot_be_read_back_is_ignored(qtbot, tmp_path, capfd):
+    ini = tmp_path / "settings.ini"
+    cut_short = r"@Variant(\0\0\0\x7f\0\0\0\x18PySide::PyObjectWrapper\0\0\0\0\x11\x80\x4)"
+    ini.write_text(f"[solving]\nsearch_on={cut_short}\n[window]\ngeometry={cut_short}\n")
+    settings = readable_settings(QSettings(str(ini), QSettings.Format.IniFormat))
+    window = show_window(qtbot, settings, tmp_path / "autosave")  # (EOFError, unread)
+    assert window.isVisible() and settings.value(GEOMETRY) is None
+    assert "settings.ini: an unreadable setting is ignored" in capfd.readouterr().err
 
 
 # --- the folder ---------------------------------------------------------------------------
