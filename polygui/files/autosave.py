@@ -101,7 +101,7 @@ def read_autosave(file: Path) -> Recovered:
     FileNotFoundError when it is gone)."""
     try:
         text = file.read_text("utf-8")
-        saved_at = datetime.fromtimestamp(file.stat().st_mtime)
+        modified = file.stat().st_mtime
     except FileNotFoundError:
         raise
     except UnicodeDecodeError:
@@ -118,7 +118,14 @@ def read_autosave(file: Path) -> Recovered:
         puzzle = puzzle_from_dict(record.get("puzzle"), strict=False)
     except (PuzzleError, ValueError, KeyError, TypeError, RecursionError) as error:
         raise DamagedAutosave(f"{file.name}: its puzzle: {error}") from None
-    return Recovered(file, puzzle, _work_path(file, record.get("path")), saved_at)
+    return Recovered(file, puzzle, _work_path(file, record.get("path")), _when(modified))
+
+
+def _when(timestamp: float) -> datetime:
+    try:
+        return datetime.fromtimestamp(timestamp)
+    except (OverflowError, ValueError, OSError):  # a time past year 9999: a clock set wrong
+        return datetime.min
 
 
 def _work_path(file: Path, text: object) -> Path | None:

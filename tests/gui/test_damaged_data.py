@@ -5,16 +5,19 @@ The folder itself is made private (0700)."""
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import stat
 import subprocess
 import sys
+from datetime import datetime
 from functools import cache
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
 
+from polygui.files import autosave as autosave_module
 from polygui.files.autosave import Autosave, Recovered
 from polygui.files.new_puzzle_dialog import blank_puzzle
 from polygui.solving.kept_runs import KeptRuns, in_use
@@ -210,8 +213,11 @@ def test_the_data_folders_are_made_private_and_an_existing_one_is_left_alone(tmp
     assert mode(shared) == 0o755
 
 
-def test_recovered_work_keeps_its_fields(tmp_path):
+def test_recovered_work_keeps_its_fields_whatever_its_time(tmp_path):
     file = leftover(tmp_path, 1, json.dumps(dict(GOOD, path="")).encode())
+    os.utime(file, (0, 10 ** 10))  # the year 2286
     (found,) = Autosave(tmp_path).leftovers()
     assert isinstance(found, Recovered) and found.file == file and found.path is None
-    assert found.puzzle == PUZZLE
+    assert found.puzzle == PUZZLE and found.saved_at.year == 2286
+    # a time datetime cannot hold (year 33658: file systems with 64-bit times can)
+    assert autosave_module._when(10 ** 12) == datetime.min
