@@ -59,8 +59,9 @@ def main(argv: list[str] | None = None) -> int:
         return run_smoke_test(make_application(argv[:1]))
     app = make_application(argv)
     from .main_window import MainWindow
+    from .window_layout import readable_settings
 
-    window = MainWindow()
+    window = MainWindow(readable_settings())
     window.show()
     freeze_long_lived()
     if not window.open_puzzle(args.file or default_puzzle()) and args.file:

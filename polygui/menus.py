@@ -204,7 +204,9 @@ class Menus:
         value = self.window.settings.value("recent/files", [])
         if isinstance(value, str):
             value = [value]
-        return [str(item) for item in (value or [])]
+        if not isinstance(value, (list, tuple)):
+            return []  # a settings file edited by hand: no recent files
+        return [item for item in value if isinstance(item, str) and item]
 
     def add_recent(self, path: Path) -> None:
         path_text = str(Path(path).resolve())

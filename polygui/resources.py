@@ -1,5 +1,6 @@
 """Where the shipped files live: next to the sources (a checkout), under <prefix>/share/polygui
-(an installed copy), or inside a PyInstaller bundle."""
+(an installed copy), or inside a PyInstaller bundle; and the per-user data folder, private,
+whose damaged files are set aside."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_ID = "io.github.polygui.PolyGUI"  # reverse-DNS: the .desktop file, AppStream, the window
+DAMAGED = ".damaged"  # the suffix of a data file set aside as unreadable
 
 
 def _asset_candidates() -> list[Path]:
@@ -55,3 +57,35 @@ def data_folder() -> Path:
 
     base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
     return Path(base or Path.home() / ".polygui")
+
+
+def private_folder(folder: Path) -> Path:
+    """`folder`, made if missing, with every folder made for it readable by the user alone
+    (0700: autosaves and kept runs hold unsaved work). A folder that exists is left as it is:
+    its mode is the user's choice. Raises OSError."""
+    missing = []
+    for parent in (folder, *folder.parents):
+        if parent.is_dir():
+            break
+        missing.append(parent)
+    for made in reversed(missing):
+        made.mkdir(mode=0o700, exist_ok=True)
+        made.chmod(0o700)  # whatever the umask
+    return folder
+
+
+def set_aside(file: Path) -> Path | None:
+    """Rename a damaged file in the data folder out of the way, to `<name>.damaged` (or
+    `<name>.damaged-2`, ...: an earlier one is never replaced), so that it neither stops the
+    app nor is read again, yet nothing is deleted. The new name, or None if it could not be
+    renamed (it is then only skipped)."""
+    for number in range(1, 100):
+        aside = file.with_name(f"{file.name}{DAMAGED}" + (f"-{number}" if number > 1 else ""))
+        if aside.exists():
+            continue
+        try:
+            file.rename(aside)
+        except OSError:
+            return None
+        return aside
+    return None

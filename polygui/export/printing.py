@@ -20,7 +20,7 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QWidget
 
 from solvers import Puzzle, PuzzleError, Solution
-from solvers.puzzle.atomic import temporary_beside
+from solvers.puzzle.atomic import replace_keeping_mode, temporary_beside
 
 from .images import LAYOUT_DPI, FlatDrawing
 
@@ -164,7 +164,7 @@ def print_job(printer: QPrinter, job: PrintJob) -> int:
         pages = job.paint(printer)
         if not pages:
             raise PuzzleError(f"{target}: cannot write the PDF file")
-        os.replace(temporary, target)
+        replace_keeping_mode(temporary, Path(target))
     except OSError as error:
         raise PuzzleError(f"{target}: cannot write the PDF file: "
                           f"{error.strerror or error}") from None

@@ -20,7 +20,7 @@ from PySide6.QtCore import QMarginsF, QObject, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
 
 from solvers import Puzzle, PuzzleError, Solution
-from solvers.puzzle.atomic import temporary_beside
+from solvers.puzzle.atomic import replace_keeping_mode, temporary_beside
 
 from .images import LAYOUT_DPI, FlatDrawing
 
@@ -206,7 +206,7 @@ class ContactSheet(QObject):
             self._painter, self._pdf = None, None
         targets = page_files(self.path, len(self._temporaries))
         for temporary, target in zip(self._temporaries, targets):
-            os.replace(temporary, target)
+            replace_keeping_mode(temporary, target)
         self._temporaries = []
         return targets
 

@@ -206,8 +206,12 @@ class FileActions(QObject):
         self.autosave.remove()
 
     def offer_recovery(self) -> bool:
-        """At start-up: offer back work a crashed session autosaved. True if restored."""
-        for found in self.autosave.leftovers():
+        """At start-up: offer back work a crashed session autosaved. True if restored.
+        Damaged autosaves are set aside and said, all in one message."""
+        leftovers = self.autosave.leftovers()
+        if self.autosave.damaged:
+            self.warn("Damaged autosave set aside", self.autosave.damaged_report())
+        for found in leftovers:
             answer = self.ask_restore(found)
             if answer == LATER:
                 return False  # the file stays for the next start

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import (QFileDialog, QFrame, QHBoxLayout, QLabel, QMessageBox,
                                QPushButton, QWidget)
 
@@ -88,9 +88,17 @@ class RunKeeping(QObject):
         return SearchOptions(jobs, cluster, checkpoint, resume)
 
     def show_puzzle(self, puzzle: Puzzle) -> None:
-        """Offer the puzzle's kept run, if it has one."""
+        """Offer the puzzle's kept run, if it has one (saying once which were set aside as
+        damaged)."""
         self.puzzle = puzzle
-        self.bar.show_run(self.runs.find(puzzle))
+        self.bar.show_run(self._find(puzzle))
+
+    def _find(self, puzzle: Puzzle) -> KeptRun | None:
+        kept = self.runs.find(puzzle)
+        if self.runs.damaged:  # said once the window is done with the change that looked
+            text = self.runs.damaged_report()
+            QTimer.singleShot(0, self, lambda: self.warn("Damaged run set aside", text))
+        return kept
 
     # --- the end of a run ---------------------------------------------------------------
     def run_ended(self, status: str) -> None:
@@ -126,7 +134,7 @@ class RunKeeping(QObject):
         """Resume the open puzzle's kept run, or a run file the user picks."""
         if self.puzzle is None:
             return
-        kept = self.runs.find(self.puzzle)
+        kept = self._find(self.puzzle)
         if kept is None:
             chosen = self.ask_run_file(self.window, str(self.runs.directory))
             if not chosen:

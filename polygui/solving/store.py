@@ -30,7 +30,7 @@ def max_kept_setting(settings) -> int:
     keep_at_most", 10 million unless set); past it, a run counts without keeping."""
     try:
         value = int(settings.value(KEEP_SETTING, DEFAULT_MAX_KEPT))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: "inf"
         return DEFAULT_MAX_KEPT
     return max(1, value)
 

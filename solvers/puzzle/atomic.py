@@ -2,15 +2,18 @@
 target is always the old file or the new one, whole.
 
 A temporary file is named `.<target name>.polygui-<pid>-<random>.tmp`: hidden, recognisably
-PolyGUI's, and telling which process writes it. A process killed mid-write leaves its
-temporary behind; the next write beside it removes such leftovers (those whose process is
-gone, or that are older than a day, should the process number have been reused).
+PolyGUI's, and telling which process writes it. It gets the target's mode (and owner, when
+the process may set it), so a private file stays private once replaced; a new file gets the
+mode open() would give it. A process killed mid-write leaves its temporary behind; the next
+write beside it removes such leftovers (those whose process is gone, or that are older than
+a day, should the process number have been reused).
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
 import time
 from collections.abc import Iterable
@@ -40,15 +43,44 @@ def new_file_mode() -> int:
     return 0o666 & ~_UMASK
 
 
+def keep_mode(target: Path, file: Path | int, *, writable: bool = False) -> None:
+    """Give `file` (a path or an open descriptor) the permissions of `target`, and its owner
+    when they differ and the process may set it; when `target` does not exist, the mode a
+    new file gets. `writable`: the owner may write it too (a temporary still being written
+    by name). Raises OSError."""
+    try:
+        old = os.stat(target)
+    except (OSError, ValueError):  # no such file (or a name no file can have)
+        mode = new_file_mode()
+    else:
+        mode = stat.S_IMODE(old.st_mode)
+        now = os.stat(file)
+        if (old.st_uid, old.st_gid) != (now.st_uid, now.st_gid):
+            try:
+                os.chown(file, old.st_uid, old.st_gid)  # before chmod: it clears set-id bits
+            except PermissionError:
+                pass  # another user's file: the new one is ours, with its mode
+    os.chmod(file, mode | (stat.S_IWUSR if writable else 0))
+
+
+def replace_keeping_mode(partial: Path, target: Path) -> None:
+    """Rename `partial` over `target`, giving it `target`'s mode and owner first (keep_mode),
+    or a new file's mode. Raises OSError."""
+    keep_mode(target, partial)
+    os.replace(partial, target)
+
+
 def temporary_beside(path: Path) -> tuple[int, Path]:
-    """(open descriptor, name) of a new temporary file in `path`'s folder, with the mode a
-    new file gets; leftovers of killed writes to `path` are removed first. Raises OSError."""
+    """(open descriptor, name) of a new temporary file in `path`'s folder, with `path`'s
+    permissions (owner-writable: Qt writers reopen it by name), so that a private file's new
+    text is never readable by others; leftovers of killed writes to `path` are removed
+    first. Rename it with replace_keeping_mode. Raises OSError."""
     directory = path.parent if str(path.parent) else Path(".")
     remove_stale_temporaries(directory, path.name)
     handle, name = tempfile.mkstemp(prefix=f".{path.name}{TEMPORARY_MARK}{os.getpid()}-",
                                     suffix=TEMPORARY_SUFFIX, dir=directory)
     try:
-        os.fchmod(handle, new_file_mode())  # mkstemp's is private; a save's is not
+        keep_mode(path, handle, writable=True)  # not mkstemp's private mode
     except OSError:
         os.close(handle)
         Path(name).unlink(missing_ok=True)
@@ -107,7 +139,7 @@ def write_atomically(path: Path, data: bytes | Iterable[bytes]) -> None:
                 stream.write(chunk)
             stream.flush()
             os.fsync(stream.fileno())
-        os.replace(temporary, path)
+        replace_keeping_mode(temporary, path)
     except BaseException as error:
         temporary.unlink(missing_ok=True)
         if isinstance(error, OSError):
