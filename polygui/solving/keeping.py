@@ -152,7 +152,7 @@ class RunKeeping(QObject):
         self.window.resume_from(kept.path, kept.symmetry)
 
     def _checked(self, path: Path) -> KeptRun:
-        run = RunFile.open(path)
+        run = RunFile.open(path, writable=False)
         try:
             run.check_matches(self.puzzle)
         finally:

@@ -40,7 +40,7 @@ class KeptRun:
 
 def read_kept_run(path: Path) -> KeptRun:
     """What a run file says; PuzzleError (RunFileError) when it cannot be read."""
-    run = RunFile.open(path)
+    run = RunFile.open(path, writable=False)  # read only: listing never changes a file
     try:
         fraction, solutions = run.standing()
         return KeptRun(path, run.symmetry, fraction, solutions, run.count_only)

@@ -38,6 +38,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..puzzle.atomic import replace_keeping_mode
 from ..puzzle.fileformat import puzzle_from_json, puzzle_to_json
 from ..puzzle.model import Puzzle, PuzzleError
 from ..search.events import Found
@@ -163,7 +164,7 @@ class RunFile:
                                    [(task.name, i, task.share) for i, task in enumerate(split.tasks)])
             finally:
                 db.close()
-            os.replace(partial, path)
+            replace_keeping_mode(partial, path)  # a private run file stays private
         except (OSError, sqlite3.Error) as error:
             partial.unlink(missing_ok=True)
             reason = getattr(error, "strerror", None) or str(error)

@@ -113,8 +113,6 @@ def test_replace_keeping_mode_gives_a_file_made_by_others_the_targets_mode(tmp_p
     assert mode(tmp_path / "new.polyrun") == new_file_mode()
 
 
-@pytest.mark.xfail(strict=True, reason="RunFile.create renames with os.replace until "
-                   "runfile.py calls replace_keeping_mode (left to the run file's owner)")
 def test_a_run_file_made_again_keeps_the_old_files_mode(tmp_path):
     from solvers.parallel.runfile import RunFile
     from solvers.parallel.tasks import Split, Task
