@@ -32,6 +32,7 @@ from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 from solvers import Cancelled, Progress, Puzzle, PuzzleError, SolutionBatch, solve
 from solvers.output.kept import kept_dtype
 from solvers.parallel.cluster import ClusterError
+from solvers.parallel.cluster_spec import ClusterSpec
 from solvers.parallel.runfile import RunFileError
 
 from .latency import (lower_this_threads_priority, pause_collector, raise_lowered_threads,
@@ -47,7 +48,7 @@ class SearchOptions:
     """Where a run searches and what it keeps (see solvers.parallel)."""
 
     jobs: int = 1  # threads on this computer
-    cluster: str | None = None  # "local:N" or a Dask scheduler's address, instead
+    cluster: str | ClusterSpec | None = None  # "local:N" or a Dask scheduler, instead
     checkpoint: Path | None = None  # keep the run in this run file as it goes
     resume: Path | None = None  # continue the run kept in this run file
 

@@ -1,17 +1,23 @@
 """The Solve panel's "Search on" choice: threads on this computer (every core by default), a
-Dask cluster of worker processes here, or a Dask scheduler elsewhere. Kept in the settings."""
+Dask cluster of worker processes here, or a Dask scheduler elsewhere (with the certificate
+files of a tls:// one: cluster_dialog.py). Kept in the settings."""
 
 from __future__ import annotations
 
 import importlib.util
+from pathlib import Path
 
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QComboBox, QInputDialog, QWidget
+from PySide6.QtWidgets import QComboBox, QWidget
 
+from solvers.parallel.cluster_spec import ClusterSpec
 from solvers.parallel.run import available_cores
+
+from .cluster_dialog import FILES, ask_cluster
 
 SETTING = "solve/search_on"
 ADDRESS_SETTING = "solve/cluster_address"
+FILE_SETTINGS = {name: f"solve/cluster_{name}" for name, _ in FILES}  # a tls:// one's files
 ELSEWHERE = "elsewhere"  # the item that asks for a scheduler's address
 TOOLTIP = (
     "Where the search runs. Threads share the work of one search between the cores of this "
@@ -29,6 +35,8 @@ class SearchOnChoice(QComboBox):
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.settings = settings
+        self.ask_cluster = ask_cluster  # (parent, the last cluster) -> ClusterSpec | None
+        self._clusters: dict[str, ClusterSpec] = {}  # the clusters elsewhere, by address
         self.setToolTip(TOOLTIP)
         cores = available_cores()
         self.addItem(f"This computer, {cores} threads" if cores > 1 else "This computer",
@@ -41,10 +49,10 @@ class SearchOnChoice(QComboBox):
         self._restore()
         self.activated.connect(self._on_activated)
 
-    def jobs_and_cluster(self) -> tuple[int, str | None]:
-        """(threads, None) or (1, the cluster's address)."""
+    def jobs_and_cluster(self) -> tuple[int, str | ClusterSpec | None]:
+        """(threads, None) or (1, the cluster: "local:N", or one elsewhere with its files)."""
         kind, value = self.currentData()
-        return (value, None) if kind == "threads" else (1, value)
+        return (value, None) if kind == "threads" else (1, self._clusters.get(value, value))
 
     def _on_activated(self, index: int) -> None:
         kind, value = self.itemData(index)
@@ -53,17 +61,25 @@ class SearchOnChoice(QComboBox):
         self._save()
 
     def _ask_address(self, index: int) -> None:
-        known = self.settings.value(ADDRESS_SETTING, "tcp://") if self.settings else "tcp://"
-        address, ok = QInputDialog.getText(
-            self, "Dask cluster", "The Dask scheduler's address (started with 'dask scheduler' "
-            "on the cluster's computer):", text=str(known))
-        address = address.strip()
-        if not ok or not address or address == "tcp://":
+        cluster = self.ask_cluster(self, self._saved_cluster())
+        if cluster is None:
             self.setCurrentIndex(0)
             return
-        self._add_address(address)
+        self._clusters[cluster.address] = cluster
+        self._add_address(cluster.address)
         if self.settings is not None:
-            self.settings.setValue(ADDRESS_SETTING, address)
+            self.settings.setValue(ADDRESS_SETTING, cluster.address)
+            for name, key in FILE_SETTINGS.items():
+                path = getattr(cluster, name)
+                self.settings.setValue(key, str(path) if path is not None else "")
+
+    def _saved_cluster(self) -> ClusterSpec | None:
+        """The last cluster elsewhere given, as kept (unchecked: a run checks it again)."""
+        address = str(self.settings.value(ADDRESS_SETTING, "")) if self.settings else ""
+        if not address:
+            return None
+        files = (str(self.settings.value(key, "")) for key in FILE_SETTINGS.values())
+        return ClusterSpec(address, *(Path(path) if path else None for path in files))
 
     def _add_address(self, address: str) -> None:
         for index in range(self.count()):
@@ -87,4 +103,7 @@ class SearchOnChoice(QComboBox):
                 self.setCurrentIndex(index)
                 return
         if kind == "cluster" and value and not value.startswith("local") and dask_installed():
+            kept = self._saved_cluster()
+            if kept is not None and kept.address == value:
+                self._clusters[value] = kept  # with its certificate files
             self._add_address(value)

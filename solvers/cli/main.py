@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from ..output.kept import DEFAULT_MAX_KEPT
+from ..parallel.cluster_spec import ClusterError, ClusterSpec, cluster_spec
 from ..parallel.run import available_cores, solve
 from ..puzzle.any_file import load_any
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError
@@ -47,9 +48,14 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"search on N threads (default: every core, {available_cores()} "
                              f"here; a puzzle solved in a moment stays on one)")
     parser.add_argument("--cluster", metavar="ADDRESS",
-                        help="search on a Dask cluster: a scheduler's address "
-                             "(tcp://HOST:8786) or local:N for N worker processes here "
+                        help="search on a Dask cluster: local:N for N worker processes here "
+                             "(TLS, on 127.0.0.1 only), or a scheduler's address, "
+                             "tls://HOST:8786 (with the three files below) or tcp://HOST:8786 "
                              '(needs pip install "polygui[cluster]")')
+    for option, what in (("ca", "the CA certificate the tls:// scheduler trusts"),
+                         ("cert", "this computer's client certificate for it (PEM)"),
+                         ("key", "the client certificate's key (unless in its file)")):
+        parser.add_argument(f"--cluster-{option}", type=Path, metavar="FILE", help=what)
     parser.add_argument("--checkpoint", type=Path, metavar="FILE",
                         help="keep the run in FILE as it goes (every few seconds), to --resume it")
     parser.add_argument("--resume", type=Path, metavar="FILE",
@@ -93,6 +99,9 @@ def main(argv: list[str] | None = None) -> int:
     for path in (args.where, args.save_unique, args.export_moves):  # said before a search
         if path is not None and not (path.parent if str(path.parent) else Path(".")).is_dir():
             parser.error(f"{path}: the folder {path.parent} does not exist")
+    args.cluster = checked_cluster(parser, args)
+    if args.cluster is not None:
+        show_cluster_line()
     try:
         if args.sudoku_batch:
             from .sudoku_batch import run_batch
@@ -104,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("give a puzzle file (or --resume FILE, or --sudoku-batch FILE)")
         return run_puzzle(args)
     except Exception as error:
-        if not (isinstance(error, PuzzleError) or _is_cluster_error(error)):
+        if not isinstance(error, (PuzzleError, ClusterError)):
             raise
         print(f"polygui-solve: {error}", file=sys.stderr)
         return 2
@@ -113,12 +122,45 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
-def _is_cluster_error(error: Exception) -> bool:
-    """Whether `error` is the Dask backend's ClusterError. The backend is imported only when
-    a cluster is asked for (Dask takes seconds to import), so when its module was never
-    imported the error cannot be one."""
-    cluster = sys.modules.get("solvers.parallel.cluster")
-    return cluster is not None and isinstance(error, cluster.ClusterError)
+def checked_cluster(parser: argparse.ArgumentParser,
+                    args: argparse.Namespace) -> ClusterSpec | None:
+    """--cluster and its certificate files, checked before any work (a wrong one ends the
+    command with its message)."""
+    files = (args.cluster_ca, args.cluster_cert, args.cluster_key)
+    if args.cluster is None:
+        if any(path is not None for path in files):
+            parser.error("--cluster-ca, --cluster-cert and --cluster-key go with "
+                         "--cluster tls://HOST:PORT")
+        return None
+    if args.cluster.startswith("tls://") and None in (args.cluster_ca, args.cluster_cert):
+        parser.error(f"--cluster {args.cluster}: a tls:// scheduler needs --cluster-ca FILE "
+                     f"and --cluster-cert FILE (and --cluster-key FILE unless the certificate "
+                     f"file holds the key)")
+    try:
+        spec = cluster_spec(args.cluster, *files)
+    except ClusterError as error:
+        parser.error(f"--cluster: {error}")
+    return spec
+
+
+def show_cluster_line() -> None:
+    """Print on stderr the Dask backend's line saying where the run searches and how its
+    cluster is kept to itself (solvers.parallel.cluster logs it once connected). Logging is
+    imported here, by a run on a cluster only (start-up)."""
+    import logging
+
+    class ToStderr(logging.Handler):
+        """To sys.stderr as it is at each line (main() may run again: tests swap it)."""
+
+        def emit(self, record: logging.LogRecord) -> None:
+            print(self.format(record), file=sys.stderr)
+
+    cluster_log = logging.getLogger("solvers.parallel.cluster")
+    if not any(handler.get_name() == "polygui-solve" for handler in cluster_log.handlers):
+        handler = ToStderr()
+        handler.set_name("polygui-solve")
+        cluster_log.addHandler(handler)
+        cluster_log.setLevel(logging.INFO)
 
 
 def run_puzzle(args: argparse.Namespace) -> int:

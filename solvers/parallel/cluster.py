@@ -1,9 +1,12 @@
 """The Dask backend: tasks on the workers of a Dask cluster, one chunk of them per worker thread.
 
 Dask is an optional extra (`pip install "polygui[cluster]"`), imported only here. `address`
-is a scheduler's (`tcp://HOST:8786`, started with `dask scheduler`, its workers with
-`dask worker tcp://HOST:8786` on machines where PolyGUI is installed), or `local:N` for a
-LocalCluster of N worker processes on this machine.
+is a scheduler's (`tcp://HOST:8786` or `tls://HOST:8786`, started with `dask scheduler`, its
+workers with `dask worker ADDRESS` on machines where PolyGUI is installed), or `local:N` for a
+LocalCluster of N worker processes on this machine (solvers.parallel.cluster_spec checks it).
+A Dask scheduler runs the code any client sends it: a local cluster listens on 127.0.0.1 only
+and takes only clients holding the certificate made for its run (TLS); a tls:// scheduler is
+reached with the certificate files given with its address.
 
 Tasks travel in chunks (solvers.parallel.chunks: a Dask task costs milliseconds of
 scheduling, too much for the small tasks a thread pool runs well), each chunk as the puzzle's
@@ -31,21 +34,21 @@ from ..puzzle.fileformat import puzzle_from_json, puzzle_to_json
 from ..search.prepare import Prepared, prepare_puzzle
 from .analyses import AnalysisJob, AnalysisResult, run_analysis
 from .chunks import guided_chunks
+from .cluster_spec import (ClusterError, ClusterSpec, client_security, cluster_spec,
+                           run_certificate)
 from .runfile import placements_fingerprint
 from .tasks import Task, TaskSearches
 from .worker import SliceReport, TaskResult, run_task
 
 CONNECT_TIMEOUT = "10s"  # for a scheduler to answer
+LOOPBACK = "127.0.0.1"  # the only interface a local cluster listens on
 CONTROL_CHECK_SECONDS = 0.2  # how often a task asks the scheduler whether to stop or pause
 REPORT_SECONDS = 0.5  # how often a running task says how far it is
 ABSENCE_SECONDS = 0.25  # the run's caller away this long pauses the cluster
 PUZZLES_KEPT = 4  # prepared puzzles a worker keeps
 CHUNKS_PER_WORKER = 16  # a chunk is at most 1/(this x workers) of the tree
 NO_ROWS = np.zeros((0, 0), dtype=np.int32)  # a running task's report carries no solutions
-
-
-class ClusterError(RuntimeError):
-    """The cluster cannot be reached or used: the message says why."""
+log = logging.getLogger(__name__)  # says once where a run searches (polygui-solve shows it)
 
 
 def _distributed():
@@ -59,23 +62,27 @@ def _distributed():
 class ClusterBackend:
     streams_solutions = False  # a task's solutions come when it finishes
 
-    def __init__(self, address: str, *, slice_seconds: float = 0.05,
+    def __init__(self, address: str | ClusterSpec, *, slice_seconds: float = 0.05,
                  demand: threading.Event | None = None) -> None:
         """`demand`: set while the run's caller waits for events; away longer than
         ABSENCE_SECONDS, the tasks are paused until it is back."""
+        self.spec = spec = cluster_spec(address)
+        address = spec.address
         distributed = _distributed()
         self._demand = demand
         self.slice_seconds = slice_seconds
         self.reports: queue.Queue = queue.Queue()
         self._cluster = None
         try:
-            if address.startswith("local:"):
+            if spec.local_workers:
                 self._cluster = distributed.LocalCluster(
-                    n_workers=_worker_count(address), threads_per_worker=1, processes=True,
-                    dashboard_address=None, silence_logs=logging.ERROR)
-                self.client = distributed.Client(self._cluster)
+                    n_workers=spec.local_workers, threads_per_worker=1, processes=True,
+                    dashboard_address=None, silence_logs=logging.ERROR,
+                    security=run_certificate(distributed), protocol="tls", host=LOOPBACK)
+                self.client = distributed.Client(self._cluster)  # with the cluster's security
             else:
-                self.client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
+                self.client = distributed.Client(address, timeout=CONNECT_TIMEOUT,
+                                                 security=client_security(distributed, spec))
         except (OSError, TimeoutError) as error:
             self._close_cluster()
             raise ClusterError(f"cannot reach the Dask scheduler at {address}: {error}") from error
@@ -94,6 +101,20 @@ class ClusterBackend:
         self._watchdog: threading.Thread | None = None
         self._stopped = False
         self._paused_explicitly = False
+        if log.isEnabledFor(logging.INFO):
+            log.info("searching on %s", self.description)
+
+    @property
+    def description(self) -> str:
+        """Where the run searches, and how the cluster is kept to itself, in a line."""
+        address = self.client.scheduler.address
+        if self._cluster is not None:
+            return (f"a local Dask cluster of {self.spec.local_workers} worker processes at "
+                    f"{address}: TLS with a certificate made for this run, on {LOOPBACK} only")
+        if self.spec.tls:
+            return f"the Dask scheduler at {address} (TLS, with the certificate files given)"
+        return (f"the Dask scheduler at {address} (unencrypted: whoever can reach it can run "
+                f"code on its workers)")
 
     @property
     def workers(self) -> int:
@@ -354,14 +375,3 @@ class _EventControls:
         while self._pause and not self._stop:
             time.sleep(CONTROL_CHECK_SECONDS)
             self._ask()
-
-
-def _worker_count(address: str) -> int:
-    try:
-        count = int(address.split(":", 1)[1])
-    except ValueError:
-        count = 0
-    if count < 1:
-        raise ClusterError(f"{address!r}: say how many worker processes, e.g. local:4")
-    return count
-

@@ -30,6 +30,7 @@ from ..search.prepare import Prepared, prepare_puzzle
 from ..search.slices import SlicedSearch
 from ..search.solve import found_events
 from .analyses import AnalysisResult, AnalysisStage
+from .cluster_spec import ClusterSpec, cluster_spec
 from .tally import Tally
 from .tasks import Split, Task, split_tree
 from .threads import ThreadBackend
@@ -56,13 +57,14 @@ class ParallelRun:
     from any other."""
 
     def __init__(self, puzzle: Puzzle | None, symmetry: str = "distinct", *, limit: int = 0,
-                 count_only: bool = False, jobs: int | None = None, cluster: str | None = None,
+                 count_only: bool = False, jobs: int | None = None,
+                 cluster: str | ClusterSpec | None = None,
                  checkpoint: str | Path | None = None, resume: str | Path | None = None,
                  slice_seconds: float = 0.05, trial_seconds: float = TRIAL_SECONDS,
                  thread_setup: Callable[[], None] | None = None,
                  cancel: CancelCheck | None = None, batched: bool = False,
                  checkpoint_seconds: float = CHECKPOINT_SECONDS) -> None:
-        """`jobs`: threads (None: every core); `cluster`: "local:N" or a scheduler address;
+        """`jobs`: threads (None: every core); `cluster`: "local:N", an address or a ClusterSpec;
         `checkpoint`: a new run file to keep; `resume`: a run file to continue (its puzzle
         must be `puzzle`'s when one is given); `thread_setup` runs first in each pool
         thread; `cancel` stops the preparation (Cancelled); `batched`: solutions as a
@@ -72,7 +74,8 @@ class ParallelRun:
             raise ValueError("a run needs a puzzle, or a run file to resume")
         self.puzzle, self.symmetry, self.limit, self.count_only = puzzle, symmetry, limit, count_only
         self.jobs = jobs or available_cores()
-        self.cluster, self.slice_seconds, self.trial_seconds = cluster, slice_seconds, trial_seconds
+        self.cluster = None if cluster is None else cluster_spec(cluster)  # or ClusterError
+        self.slice_seconds, self.trial_seconds = slice_seconds, trial_seconds
         self.checkpoint_path = Path(checkpoint) if checkpoint else None
         self.resume_path = Path(resume) if resume else None
         self.thread_setup = thread_setup
@@ -378,12 +381,12 @@ def _dtype(prepared: Prepared):
 
 
 def solve(puzzle: Puzzle, symmetry: str = "distinct", limit: int = 0, count_only: bool = False,
-          slice_seconds: float = 0.05, *, jobs: int = 1, cluster: str | None = None,
+          slice_seconds: float = 0.05, *, jobs: int = 1, cluster: str | ClusterSpec | None = None,
           checkpoint: str | Path | None = None, resume: str | Path | None = None,
           thread_setup: Callable[[], None] | None = None,
           cancel: CancelCheck | None = None, batched: bool = False) -> Iterator[Event]:
     """`solvers.search.solve.solve`, on `jobs` threads (None: every core), on a cluster
-    ("local:N" or a scheduler address), kept in a run file (`checkpoint`) or resumed from
+    ("local:N", an address or a ClusterSpec), kept in a run file (`checkpoint`) or resumed from
     one (`resume`). Stopping the iteration stops every task; `cancel` stops preparing;
     `batched`: SolutionBatch events instead of a Solution per solution."""
     from ..search.solve import solve as solve_here
