@@ -5,7 +5,7 @@ search. Run by hand:
 
 Without --data it runs on the samples shipped in assets/sudoku; --data names a folder holding
 the whole public collections (17-clue.txt, top1465.txt, hardest-1106.txt), on which the
-README's figures are measured.
+figures in docs/benchmarks.md are measured.
 
 Every puzzle is solved and its solution proved unique (each search stops at a second
 solution); every solution is then checked with check_solutions (not timed). Prints puzzles

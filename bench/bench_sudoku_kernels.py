@@ -5,7 +5,7 @@ that the noise of a shared machine falls on both. Run by hand:
 
 Without --data it runs on the samples shipped in assets/sudoku; --data names a folder holding
 the whole public collections (17-clue.txt, top1465.txt, hardest-1106.txt), on which the
-README's figures are measured.
+figures in docs/benchmarks.md are measured.
 
 --against names a git revision (default: main) whose solvers/kernels/sudoku_batch.py is
 loaded as the old kernel (with the kernels package as it was then), or a Python file holding

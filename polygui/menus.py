@@ -15,6 +15,7 @@ from solvers.puzzle.fileformat import load_puzzle
 
 from . import __version__
 from .dialogs.help import show_getting_started, show_shortcuts
+from .dialogs.user_guide import show_user_guide
 from .dialogs.puzzle_info import edit_name_and_description
 from .resources import examples_dir
 
@@ -88,8 +89,9 @@ class Menus:
         self._fill_examples()
         self._solve_menu(bar.addMenu("&Solve"))
         help_menu = bar.addMenu("&Help")
-        self._action(help_menu, "&Getting Started", lambda: show_getting_started(window),
+        self._action(help_menu, "&User Guide", lambda: show_user_guide(window),
                      QKeySequence.StandardKey.HelpContents)
+        self._action(help_menu, "&Getting Started", lambda: show_getting_started(window))
         self._action(help_menu, "&Keyboard and Mouse", lambda: show_shortcuts(window))
         help_menu.addSeparator()
         self._action(help_menu, "&About PolyGUI", self.about)

@@ -32,6 +32,15 @@ def assets_dir() -> Path:
     return candidates[0]
 
 
+@lru_cache(maxsize=1)
+def docs_dir() -> Path:
+    """The user guide's folder (docs/ of a checkout, share/polygui/docs when installed)."""
+    candidates = [ROOT / "docs", assets_dir() / "docs", *(c / "docs" for c in _asset_candidates())]
+    if getattr(sys, "frozen", False):
+        candidates.insert(0, Path(getattr(sys, "_MEIPASS", ROOT)) / "docs")
+    return next((c for c in candidates if (c / "index.md").is_file()), candidates[0])
+
+
 def is_shipped_example(path: Path) -> bool:
     """Whether `path` is in a folder of shipped examples: the checkout's, an installed copy's
     or the bundle's (they open as untitled copies and are never written)."""

@@ -1,6 +1,8 @@
 """PolyGUI's puzzle solvers: the model, files, placement compiler and numba search kernels.
 
-No Qt here: the desktop app drives `solve()` from a worker thread.
+No Qt here: the desktop app drives `solve()` from a worker thread. The public API is
+`__all__` (docs/library.md); the file and analysis functions are imported when first used,
+so that `import solvers` stays quick.
 """
 
 from .puzzle.cancel import Cancelled
@@ -12,5 +14,27 @@ from .search.solve import prepare
 
 __all__ = [
     "Cancelled", "GridKind", "Piece", "Progress", "Puzzle", "PuzzleError", "SYMMETRY_MODES", "Solution",
-    "SolutionBatch", "SudokuGrid", "count_solutions", "prepare", "solve",
+    "SolutionBatch", "SudokuGrid", "count_solutions", "estimate", "explain", "load_puzzle",
+    "prepare", "save_puzzle", "solve",
 ]
+
+_LATER = {"load_puzzle": ("puzzle.any_file", "load_any"),
+          "save_puzzle": ("puzzle.fileformat", "save_puzzle"),
+          "estimate": ("analysis.estimate", "estimate"),
+          "explain": ("analysis.explain", "explain")}
+
+
+def __getattr__(name: str):
+    """The functions of `_LATER`, imported on first use."""
+    if name not in _LATER:
+        raise AttributeError(f"module 'solvers' has no attribute {name!r}")
+    from importlib import import_module
+
+    module, attribute = _LATER[name]
+    value = getattr(import_module(f".{module}", __name__), attribute)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

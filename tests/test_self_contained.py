@@ -1,4 +1,4 @@
-"""A user's clone is all there is: nothing the README, the tests, the benchmarks or the scripts
+"""A user's clone is all there is: nothing the README, the user guide, the tests, the benchmarks or the scripts
 use may live outside the repository (such as the team's ../shared folder)."""
 
 from pathlib import Path
@@ -9,7 +9,7 @@ OUTSIDE = ("../shared", "shared/data", "parents[3]")  # parents[3] of tests/x/y.
 
 def test_nothing_refers_outside_the_repository():
     files = [ROOT / "README.md", *ROOT.glob("*.toml")]
-    for folder in ("tests", "bench", "scripts", "packaging", "assets", "polygui", "solvers"):
+    for folder in ("tests", "bench", "scripts", "packaging", "assets", "polygui", "solvers", "docs"):
         files += [path for path in (ROOT / folder).rglob("*")
                   if path.is_file() and path.suffix in {".py", ".md", ".sh", ".spec", ".toml", ""}
                   and "__pycache__" not in path.parts]

@@ -38,6 +38,7 @@ over. The status line says when pieces and board match.</li>
 <li>Every change can be undone (Ctrl+Z). Save with Ctrl+S; the title shows * while there
 are unsaved changes, and unsaved work is kept safe if the app stops.</li>
 </ol>
+<p>Everything else is in <b>Help › User Guide</b> (F1).</p>
 """
 
 VIEW_KEYS = (

@@ -4,7 +4,7 @@ Every limit is far beyond any puzzle that can be solved (the largest shipped boa
 cells), and small enough that every step after loading (placements, symmetry tables, the
 views and editors, which draw the bounding box of a board) stays bounded in time and memory.
 A puzzle past one is refused with a PuzzleError saying which limit and by how much; the
-README lists them.
+user guide lists them (docs/files.md, "Limits").
 """
 
 from __future__ import annotations

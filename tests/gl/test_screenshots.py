@@ -1,6 +1,6 @@
-"""The README's pictures are taken by scripts/screenshots.py from the app: the script still
-works against the app as it is (the 3D view painted in, not left blank), its PNGs stay small,
-and the README shows the committed ones."""
+"""The README's and the user guide's pictures are taken by scripts/screenshots.py from the
+app: the script still works against the app as it is (the 3D view painted in, not left
+blank), its PNGs stay small, and the README and the guide show the committed ones."""
 
 from __future__ import annotations
 
@@ -129,9 +129,15 @@ def test_a_picture_keeps_its_commonest_colours_exactly(script):
     assert small.pixelColor(3, 20) == QColor("#e8f1fb")  # the nearest kept colour
 
 
-def test_the_readme_shows_the_committed_pictures_and_they_are_small():
+def test_the_readme_and_the_guide_show_the_committed_pictures_and_they_are_small():
     readme = (ROOT / "README.md").read_text("utf-8")
     shown = re.findall(r"!\[[^\]]*\]\((docs/images/[^)]+\.png)\)", readme)
+    assert sorted(Path(path).name for path in shown) == sorted(
+        ["first-window.png", "meteor-solved.png", "soma-3d.png", "sudoku.png"])
+    for page in (ROOT / "docs").glob("*.md"):
+        shown += ["docs/" + path for path in
+                  re.findall(r"!\[[^\]]*\]\((images/[^)]+\.png)\)", page.read_text("utf-8"))]
+    shown = sorted(set(shown))
     assert sorted(Path(path).name for path in shown) == sorted(
         ["first-window.png", "meteor-solved.png", "soma-3d.png", "sudoku.png", "estimate.png",
          "no-solution.png", "why-no-solution.png", "pinned-pieces.png", "where-pieces-go.png",

@@ -133,3 +133,34 @@ def test_a_help_page_asked_for_twice_opens_once_and_fits_its_text(window, qtbot)
     pages[0].close()
     action_named(window, "Help", "Getting Started").trigger()  # closed, then asked for again
     assert [d for d in window.findChildren(QDialog) if d.isVisible()] == pages
+
+
+def test_the_user_guide_opens_with_f1_follows_its_links_and_shows_its_pictures(window, qtbot):
+    """Help › User Guide (F1): the docs' contents page, rendered from Markdown; a link opens
+    its page in place, with its pictures, Back returns; asked again, the same window."""
+    from PySide6.QtCore import QUrl
+    from PySide6.QtGui import QTextDocument
+
+    from polygui.dialogs.user_guide import GuideBrowser
+
+    guide = action_named(window, "Help", "User Guide")
+    assert guide.shortcut().toString() == "F1"
+    guide.trigger()
+    (dialog,) = [d for d in window.findChildren(QDialog) if d.objectName().endswith("user-guide")]
+    browser = dialog.findChild(GuideBrowser)
+    assert dialog.isVisible() and browser.source().fileName() == "index.md"
+    assert "PolyGUI user guide" in browser.toPlainText()
+    assert "# PolyGUI" not in browser.toPlainText()  # rendered, not shown as Markdown
+    browser.follow(QUrl("solving.md#printing-and-exporting"))
+    assert browser.source().fileName() == "solving.md"
+    assert "Printing and exporting" in browser.toPlainText()
+    browser.follow(QUrl("designing.md"))
+    picture = browser.document().resource(QTextDocument.ResourceType.ImageResource,
+                                          QUrl("images/colour-constraints.png"))
+    assert picture is not None and not picture.isNull()
+    browser.backward()
+    assert browser.source().fileName() == "solving.md"
+    guide.trigger()
+    assert [d for d in window.findChildren(QDialog)
+            if d.objectName().endswith("user-guide")] == [dialog]
+    dialog.close()
