@@ -30,6 +30,7 @@ from ..search.prepare import Prepared, prepare_puzzle
 from ..search.slices import SlicedSearch
 from ..search.solve import found_events
 from .analyses import AnalysisResult, AnalysisStage
+from .background import Background
 from .cluster_spec import ClusterSpec, cluster_spec
 from .tally import Tally
 from .tasks import Split, Task, split_tree
@@ -124,7 +125,7 @@ class ParallelRun:
         connecting = None
         try:
             if self.cluster is not None:  # the cluster starts while this side prepares
-                connecting = _Background(self._connect_cluster, "polygui-cluster-start")
+                connecting = Background(self._connect_cluster, "polygui-cluster-start")
             prepared, split, done = self._prepare()
             if connecting is not None:
                 connecting, started = None, connecting
@@ -336,29 +337,6 @@ class ParallelRun:
         self.run_file.record(unsaved, tally.elapsed, jobs)
         if stage is not None:
             stage.finished_jobs = []
-
-
-class _Background:
-    """`work()` on a thread of its own; `result()` waits for it and raises what it raised."""
-
-    def __init__(self, work: Callable[[], None], name: str) -> None:
-        self._error: BaseException | None = None
-        self._thread = threading.Thread(target=self._run, args=(work,), name=name, daemon=True)
-        self._thread.start()
-
-    def _run(self, work: Callable[[], None]) -> None:
-        try:
-            work()
-        except BaseException as error:  # handed to the thread that waits
-            self._error = error
-
-    def wait(self) -> None:
-        self._thread.join()
-
-    def result(self) -> None:
-        self.wait()
-        if self._error is not None:
-            raise self._error
 
 
 def _give_out(prepared: Prepared, tally: Tally, found: Found,
