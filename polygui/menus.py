@@ -14,9 +14,10 @@ from solvers import GridKind, Puzzle, PuzzleError
 from solvers.puzzle.fileformat import load_puzzle
 
 from . import __version__
+from .dialogs.add_pieces import add_pieces_from_file
 from .dialogs.help import show_getting_started, show_shortcuts
-from .dialogs.user_guide import show_user_guide
 from .dialogs.puzzle_info import edit_name_and_description
+from .dialogs.user_guide import show_user_guide
 from .resources import examples_dir
 
 MAX_RECENT = 8
@@ -148,6 +149,8 @@ class Menus:
         menu.addSeparator()
         self._action(menu, "Puzzle &Name and Description…",
                      lambda: edit_name_and_description(self.window.document, self.window))
+        self._action(menu, "Add &Pieces from File…",
+                     lambda: add_pieces_from_file(self.window, self.window.document))
 
     def _view_menu(self, menu: QMenu) -> None:
         group = QActionGroup(menu)

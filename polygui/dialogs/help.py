@@ -29,8 +29,8 @@ a contact sheet of many solutions, or the solutions as data.</li>
 </ol>
 <h3>Design your own</h3>
 <ol>
-<li><b>File › New</b> (Ctrl+N): a hex, square, triangle or cube puzzle (a triangle board can
-start with the tetriamonds or the hexiamonds), or a Sudoku of any size.</li>
+<li><b>File › New</b> (Ctrl+N): a hex, square, triangle or cube puzzle, empty or starting
+with a classic piece set (the pentominoes, the Soma pieces, ...), or a Sudoku of any size.</li>
 <li>In <b>Design</b> mode (Ctrl+1), click or drag to add board cells (start on a cell to
 remove instead); the fill and rectangle tools paint many at once.</li>
 <li><b>Add piece</b>, then paint its cells; set how many copies and whether it may be turned

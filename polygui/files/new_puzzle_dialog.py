@@ -1,5 +1,5 @@
-"""File > New: choose the kind of puzzle (and a Sudoku's size), get an empty one, or a
-triangle board's with a classic set of polyiamonds to start from."""
+"""File > New: choose the kind of puzzle (and a Sudoku's size), get an empty one, or one
+with a classic piece set to start from (solvers.puzzle.piece_sets, the polyiamonds)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFormLayout, QLineEdit
                                QListWidgetItem, QWidget)
 
 from solvers import GridKind, Piece, Puzzle, SudokuGrid
+from solvers.puzzle.piece_sets import SETS, piece_set
 from solvers.puzzle.polyiamonds import hexiamonds, one_sided_tetriamonds
 
 from ..models.status import DEFAULT_NAME
@@ -17,13 +18,19 @@ from ..models.status import DEFAULT_NAME
 # key: (label, grid kind, sudoku box shape or None)
 KINDS: dict[str, tuple[str, GridKind, tuple[int, int] | None]] = {
     "hex": ("Hex board with polyhex pieces (like meteor)", GridKind.HEX, None),
+    **{f"hex-{s.key}": (f"Hex board, starting with {s.label}", s.kind, None)
+       for s in SETS if s.kind is GridKind.HEX},
     "square": ("Square board with polyominoes (like pentominoes)", GridKind.SQUARE, None),
+    **{f"square-{s.key}": (f"Square board, starting with {s.label}", s.kind, None)
+       for s in SETS if s.kind is GridKind.SQUARE},
     "triangle": ("Triangle board with polyiamonds", GridKind.TRIANGLE, None),
     "triangle-tetriamonds": ("Triangle board, starting with the 4 one-sided tetriamonds",
                              GridKind.TRIANGLE, None),
     "triangle-hexiamonds": ("Triangle board, starting with the 12 hexiamonds",
                             GridKind.TRIANGLE, None),
     "cube": ("3D box with polycubes (like the Soma cube)", GridKind.CUBE, None),
+    **{f"cube-{s.key}": (f"3D box, starting with {s.label}", s.kind, None)
+       for s in SETS if s.kind is GridKind.CUBE},
     "sudoku-4": ("Sudoku 4×4 (2×2 boxes)", GridKind.SUDOKU, (2, 2)),
     "sudoku-6": ("Sudoku 6×6 (2×3 boxes)", GridKind.SUDOKU, (2, 3)),
     "sudoku-9": ("Sudoku 9×9 (3×3 boxes)", GridKind.SUDOKU, (3, 3)),
@@ -35,6 +42,7 @@ KINDS: dict[str, tuple[str, GridKind, tuple[int, int] | None]] = {
 STARTING_PIECES: dict[str, Callable[[], tuple[Piece, ...]]] = {
     "triangle-tetriamonds": one_sided_tetriamonds,
     "triangle-hexiamonds": hexiamonds,
+    **{f"{s.kind.value}-{s.key}": (lambda key=s.key: piece_set(key)) for s in SETS},
 }
 
 
@@ -71,7 +79,7 @@ class NewPuzzleDialog(QDialog):
         form.addRow("Kind", self.kinds)
         form.addRow("Name", self.name)
         form.addRow(buttons)
-        self.resize(420, 320)
+        self.resize(460, 440)
 
     def selected_key(self) -> str:
         return self.kinds.currentItem().data(Qt.ItemDataRole.UserRole)
