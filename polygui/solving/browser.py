@@ -23,6 +23,7 @@ class SolutionBrowser(QWidget):
         self._current = -1
         self._empty_text = NO_SOLUTIONS_YET
         self._filter_text: str | None = None
+        self._among_all: str | None = None
         icons = QStyle.StandardPixmap
         self.first_button = media_button(self, icons.SP_MediaSkipBackward, "First solution (Home)",
                                          self.first)
@@ -77,6 +78,12 @@ class SolutionBrowser(QWidget):
         """What the label says while there is no solution to show: "no solutions yet" before
         and during a run, "no solutions" once a complete search has proved there are none."""
         self._empty_text = text
+        self._refresh()
+
+    def set_place_among_all(self, text: str | None) -> None:
+        """Where the solution shown stands among all solutions, while a filter browses some
+        of them ("#1,204 of all 9,356"; None: no filter)."""
+        self._among_all = text
         self._refresh()
 
     def set_filter_text(self, text: str | None) -> None:
@@ -135,5 +142,6 @@ class SolutionBrowser(QWidget):
         self.previous_button.setEnabled(has and self._current > 0)
         self.next_button.setEnabled(has and self._current < self._count - 1)
         self.last_button.setEnabled(has and self._current < self._count - 1)
-        self.label.setText(f"{self._current + 1:,} of {self._count:,}" if has
+        among = f" ({self._among_all})" if has and self._among_all else ""
+        self.label.setText(f"{self._current + 1:,} of {self._count:,}{among}" if has
                            else self._filter_text or self._empty_text)

@@ -158,6 +158,9 @@ class Browsing(QObject):
         elif self.filter.active:
             matches = self.filter.filter
             index = matches.store_index(index) if 0 <= index < len(matches) else -1
+        self.browser.set_place_among_all(
+            f"#{index + 1:,} of all {len(self.store):,}"
+            if self.filter.active and 0 <= index < len(self.store) else None)
         if 0 <= index < len(self.store):
             self.shown = index
             solution = self.store.solution(index)

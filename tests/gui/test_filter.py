@@ -120,13 +120,17 @@ def test_right_click_a_cell_keeps_the_solutions_with_its_piece_there(window, qtb
     assert window.browser.count == len(expected) < 1049
     assert window.current_view().solution.rows == shown.rows  # the one on screen stays
     assert window.browser.current == expected.index(40)
+    assert window.browser.label.text() == \
+        f"{expected.index(40) + 1:,} of {len(expected):,} (#41 of all 1,049)"
     assert window.filter.isVisible() and f"{len(expected):,} solutions match" in \
         window.filter.label.text()
     window.browser.last()
     assert window.current_view().solution.cell_pieces()[cell] == piece
+    assert window.browser.label.text().endswith(f"(#{expected[-1] + 1:,} of all 1,049)")
     window.filter.clear_button.click()
     assert window.browser.count == 1049 and not window.filter.isVisible()
     assert window.current_view().solution.index == expected[-1]  # still on screen
+    assert window.browser.label.text() == f"{expected[-1] + 1:,} of 1,049"
 
 
 def test_a_large_store_is_looked_at_a_slice_at_a_time(window, qtbot):
