@@ -19,6 +19,7 @@ from .dialogs.help import show_getting_started, show_shortcuts
 from .dialogs.puzzle_info import edit_name_and_description
 from .dialogs.user_guide import show_user_guide
 from .resources import examples_dir
+from .undo_shortcuts import UndoShortcuts, redo_keys
 
 MAX_RECENT = 8
 EXAMPLE_SECTIONS = (  # (title, which puzzles)
@@ -142,10 +143,11 @@ class Menus:
         self.undo_action = stack.createUndoAction(menu, "&Undo")  # "Undo Add board cells"
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo_action = stack.createRedoAction(menu, "&Redo")
-        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        self.redo_action.setShortcuts(redo_keys())  # Ctrl+Shift+Z and Ctrl+Y
         for action in (self.undo_action, self.redo_action):
             menu.addAction(action)
             self.window.addAction(action)
+        self.undo_keys = UndoShortcuts(self.window, self.undo_action, self.redo_action)
         menu.addSeparator()
         self._action(menu, "Puzzle &Name and Description…",
                      lambda: edit_name_and_description(self.window.document, self.window))

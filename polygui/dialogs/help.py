@@ -85,7 +85,8 @@ def plain(text: str) -> str:
 
 
 def shortcut_text(action: QAction) -> str:
-    return action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    return ", ".join(key.toString(QKeySequence.SequenceFormat.NativeText)
+                     for key in action.shortcuts())  # Redo has two
 
 
 def shortcuts_html(window: QMainWindow) -> str:

@@ -165,7 +165,7 @@ class BoardEditor(BoardStrokes, QWidget):
         splitter.addWidget(board)
         splitter.addWidget(side)
         splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
+        splitter.setStretchFactor(1, 0)  # the side as wide as it asks (piece names whole)
         QHBoxLayout(self).addWidget(splitter)
         for button in (self.import_button, self.copy_button):  # a hex board's text format
             button.setVisible(self.kind is GridKind.HEX)

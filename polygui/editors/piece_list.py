@@ -26,6 +26,7 @@ from .count_range import fewest_box, piece_change, range_text, with_count, with_
 NAME, SIZE, COUNT, MIRROR, FEWEST = range(5)
 SWATCH = 16
 COUNT_MARGINS = (4, 3, 4, 3)  # around a count box in its cell: left, top, right, bottom
+MAX_NAME_WIDTH = 200  # the Piece column asks no more room than this; a longer name is elided
 
 ColourPicker = Callable[[QColor, QWidget], QColor]
 
@@ -163,10 +164,30 @@ class PieceList(QWidget):
     def comfortable_width(self) -> int:
         """The width at which every column shows whole, the names a short name wide ("L",
         "Piece 12"): a side panel of fixed width should be at least this wide."""
+        name = self.table.horizontalHeader().fontMetrics().horizontalAdvance("Piece 12")
+        return self._width_with(name + SWATCH + 24)
+
+    def name_column_width(self) -> int:
+        """What the Piece column needs to show its header and every name with its swatch."""
+        table = self.table
+        wanted = max(table.horizontalHeader().sectionSizeHint(NAME),
+                     table.sizeHintForColumn(NAME))
+        return min(wanted, MAX_NAME_WIDTH)
+
+    def sizeHint(self) -> QSize:
+        """Wide enough for every column whole and the names as they are, so that a splitter
+        giving the list what it asks shows them (the flat designers' side took 2/5 of the
+        window, and at the default size the Piece column was 26 px: no name showed)."""
+        hint = super().sizeHint()
+        return QSize(max(hint.width(), self._width_with(self.name_column_width())),
+                     hint.height())
+
+    def _width_with(self, name: int) -> int:
+        """The list's width with a Piece column `name` wide and the others whole."""
         table, header = self.table, self.table.horizontalHeader()
-        name = header.fontMetrics().horizontalAdvance("Piece 12") + SWATCH + 24
         others = sum(header.sectionSize(column) if column in (COUNT, FEWEST)
-                     else header.sectionSizeHint(column) for column in (SIZE, MIRROR, COUNT, FEWEST))
+                     else max(header.sectionSizeHint(column), table.sizeHintForColumn(column))
+                     for column in (SIZE, MIRROR, COUNT, FEWEST))
         return (name + others + table.verticalScrollBar().sizeHint().width()
                 + 2 * table.frameWidth())
 

@@ -2,8 +2,9 @@
 is lost, and autosave with recovery after a crash.
 
 Shipped examples open as untitled copies, as document apps treat their templates: Save asks
-where, and nothing is ever written among them. Dialogs go through small `ask_*` attributes
-that tests replace."""
+where, and nothing is ever written among them. Open reads a file as what it holds, whatever
+its name (is_burrtools looks at the bytes); Save As writes PolyGUI JSON, named .json.
+Dialogs go through small `ask_*` attributes that tests replace."""
 
 from __future__ import annotations
 
@@ -28,9 +29,20 @@ from .prompts import Choice, Role, ask_choice
 AUTOSAVE_DELAY_MS = 3_000  # after the last change
 AUTOSAVE_INTERVAL_MS = 30_000  # at the latest, while changes keep coming
 FILTER = "PolyGUI puzzles (*.json)"
+PUZZLE_SUFFIX = ".json"
 OPEN_FILTER = "Puzzles (*.json *.txt *.xmpuzzle);;All files (*)"
 Button = QMessageBox.StandardButton
 RESTORE, DISCARD, LATER = "restore", "discard", "later"  # answers to the recovery question
+
+
+def puzzle_path(chosen: Path) -> Path:
+    """Where Save As writes: `chosen`, with ".json" after a name that ends otherwise. Save As
+    writes PolyGUI JSON, and a file named as another format ("urr.xmpuzzle") was listed,
+    then taken for what its name says; "urr.xmpuzzle.json" keeps the name typed, and its
+    name and content agree."""
+    if chosen.suffix.lower() == PUZZLE_SUFFIX:
+        return chosen
+    return chosen.with_name(chosen.name + PUZZLE_SUFFIX)
 
 
 class RecentFiles(Protocol):
@@ -75,6 +87,7 @@ class FileActions(QObject):
         self.ask_open_path = self._ask_open_path
         self.ask_save_path = self._ask_save_path
         self.ask_unsaved = self._ask_unsaved
+        self.ask_replace = self._ask_replace
         self.ask_restore = self._ask_restore
         self.warn = lambda title, text: QMessageBox.warning(window, title, text)
         self.importer = BurrToolsImport(self, self._start_folder)
@@ -126,13 +139,20 @@ class FileActions(QObject):
         return self._save_to(path)
 
     def save_as(self) -> bool:
-        path = self.ask_save_path()
-        if not path:
+        chosen = self.ask_save_path()
+        if not chosen:
             return False
-        path = Path(path)
-        if not path.suffix:
-            path = path.with_suffix(".json")
-        return self._save_to(path)
+        chosen = Path(chosen)
+        path = puzzle_path(chosen)
+        if path != chosen and path.exists() and not self.ask_replace(path):
+            return False  # the dialog asked about the name typed, not this one
+        if not self._save_to(path):
+            return False
+        if path != chosen and chosen.suffix:  # named as another format: say why it is not
+            self.window.statusBar().showMessage(
+                f"Saved as “{path.name}”: PolyGUI puzzle files end in {PUZZLE_SUFFIX}, so "
+                "that they open again as what they are.", 10_000)
+        return True
 
     def _save_to(self, path: Path) -> bool:
         if is_shipped_example(path):
@@ -250,6 +270,12 @@ class FileActions(QObject):
             str(Path(self._start_folder()) / f"{self.document.puzzle.name}.json")
         chosen, _ = QFileDialog.getSaveFileName(self.window, "Save puzzle as", start, FILTER)
         return chosen
+
+    def _ask_replace(self, path: Path) -> bool:
+        answer = QMessageBox.question(
+            self.window, "Replace file?", f"“{path.name}” already exists in {path.parent}. "
+            "Replace it?", Button.Yes | Button.No, Button.No)
+        return answer == Button.Yes
 
     def _ask_unsaved(self) -> Button:
         name = self.document.puzzle.name

@@ -21,6 +21,7 @@ from xml.etree import ElementTree
 from .errors import PuzzleError
 from .limits import MAX_FILE_BYTES, shown
 
+GZIP_MAGIC = b"\x1f\x8b"
 INT_MAX = 2 ** 31 - 1  # BurrTools keeps its counts, sizes and ids in C ints
 ENCODINGS = {"utf-8", "utf-16", "utf-16-le", "utf-16-be", "ascii", "iso8859-1"}
 _DECLARED = re.compile(rb"<\?xml[^>]*?encoding\s*=\s*[\"']([A-Za-z0-9._-]{1,40})[\"']")
@@ -30,21 +31,15 @@ _DIGITS = re.compile(r"[0-9]+")
 
 
 def read_xml(path: Path) -> ElementTree.Element:
-    """The root `<puzzle>` of a BurrTools file; PuzzleError when it is not gzip, too large,
-    not text, has a document type (DTD, entities) or is not XML."""
-    try:
-        with gzip.open(path, "rb") as stream:
-            data = stream.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        if isinstance(error, gzip.BadGzipFile):
-            raise PuzzleError(f"{path.name}: not a BurrTools file (not gzip-compressed)") from None
-        raise PuzzleError(f"{path.name}: cannot read: {error.strerror or error}") from None
-    except (EOFError, zlib.error):
-        raise PuzzleError(f"{path.name}: the compressed data is cut short or damaged") from None
+    """The root `<puzzle>` of a BurrTools file; PuzzleError when it is not gzip or XML, too
+    large, not text, has a document type (DTD, entities) or is not XML."""
+    data = _xml_bytes(path)
     if len(data) > MAX_FILE_BYTES:
         raise PuzzleError(f"{path.name}: more than {MAX_FILE_BYTES >> 20} MiB of XML, more "
                           "than any puzzle PolyGUI takes")
     text = _decoded(data, path.name)
+    if not text.lstrip().startswith("<"):
+        raise PuzzleError(f"{path.name}: not a BurrTools file (neither gzip-compressed nor XML)")
     if "<!DOCTYPE" in text or "<!ENTITY" in text:
         raise PuzzleError(f"{path.name}: XML document types and entity declarations are not "
                           "read")
@@ -55,6 +50,22 @@ def read_xml(path: Path) -> ElementTree.Element:
     if root.tag != "puzzle":
         raise PuzzleError(f"{path.name}: not a BurrTools puzzle (its XML is <{shown(root.tag)}>)")
     return root
+
+
+def _xml_bytes(path: Path) -> bytes:
+    """Up to MAX_FILE_BYTES + 1 bytes of XML: gzip-compressed, as BurrTools writes its files,
+    or plain (BurrTools reads both: its gzstream, zlib, passes plain data through)."""
+    try:
+        with open(path, "rb") as stream:
+            compressed = stream.read(len(GZIP_MAGIC)) == GZIP_MAGIC
+        with (gzip.open if compressed else open)(path, "rb") as stream:
+            return stream.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        if isinstance(error, gzip.BadGzipFile):
+            raise PuzzleError(f"{path.name}: its gzip data is damaged ({error})") from None
+        raise PuzzleError(f"{path.name}: cannot read: {error.strerror or error}") from None
+    except (EOFError, zlib.error):
+        raise PuzzleError(f"{path.name}: the compressed data is cut short or damaged") from None
 
 
 def _decoded(data: bytes, name: str) -> str:

@@ -123,8 +123,11 @@ def test_malformed_or_unsupported_problems_are_named(tmp_path, body, message):
 
 def test_files_that_are_not_burrtools_puzzles_are_named(tmp_path):
     plain = write(tmp_path, "<shapes/>", compress=False)
-    with pytest.raises(PuzzleError, match="not gzip-compressed"):
-        BurrToolsFile(plain)
+    assert BurrToolsFile(plain).problems == []  # plain XML reads, as BurrTools reads it
+    neither = tmp_path / "neither.xmpuzzle"
+    neither.write_text('{"format": "polygui-puzzle"}')
+    with pytest.raises(PuzzleError, match="neither gzip-compressed nor XML"):
+        BurrToolsFile(neither)
     cut = tmp_path / "cut.xmpuzzle"
     cut.write_bytes((DATA / "AlPackino.xmpuzzle").read_bytes()[:200])
     with pytest.raises(PuzzleError, match="cut short or damaged"):
