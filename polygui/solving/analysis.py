@@ -18,6 +18,7 @@ from .explaining import Explaining
 # over the board's cells, by colour class: dark, left as it is, blue (hex: three colours)
 COLOURING_TINTS = (QColor(30, 30, 40, 120), None, QColor(30, 90, 210, 90))
 UNCOVERABLE_TINT = QColor(220, 30, 30, 160)
+PIN_TINT = QColor(220, 30, 30, 110)  # pins that cannot all hold: reddened, colours kept
 
 
 def certificate_marks(puzzle: Puzzle, found: list[Certificate]) -> dict:
@@ -64,8 +65,10 @@ class PuzzleAnalysis(QObject):
         self.explaining.clear()
 
     def search_ended(self, puzzle: Puzzle, status: str, found: int) -> None:
-        """A complete search that found nothing: look for the pieces that cannot all fit."""
-        if status == "done" and found == 0 and puzzle == self.estimating.puzzle:
+        """A complete search that found nothing, or pins the solver refused at once (they
+        leave a piece no room): look for the pieces or pins that cannot all fit."""
+        ended = (status == "done" and found == 0) or (status == "unsolvable" and puzzle.pins)
+        if ended and puzzle == self.estimating.puzzle:
             self.explaining.start(puzzle)
 
     def shutdown(self) -> None:
@@ -81,11 +84,14 @@ class PuzzleAnalysis(QObject):
     @Slot(object, object)
     def _on_explained(self, puzzle: Puzzle, core: Core) -> None:
         if puzzle.is_sudoku:
-            self._mark(core.givens, named=True)
+            self._mark(core.givens, named=True, rules=core.rule_cells)
+        elif core.pins:
+            self._mark({cell: PIN_TINT for cell in core.pinned_cells(puzzle)}, named=True)
 
-    def _mark(self, marks, named: bool = False) -> None:
+    def _mark(self, marks, named: bool = False, **more) -> None:
         """Draw `marks` on the view shown; `named`: they name cells (to be seen wherever
-        they are, inside a box of cubes too), not a colouring of the whole board."""
+        they are, inside a box of cubes too), not a colouring of the whole board; `more`:
+        what the Sudoku view also marks (the cells of the rules named)."""
         view = self.page.current_view()
         if view is not None and hasattr(view, "set_marks"):
-            view.set_marks(marks, named)
+            view.set_marks(marks, named, **more)

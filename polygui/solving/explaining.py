@@ -1,6 +1,7 @@
 """Why there is no solution, after a complete search found none: a minimal set of pieces that
-cannot all fit (or of a Sudoku's givens that have no solution), found off the GUI thread by
-deletion with the solver (solvers.analysis.conflicts), stoppable; shown in the Solve panel.
+cannot all fit, of pins that cannot all hold (or of a Sudoku's givens and rules that have no
+solution), found off the GUI thread by deletion with the solver (solvers.analysis.conflicts),
+stoppable; shown in the Solve panel.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from solvers import Puzzle
 from solvers.analysis.conflicts import Core, minimal_core
+from solvers.analysis.sudoku_core import grid_rules
 
 from .background import BackgroundJob
 
@@ -68,9 +70,8 @@ class Explaining(QObject):
         self.job.worker.refused.connect(self._on_failed)
         self.job.worker.failed.connect(self._on_failed)
         self.job.worker.ended.connect(self._on_ended)
-        what = "givens" if puzzle.is_sudoku else "pieces"
-        self.box.show_text(f"Why: looking for the fewest {what} that already have no "
-                           "solution…", busy=True)
+        self.box.show_text(f"Why: looking for the fewest {_members(puzzle)} that already "
+                           "have no solution…", busy=True)
         self.job.start()
 
     @Slot()
@@ -114,6 +115,13 @@ class Explaining(QObject):
     def _on_ended(self) -> None:
         if self._from_current_job():
             self.job = None
+
+
+def _members(puzzle: Puzzle) -> str:
+    """What a core of `puzzle` is made of: 'givens and rules', 'pieces or pins'."""
+    if puzzle.is_sudoku:
+        return "givens and rules" if grid_rules(puzzle.sudoku) else "givens"
+    return "pieces or pins" if puzzle.pins else "pieces"
 
 
 def _core_job(puzzle: Puzzle, cancel) -> Core | None:

@@ -24,6 +24,7 @@ PAPER = QColor("#ffffff")
 GIVEN_FILL = QColor("#eef0f4")
 CONFLICT_FILL = QColor("#f6b8b8")
 MARKED_FILL = QColor("#ffd591")  # givens that have no solution together (orange)
+RULE_FILL = QColor("#ffefd6")  # ... and the cells of the rules (cages, regions) they need
 GIVEN_INK = QColor("#111111")
 SOLVED_INK = QColor("#1f5fbf")
 THIN_LINE = (QColor("#9a9a9a"), 1.0)
@@ -55,6 +56,7 @@ class SudokuView(QWidget):
         self._values = np.zeros(0, dtype=np.int64)
         self.conflicts: frozenset[int] = frozenset()  # cells of givens that clash
         self.marked: frozenset[int] = frozenset()  # givens that have no solution together
+        self.rule_marked: frozenset[int] = frozenset()  # the cells of the rules they need
         self.zoom = ZoomPan(self, Qt.MouseButton.LeftButton)
         self.setToolTip("Wheel to zoom, drag to move, double-click to fit")
 
@@ -64,12 +66,13 @@ class SudokuView(QWidget):
         self._givens = np.array(puzzle.sudoku.givens, dtype=np.int64)
         self.conflicts = frozenset(cell for pair in conflicting_givens(puzzle.sudoku)
                                    for cell in pair)
-        self.marked = frozenset()
+        self.marked = self.rule_marked = frozenset()
         self.set_solution(None)
 
-    def set_marks(self, cells, named: bool = True) -> None:
-        """Givens to highlight (why there is no solution); empty: none."""
-        self.marked = frozenset(cells)
+    def set_marks(self, cells, named: bool = True, rules=()) -> None:
+        """Givens to highlight (why there is no solution), and the cells of the rules (cages,
+        jigsaw regions, diagonals) named with them, lighter; empty: none."""
+        self.marked, self.rule_marked = frozenset(cells), frozenset(rules)
         self.update()
 
     def set_solution(self, solution: Solution | None) -> None:
@@ -130,10 +133,14 @@ class SudokuView(QWidget):
 
     def _paint_cells(self, painter: QPainter, n: int, cell: float) -> None:
         painter.fillRect(QRectF(0, 0, n * cell, n * cell), PAPER)
+        for index in self.rule_marked:
+            row, col = divmod(index, n)
+            painter.fillRect(QRectF(col * cell, row * cell, cell, cell), RULE_FILL)
         for index in np.flatnonzero(self._givens):
             row, col = divmod(int(index), n)
             fill = (CONFLICT_FILL if int(index) in self.conflicts else
-                    MARKED_FILL if int(index) in self.marked else GIVEN_FILL)
+                    MARKED_FILL if int(index) in self.marked else
+                    RULE_FILL if int(index) in self.rule_marked else GIVEN_FILL)
             painter.fillRect(QRectF(col * cell, row * cell, cell, cell), fill)
 
     def _paint_lines(self, painter: QPainter, n: int, box_rows: int, box_cols: int,

@@ -9,6 +9,7 @@ import json
 from ..analysis.certificates import certificates
 from ..analysis.wording import describe
 from ..puzzle.model import Puzzle, PuzzleError
+from ..puzzle.pins import pins_to_data
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,8 +20,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--explain", action="store_true",
                        help="say why the puzzle has no solution: a proof before searching "
                             "(cell counts, colourings, cells no piece covers), else, after a "
-                            "complete search, a minimal set of pieces that cannot all fit "
-                            "(a Sudoku: of givens that have no solution)")
+                            "complete search, a minimal set of pieces that cannot all fit or "
+                            "of pins that cannot all hold (a Sudoku: of givens and rules, "
+                            "its cages, regions, diagonals, that have no solution)")
     group.add_argument("--estimate-seconds", type=float, default=1.0, metavar="S",
                        help="how long --estimate probes (default 1)")
 
@@ -71,6 +73,10 @@ def run_explain(puzzle: Puzzle, as_json: bool) -> int:
             print(f"{puzzle.name}: no solution (a complete search found none); "
                   f"{core.text(puzzle)} ({core.searches} searches)")
             result["core"] = list(core.givens) if puzzle.is_sudoku else list(core.pieces)
+            if puzzle.is_sudoku:
+                result["rules"] = [rule.as_dict(puzzle.sudoku.n) for rule in core.rules]
+            elif core.pins:
+                result["pins"] = pins_to_data(tuple(puzzle.pins[i] for i in core.pins))
             if core.lock is not None:  # the pieces fit, no assembly comes apart
                 result["assemblies"] = core.lock.assemblies
     if as_json:

@@ -162,8 +162,9 @@ def cage_problems(grid: RulesGrid) -> list[tuple[Cage, str]]:
     `clashing_givens`), each with the reason."""
     n, problems = grid.n, []
     for cage in grid.cages:
-        if len(cage.cells) > n:
-            continue  # said by rule_problems
+        least, most = sum_range(n, len(cage.cells))
+        if len(cage.cells) > n or not least <= cage.total <= most:
+            continue  # said by rule_problems, whatever the givens
         given = [grid.givens[cell] for cell in cage.cells if grid.givens[cell]]
         if len(set(given)) != len(given):
             continue

@@ -11,15 +11,21 @@ import numpy as np
 from ..kernels import native
 from ..kernels.status import C_BUFFERED, C_NODES, C_PHASE, C_SOLUTIONS, C_STATUS, ENTER, FINISHED
 from ..puzzle.model import SudokuGrid
-from ..puzzle.sudoku_rules import grid_units
+from ..puzzle.sudoku_rules import Cage, grid_units
 
-__all__ = ["VariantSudokuSearch", "grid_peers", "rule_tables", "check_variant_solution"]
+__all__ = ["VariantSudokuSearch", "grid_peers", "rule_tables", "tables_of",
+           "check_variant_solution"]
 
 
 @lru_cache(maxsize=16)
 def _peer_sets(grid: SudokuGrid) -> tuple[tuple[int, ...], ...]:
-    members: list[set[int]] = [set() for _ in range(grid.n * grid.n)]
-    groups = grid_units(grid).tolist() + [list(cage.cells) for cage in grid.cages]
+    return _peer_sets_of(grid.n, grid_units(grid), grid.cages)
+
+
+def _peer_sets_of(n: int, units: np.ndarray,
+                  cages: tuple[Cage, ...]) -> tuple[tuple[int, ...], ...]:
+    members: list[set[int]] = [set() for _ in range(n * n)]
+    groups = units.tolist() + [list(cage.cells) for cage in cages]
     for cells in groups:
         for cell in cells:
             members[cell].update(cells)
@@ -44,22 +50,28 @@ def _rules_only(grid: SudokuGrid) -> SudokuGrid:
 
 @lru_cache(maxsize=16)
 def _tables(grid: SudokuGrid) -> tuple:
-    sets = _peer_sets(grid)
+    return tables_of(grid.n, grid_units(grid), grid.cages)
+
+
+def tables_of(n: int, units: np.ndarray, cages: tuple[Cage, ...]) -> tuple:
+    """The kernel's `rules` for any units ((u, n) cells, rows and columns among them) and
+    cages: a grid's own, or some of them (why a grid has no solution tries grids with a rule
+    left out: solvers.analysis.sudoku_core)."""
+    sets = _peer_sets_of(n, units, cages)
     width = max(1, max(len(peers) for peers in sets))
     peers = np.zeros((len(sets), width), dtype=np.int32)
     for cell, row in enumerate(sets):
         peers[cell, :len(row)] = row
     peer_count = np.array([len(row) for row in sets], dtype=np.int64)
-    cages = grid.cages
     longest = max((len(cage.cells) for cage in cages), default=1)
     cage_cells = np.zeros((len(cages), longest), dtype=np.int32)
     for index, cage in enumerate(cages):
         cage_cells[index, :len(cage.cells)] = cage.cells
     cage_size = np.array([len(cage.cells) for cage in cages], dtype=np.int64)
     cage_total = np.array([cage.total for cage in cages], dtype=np.int64)
-    units = np.ascontiguousarray(grid_units(grid))
+    units = np.ascontiguousarray(units, dtype=np.int32)
     rules = (peers, peer_count, units, cage_cells, cage_size, cage_total,
-             np.uint64((1 << grid.n) - 1))
+             np.uint64((1 << n) - 1))
     for table in rules[:-1]:
         table.flags.writeable = False
     return rules
@@ -76,13 +88,14 @@ class VariantSudokuSearch:
     here, so `run` stops after any node budget and continues exactly where it was."""
 
     def __init__(self, grid: SudokuGrid, givens: np.ndarray | None = None, *,
-                 max_solutions_buffered: int = 256) -> None:
+                 max_solutions_buffered: int = 256, rules: tuple | None = None) -> None:
+        """`rules`: the kernel's tables (`tables_of`) in place of the grid's own."""
         n = grid.n
         givens = np.asarray(grid.givens if givens is None else givens, dtype=np.int64).reshape(-1)
         if givens.size != n * n or (givens.size and (givens.min() < 0 or givens.max() > n)):
             raise ValueError(f"expected {n * n} givens of 0 (empty) or 1..{n}")
         self.n = n
-        self.rules = rule_tables(grid)
+        self.rules = rule_tables(grid) if rules is None else rules
         n_cells = n * n
         levels = int(np.count_nonzero(givens == 0)) + 2  # a branch fixes one empty cell
         self.cand = np.zeros((levels, n_cells), dtype=np.uint64)
