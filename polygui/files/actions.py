@@ -198,7 +198,8 @@ class FileActions(QObject):
         if not self.document.is_modified:
             return
         try:
-            self.autosave.write(self.document.puzzle, self.document.path)
+            self.autosave.write(self.document.puzzle, self.document.path,
+                                "design" if self.window.is_designing() else "solve")
         except PuzzleError as error:
             self._autosave_failed(str(error))
         else:
@@ -238,6 +239,8 @@ class FileActions(QObject):
             found.file.unlink(missing_ok=True)
             if answer == RESTORE:
                 self.window.set_puzzle(found.puzzle, found.path, modified=True)
+                if found.mode is not None:  # back where the user was
+                    self.window.set_mode(found.mode)
                 self.write_autosave()  # it is this session's unsaved work now
                 return True
         return False

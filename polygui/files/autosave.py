@@ -24,6 +24,7 @@ from solvers.puzzle.fileformat import puzzle_from_dict, puzzle_to_dict, write_at
 from ..resources import data_folder, private_folder, set_aside
 
 FORMAT = "polygui-autosave"
+MODES = ("design", "solve")
 _numbers = itertools.count(1)
 
 
@@ -39,6 +40,7 @@ class Recovered:
     puzzle: Puzzle
     path: Path | None  # the file the work belonged to, if it had one
     saved_at: datetime
+    mode: str | None = None  # "design" or "solve": where the user was (None: not said)
 
 
 class Autosave:
@@ -47,9 +49,10 @@ class Autosave:
         self.file = self.directory / f"autosave-{os.getpid()}-{next(_numbers)}.json"
         self.damaged: list[str] = []  # the files leftovers() set aside, and why
 
-    def write(self, puzzle: Puzzle, path: Path | None) -> None:
+    def write(self, puzzle: Puzzle, path: Path | None, mode: str | None = None) -> None:
         """Write the work aside (atomically). Raises PuzzleError when it cannot be written."""
         record = {"format": FORMAT, "version": 1, "path": str(path) if path else None,
+                  "mode": mode,
                   "puzzle": puzzle_to_dict(puzzle)}
         try:
             private_folder(self.directory)
@@ -118,7 +121,8 @@ def read_autosave(file: Path) -> Recovered:
         puzzle = puzzle_from_dict(record.get("puzzle"), strict=False)
     except (PuzzleError, ValueError, KeyError, TypeError, RecursionError) as error:
         raise DamagedAutosave(f"{file.name}: its puzzle: {error}") from None
-    return Recovered(file, puzzle, _work_path(file, record.get("path")), _when(modified))
+    mode = record.get("mode") if record.get("mode") in MODES else None  # else: not said
+    return Recovered(file, puzzle, _work_path(file, record.get("path")), _when(modified), mode)
 
 
 def _when(timestamp: float) -> datetime:

@@ -167,16 +167,18 @@ def test_autosave_is_offered_back_after_a_crash(window, qtbot, settings, tmp_pat
     soma = tmp_path / "soma.json"
     soma.write_bytes((examples_dir() / "soma.json").read_bytes())
     first.open_puzzle(soma)
+    first.set_mode("design")  # the user was designing: the recovered work opens there
     rename_piece(first, "Vee")
     qtbot.waitUntil(first.files.autosave.file.exists, timeout=5_000)
     edited = first.puzzle
     crash(first)
     second = show_window(qtbot, settings, folder)
+    assert not second.is_designing()
     offered = []
     second.files.ask_restore = lambda found: offered.append(found) or RESTORE
     assert second.files.offer_recovery()
     assert offered[0].puzzle == edited and offered[0].path == soma
-    assert second.puzzle == edited and second.isWindowModified()
+    assert second.puzzle == edited and second.isWindowModified() and second.is_designing()
     assert second.path == soma
     assert list(folder.glob("autosave-*.json")) == [second.files.autosave.file]
     second.files.ask_save_path = lambda: str(tmp_path / "recovered.json")
