@@ -1,0 +1,84 @@
+"""polygui-solve's command-line values (issue 32, class 3): every value is checked before any
+work and a bad one refused in one line naming the option."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from solvers.cli.arguments import MAX_COUNT
+from solvers.cli.main import main
+
+ROOT = Path(__file__).resolve().parents[2]
+ASSETS = ROOT / "assets" / "puzzles"
+METEOR = str(ASSETS / "meteor.json")
+HUGE = "99999999999999999999"
+
+
+def refused(capsys, *args: str) -> str:
+    """The error line of a command line refused by the parser (status 2), checked to come
+    before any work: nothing is printed on stdout."""
+    with pytest.raises(SystemExit) as exit_:
+        main(list(args))
+    out, err = capsys.readouterr()
+    assert exit_.value.code == 2 and out == ""
+    line = err.strip().splitlines()[-1]
+    assert line.startswith("polygui-solve: error: ")
+    return line
+
+
+@pytest.mark.parametrize("args, option", [
+    (["--limit", HUGE], "--limit"), (["--limit", "-1"], "--limit"),
+    (["--show", HUGE], "--show"), (["--keep", HUGE], "--keep"), (["--keep", "x"], "--keep"),
+    (["--jobs", "0"], "--jobs"), (["--jobs", HUGE], "--jobs"), (["--problem", "0"], "--problem"),
+    (["--limit", "9" * 5000], "--limit"),  # more digits than int() reads
+])
+def test_counts_out_of_range_are_refused_by_name(capsys, args, option):
+    line = refused(capsys, METEOR, *args)
+    assert f"argument {option}: " in line and "give a whole number from" in line
+    assert len(line) < 200  # the value is cut short, not printed whole
+
+
+def test_the_largest_limit_reaches_the_kernels_whole(capsys):
+    assert main([METEOR, "--limit", str(MAX_COUNT), "--show", "0", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["solutions"] == 1049
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", "1e-300", "nan", "inf", "3601", "soon"])
+def test_estimate_seconds_out_of_range_are_refused(capsys, seconds):
+    line = refused(capsys, METEOR, "--estimate", "--estimate-seconds", seconds)
+    assert "argument --estimate-seconds: " in line and "from 0.1 to 3600" in line
+
+
+def test_estimate_seconds_without_estimate_is_refused(capsys):
+    line = refused(capsys, METEOR, "--estimate-seconds", "2")
+    assert "--estimate-seconds does not apply" in line
+
+
+@pytest.mark.parametrize("target, words", [
+    ("missing/run.polyrun", "{tmp}/missing/run.polyrun: the folder {tmp}/missing does not exist"),
+    ("folder", "{tmp}/folder is a folder: name a file in it"),
+])
+def test_a_checkpoint_where_no_run_file_can_be_is_refused_before_work(capsys, tmp_path,
+                                                                     target, words):
+    (tmp_path / "folder").mkdir()
+    line = refused(capsys, METEOR, "--checkpoint", str(tmp_path / target))
+    assert "argument --checkpoint: " in line and words.format(tmp=tmp_path) in line
+    assert os.listdir(tmp_path) == ["folder"]  # no run file begun beside it
+    assert os.listdir(tmp_path / "folder") == []
+
+
+def test_a_checkpoint_in_an_unwritable_folder_is_refused(capsys, tmp_path, monkeypatch):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o555)
+    if os.access(locked, os.W_OK):  # root writes anywhere: the check asks os.access, as here
+        real_access = os.access
+        monkeypatch.setattr(os, "access", lambda path, mode, **kwargs: False
+                            if Path(path) == locked else real_access(path, mode, **kwargs))
+    line = refused(capsys, METEOR, "--checkpoint", str(locked / "run.polyrun"))
+    assert f"the folder {locked} is not writable" in line
+    assert os.listdir(locked) == []
