@@ -1,21 +1,28 @@
 """polygui-solve's command-line values (issue 32, class 3): every value is checked before any
-work and a bad one refused in one line naming the option."""
+work and a bad one refused in one line naming the option; a Sudoku batch is read in bounded
+pieces."""
 
 from __future__ import annotations
 
 import json
 import os
+import resource
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from solvers.cli import sudoku_batch
 from solvers.cli.arguments import MAX_COUNT
 from solvers.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets" / "puzzles"
+SUDOKU_SETS = ROOT / "assets" / "sudoku"
 METEOR = str(ASSETS / "meteor.json")
 HUGE = "99999999999999999999"
+COMMAND = [sys.executable, "-m", "polygui.cli"]  # the installed polygui-solve's entry point
 
 
 def refused(capsys, *args: str) -> str:
@@ -82,3 +89,59 @@ def test_a_checkpoint_in_an_unwritable_folder_is_refused(capsys, tmp_path, monke
     line = refused(capsys, METEOR, "--checkpoint", str(locked / "run.polyrun"))
     assert f"the folder {locked} is not writable" in line
     assert os.listdir(locked) == []
+
+
+def write_lines(path: Path, lines: list[str]) -> Path:
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def test_a_batch_line_longer_than_any_puzzle_is_refused_by_number(capsys, tmp_path):
+    puzzles = (SUDOKU_SETS / "top95.txt").read_text().splitlines()[:2]
+    path = write_lines(tmp_path / "long.txt", [*puzzles, "# " + "x" * 100_000, puzzles[0]])
+    assert main(["--sudoku-batch", str(path)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"polygui-solve: {path}: line 3 is longer than 1,024 characters (a Sudoku line has 81)")
+
+
+def test_a_batch_read_in_pieces_counts_and_numbers_as_one(capsys, tmp_path, monkeypatch):
+    """Pieces of 7 lines: the verdicts of the whole set, a bad line and a failed check named
+    by their place in the file."""
+    monkeypatch.setattr(sudoku_batch, "CHUNK_LINES", 7)
+    assert main(["--sudoku-batch", str(SUDOKU_SETS / "top95.txt"), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert (summary["puzzles"], summary["unique"], summary["several"]) == (95, 95, 0)
+    lines = (SUDOKU_SETS / "top95.txt").read_text().splitlines()
+    path = write_lines(tmp_path / "bad.txt", [*lines[:17], "# a comment", "12x", *lines[17:]])
+    assert main(["--sudoku-batch", str(path)]) == 2
+    assert "line 19, column 3: 'x' is not a digit" in capsys.readouterr().err
+
+    solve = sudoku_batch.solve_batch
+
+    def ninth_wrong(puzzles):
+        solutions, counts = solve(puzzles)
+        if len(puzzles) == 7 and ninth_wrong.calls == 2:  # the second piece: puzzles 8 to 14
+            solutions[1, [0, 1]] = solutions[1, [1, 0]]
+        ninth_wrong.calls += 1
+        return solutions, counts
+
+    ninth_wrong.calls = 0  # the first call loads the kernel, on one puzzle
+    monkeypatch.setattr(sudoku_batch, "solve_batch", ninth_wrong)
+    puzzles = [line for line in lines if line and not line.startswith("#")]
+    assert main(["--sudoku-batch", str(write_lines(tmp_path / "p.txt", puzzles[:30]))]) == 2
+    assert "solution of puzzle 9 failed its check" in capsys.readouterr().err
+
+
+def limited_memory() -> None:
+    """In the child: at most 1.5 GiB of address space, so that a reader of all /dev/zero
+    fails fast instead of filling the machine's memory."""
+    resource.setrlimit(resource.RLIMIT_AS, (3 << 29, 3 << 29))
+
+
+def test_a_batch_of_dev_zero_is_refused_at_once():
+    result = subprocess.run([*COMMAND, "--sudoku-batch", "/dev/zero"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120,
+                            preexec_fn=limited_memory)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr == ("polygui-solve: /dev/zero: line 1 is longer than 1,024 "
+                             "characters (a Sudoku line has 81)\n")
