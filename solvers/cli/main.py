@@ -16,6 +16,7 @@ from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError
 from ..search.events import Progress, Solution
 from . import analysis_commands, apart_commands, design_commands
 from .arguments import MAX_JOBS, new_file, refuse_unused, whole_number
+from .endings import ended_cleanly
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -79,6 +80,11 @@ def tolerate_unprintable_text() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command: its exit status (0, 1: nothing to propose, 2: bad input, 130: Ctrl-C)."""
+    return ended_cleanly(lambda: _main(argv))
+
+
+def _main(argv: list[str] | None) -> int:
     tolerate_unprintable_text()
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -104,9 +110,6 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print(f"polygui-solve: {error}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("polygui-solve: interrupted", file=sys.stderr)
-        return 130
 
 
 def _is_cluster_error(error: Exception) -> bool:

@@ -273,3 +273,19 @@ def test_headless_command_line_exports(tmp_path, capsys):
     assert "WIDTHxHEIGHT" in capsys.readouterr().err
     assert cli_main([meteor, "--export-png", str(tmp_path / "x.png"), "--solution", "5000"]) == 2
     assert not (tmp_path / "bad.png").exists() and not (tmp_path / "x.png").exists()
+
+
+def test_ctrl_c_while_a_sheet_is_drawn_leaves_no_pages(tmp_path, monkeypatch):
+    puzzle, solutions = first_solutions("meteor.json", 30, "all")
+    sheet = ContactSheet(puzzle, solutions.__getitem__, range(30), tmp_path / "s.png", 2, 2)
+    draw = ContactSheet._draw_next
+
+    def interrupted_at_the_twentieth(self):
+        if self.done == 20:  # five pages drawn and saved as temporaries
+            raise KeyboardInterrupt
+        draw(self)
+
+    monkeypatch.setattr(ContactSheet, "_draw_next", interrupted_at_the_twentieth)
+    with pytest.raises(KeyboardInterrupt):
+        sheet.run()
+    assert os.listdir(tmp_path) == []

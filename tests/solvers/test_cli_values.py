@@ -1,19 +1,24 @@
 """polygui-solve's command-line values (issue 32, class 3): every value is checked before any
 work and a bad one refused in one line naming the option; a Sudoku batch is read in bounded
-pieces."""
+pieces; Ctrl-C ends any phase with "interrupted" and status 130, and a closed output pipe
+ends the command quietly. Signals and pipes are real: those run the command as a process."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import resource
+import signal
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
-from solvers.cli import sudoku_batch
+from solvers.cli import endings, sudoku_batch
 from solvers.cli.arguments import MAX_COUNT
 from solvers.cli.main import main
 
@@ -145,3 +150,112 @@ def test_a_batch_of_dev_zero_is_refused_at_once():
     assert result.returncode == 2, result.stderr
     assert result.stderr == ("polygui-solve: /dev/zero: line 1 is longer than 1,024 "
                              "characters (a Sudoku line has 81)\n")
+
+
+def interrupted(process: subprocess.Popen) -> None:
+    """SIGINT to `process`, then its end: "interrupted", status 130, no traceback."""
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == endings.INTERRUPTED, err
+    assert err.strip().splitlines()[-1] == "polygui-solve: interrupted"
+    assert "Traceback" not in err and "Exception ignored" not in err
+
+
+def test_ctrl_c_during_an_estimate(tmp_path):
+    """The puzzle comes through a pipe: once the command reads it, it is past its start; it
+    then prepares and estimates for up to a minute, and Ctrl-C ends it."""
+    fifo = tmp_path / "mini-bedlam.json"
+    os.mkfifo(fifo)
+    process = subprocess.Popen([*COMMAND, str(fifo), "--estimate", "--estimate-seconds", "60"],
+                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    try:
+        with open(fifo, "w") as pipe:  # waits for the command to open it
+            pipe.write((ASSETS / "mini-bedlam.json").read_text())
+        time.sleep(1.0)  # well into preparing or estimating (either must end the same way)
+        interrupted(process)
+    finally:
+        process.kill()
+
+
+def test_ctrl_c_during_a_sudoku_batch_from_a_pipe(tmp_path):
+    """A batch that never ends (a writer feeding puzzles without end) ends on Ctrl-C."""
+    fifo = tmp_path / "batch.txt"
+    os.mkfifo(fifo)
+    puzzle = (SUDOKU_SETS / "top95.txt").read_text().splitlines()[0] + "\n"
+    process = subprocess.Popen([*COMMAND, "--sudoku-batch", str(fifo)], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    fed = threading.Event()
+
+    def feed() -> None:
+        try:
+            with open(fifo, "w") as pipe:  # waits for the command to open it
+                for count in range(10**9):
+                    pipe.write(puzzle * 100)
+                    if count == 100:  # 10,000 puzzles: the command is solving pieces
+                        fed.set()
+        except (BrokenPipeError, ValueError):  # the command ended
+            pass
+
+    writer = threading.Thread(target=feed, daemon=True)
+    writer.start()
+    try:
+        assert fed.wait(60)
+        interrupted(process)
+    finally:
+        process.kill()
+    writer.join(60)
+
+
+def test_output_into_a_closed_pipe_ends_quietly():
+    """`polygui-solve meteor.json --show 2000 | head -1`: 150 KB of pictures into a pipe whose
+    reader leaves after the first line."""
+    process = subprocess.Popen([*COMMAND, METEOR, "--show", "2000"], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    head = subprocess.Popen(["head", "-1"], stdin=process.stdout, stdout=subprocess.PIPE)
+    process.stdout.close()  # head holds the pipe's reading end alone
+    first, _ = head.communicate(timeout=120)
+    err = process.stderr.read().decode()
+    process.wait(timeout=120)
+    assert first == b"Solution 1:\n"
+    assert err == "" and process.returncode == endings.PIPE_CLOSED
+
+
+def test_ctrl_c_inside_an_import_is_held_until_the_import_is_done(tmp_path, monkeypatch):
+    """Python garbles a KeyboardInterrupt raised inside an import: the module imports whole,
+    then the interrupt ends the command."""
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    (tmp_path / "interrupted_module.py").write_text(
+        "import signal\nsignal.raise_signal(signal.SIGINT)\nDONE = sum(range(100_000))\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    def body() -> int:
+        importlib.import_module("interrupted_module")
+        time.sleep(30)  # a command's work after the import: the interrupt ends it
+        return 0
+
+    assert endings.ended_cleanly(body) == endings.INTERRUPTED
+    assert sys.modules.pop("interrupted_module").DONE == sum(range(100_000))
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
+
+
+def test_ctrl_c_lost_in_a_callback_is_raised_again(monkeypatch):
+    """A KeyboardInterrupt raised in a finaliser (or a callback from C, as numba's compiler
+    makes) is lost by Python; it still ends the command."""
+    lost = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda unraisable: lost.append(unraisable))
+    hook = sys.unraisablehook
+
+    class InterruptedWhileFinalised:
+        def __del__(self) -> None:
+            signal.raise_signal(signal.SIGINT)
+            sum(range(1000))  # bytecode, where the handler runs
+
+    def body() -> int:
+        InterruptedWhileFinalised()  # finalised at once
+        for _ in range(3000):  # 30 s of work that Ctrl-C must end
+            time.sleep(0.01)
+        return 0
+
+    assert endings.ended_cleanly(body) == endings.INTERRUPTED
+    assert lost == [] and sys.unraisablehook is hook  # the interrupt was not lost; put back
