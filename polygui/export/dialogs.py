@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDialog, QDia
 
 from ..models.status import plural
 from .images import MAX_SIDE
+from .limits import MAX_SHEET_COLUMNS, MAX_SHEET_ROWS
 
 PAGES = ("A4", "Letter", "A3")  # the page sizes export.sheet knows
 # Solutions a printed contact sheet holds: the preview draws every page before it shows one,
@@ -99,7 +100,7 @@ def ask_sheet_options(parent: QWidget, count: int) -> SheetOptions | None:
     kind.addItem("PNG (a file per page)", "png")
     first, last = _spin(1, count, 1), _spin(1, count, min(count, 100))
     first.valueChanged.connect(lambda value: last.setMinimum(value))
-    columns, rows = _spin(1, 20, 4), _spin(1, 30, 5)
+    columns, rows = _spin(1, MAX_SHEET_COLUMNS, 4), _spin(1, MAX_SHEET_ROWS, 5)
     page = QComboBox()
     page.addItems(PAGES)
     orientation = QComboBox()

@@ -25,8 +25,8 @@ from ..views.colours import piece_colours
 from ..views.layer_view import LayerView
 from ..views.paint_marks import constraint_colours, shown_paint
 from ..views.sudoku_view import SudokuView
+from .limits import MAX_SIDE
 
-MAX_SIDE = 20_000  # pixels: larger images would need gigabytes
 # A cube's picture is drawn this many times larger and scaled down: smooth edges on any
 # OpenGL (software OpenGL has no multisampling on screen). Up to pictures this large.
 SUPERSAMPLE = 2
@@ -37,18 +37,6 @@ def check_size(size: QSize) -> None:
     if not (1 <= size.width() <= MAX_SIDE and 1 <= size.height() <= MAX_SIDE):
         raise PuzzleError(f"image size {size.width()}×{size.height()}: each side must be "
                           f"between 1 and {MAX_SIDE} pixels")
-
-
-def parse_size(text: str) -> QSize:
-    """'1200x800' -> QSize; PuzzleError naming the problem otherwise."""
-    parts = text.lower().replace("×", "x").split("x")
-    try:
-        width, height = (int(part) for part in parts)
-    except ValueError:
-        raise PuzzleError(f"size {text!r}: write it as WIDTHxHEIGHT, e.g. 1200x800") from None
-    size = QSize(width, height)
-    check_size(size)
-    return size
 
 
 REFERENCE = QSize(640, 480)  # the size a picture is laid out at when no view says otherwise

@@ -94,8 +94,12 @@ class ContactSheet(QObject):
         errors: list[str] = []
         self.finished.connect(result.append)
         self.failed.connect(errors.append)
-        while not result and not errors:
-            self._step()
+        try:
+            while not result and not errors:
+                self._step()
+        except BaseException:  # Ctrl-C between two steps: no half-drawn sheet either
+            self.cancel()
+            raise
         if errors:
             raise PuzzleError(errors[0])
         return result[0]

@@ -10,6 +10,9 @@ from ..analysis.certificates import certificates
 from ..analysis.wording import describe
 from ..puzzle.model import Puzzle, PuzzleError
 from ..puzzle.pins import pins_to_data
+from .arguments import seconds as seconds_type
+
+ESTIMATE_SECONDS = (0.1, 3600.0)  # shorter measures nothing; longer, solve instead
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,8 +26,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                             "complete search, a minimal set of pieces that cannot all fit or "
                             "of pins that cannot all hold (a Sudoku: of givens and rules, "
                             "its cages, regions, diagonals, that have no solution)")
-    group.add_argument("--estimate-seconds", type=float, default=1.0, metavar="S",
-                       help="how long --estimate probes (default 1)")
+    low, high = ESTIMATE_SECONDS
+    group.add_argument("--estimate-seconds", type=seconds_type(low, high), default=1.0,
+                       metavar="S", help=f"how long --estimate probes (default 1; from {low:g} "
+                                         f"to {high:g})")
 
 
 def run_estimate(puzzle: Puzzle, symmetry: str, seconds: float, as_json: bool) -> int:

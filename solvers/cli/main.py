@@ -16,6 +16,8 @@ from ..puzzle.any_file import load_any
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError
 from ..search.events import Progress, Solution
 from . import analysis_commands, apart_commands, design_commands, run_commands
+from .arguments import MAX_JOBS, new_file, refuse_unused, whole_number
+from .endings import ended_cleanly
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,26 +27,26 @@ def build_parser() -> argparse.ArgumentParser:
                     "or a problem of a BurrTools file (.xmpuzzle).")
     parser.add_argument("puzzle", nargs="?", type=Path,
                         help="the puzzle file (with --resume: optional, checked against the run)")
-    parser.add_argument("--problem", type=int, default=None, metavar="K",
+    parser.add_argument("--problem", type=whole_number(1), default=None, metavar="K",
                         help="which problem of a BurrTools file to solve, from 1 (default 1)")
     parser.add_argument("--symmetry", choices=SYMMETRY_MODES, default=None,
                         help="which solutions count as one (default: distinct, i.e. up to "
                              "rotations and reflections of the board)")
-    parser.add_argument("--limit", type=int, default=None, metavar="N",
+    parser.add_argument("--limit", type=whole_number(0), default=None, metavar="N",
                         help="stop after N solutions (0: find all; default: all, and for a "
                              "Sudoku 2, which tells a unique solution from several)")
     parser.add_argument("--count-only", action="store_true",
                         help="count solutions without decoding them (fastest)")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object with the results on the last line")
-    parser.add_argument("--show", type=int, default=1, metavar="K",
+    parser.add_argument("--show", type=whole_number(0), default=1, metavar="K",
                         help="print the first K solutions as pictures (default 1)")
     for kind, what in (("json", "JSON (each solution: piece -> cells, with the symmetry)"),
                        ("csv", "CSV (a row per covered cell)"),
                        ("lines", "Sudoku solution lines (n*n characters)")):
         parser.add_argument(f"--export-{kind}", type=Path, metavar="FILE",
                             help=f"write the solutions found as {what}")
-    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+    parser.add_argument("--jobs", type=whole_number(1, MAX_JOBS), default=None, metavar="N",
                         help=f"search on N threads (default: every core, {available_cores()} "
                              f"here; a puzzle solved in a moment stays on one)")
     parser.add_argument("--cluster", metavar="ADDRESS",
@@ -56,11 +58,11 @@ def build_parser() -> argparse.ArgumentParser:
                          ("cert", "this computer's client certificate for it (PEM)"),
                          ("key", "the client certificate's key (unless in its file)")):
         parser.add_argument(f"--cluster-{option}", type=Path, metavar="FILE", help=what)
-    parser.add_argument("--checkpoint", type=Path, metavar="FILE",
+    parser.add_argument("--checkpoint", type=new_file, metavar="FILE",
                         help="keep the run in FILE as it goes (every few seconds), to --resume it")
     parser.add_argument("--resume", type=Path, metavar="FILE",
                         help="continue the run kept in FILE (after a stop, a crash, kill -9)")
-    parser.add_argument("--keep", type=int, default=DEFAULT_MAX_KEPT, metavar="N",
+    parser.add_argument("--keep", type=whole_number(0), default=DEFAULT_MAX_KEPT, metavar="N",
                         help="keep at most N solutions for the exports (default 10,000,000); "
                              "the search counts on past them")
     parser.add_argument("--sudoku-batch", type=Path, metavar="FILE",
@@ -85,13 +87,16 @@ def tolerate_unprintable_text() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command: its exit status (0, 1: nothing to propose, 2: bad input, 130: Ctrl-C)."""
+    return ended_cleanly(lambda: _main(argv))
+
+
+def _main(argv: list[str] | None) -> int:
     tolerate_unprintable_text()
     parser = build_parser()
     args = parser.parse_args(argv)
-    if (args.limit is not None and args.limit < 0) or args.show < 0 or args.keep < 0:
-        parser.error("--limit, --show and --keep take a number of at least 0")
-    if args.jobs is not None and args.jobs < 1:
-        parser.error("--jobs takes a number of at least 1")
+    if not args.estimate:
+        refuse_unused(parser, args, ["estimate_seconds"], "a run without --estimate")
     if args.resume and args.checkpoint:
         parser.error("--resume keeps the run in the file it resumes: drop --checkpoint")
     if args.save_unique and not args.unique:
@@ -117,9 +122,6 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print(f"polygui-solve: {error}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("polygui-solve: interrupted", file=sys.stderr)
-        return 130
 
 
 def checked_cluster(parser: argparse.ArgumentParser,

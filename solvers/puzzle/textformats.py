@@ -174,12 +174,13 @@ def parse_text_puzzle(text: str, name: str, *, strict: bool = True) -> Puzzle:
 _SUDOKU_CHARACTERS = str.maketrans("", "", "0123456789.")
 
 
-def parse_sudoku_lines(text: str) -> np.ndarray:
+def parse_sudoku_lines(text: str, first_line: int = 1) -> np.ndarray:
     """(k, 81) int8 puzzles from one 81-character line each: digits, '0' or '.' for empty.
     Blank lines and lines starting with '#' are skipped, trailing whitespace ignored. A bad
-    line raises ValueError naming its line number and the problem."""
+    line raises ValueError naming its line number (`text` being a file's lines from
+    `first_line` on) and the problem."""
     lines = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.splitlines(), start=first_line):
         line = line.rstrip()
         if not line or line.startswith("#"):
             continue

@@ -269,7 +269,52 @@ def test_headless_command_line_exports(tmp_path, capsys):
     svg = tmp_path / "m.svg"
     assert cli_main([meteor, "--export-svg", str(svg)]) == 0
     ElementTree.parse(svg)
-    assert cli_main([meteor, "--export-png", str(tmp_path / "bad.png"), "--size", "12"]) == 2
-    assert "WIDTHxHEIGHT" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_:
+        cli_main([meteor, "--export-png", str(tmp_path / "bad.png"), "--size", "12"])
+    assert exit_.value.code == 2 and "WIDTHxHEIGHT" in capsys.readouterr().err
     assert cli_main([meteor, "--export-png", str(tmp_path / "x.png"), "--solution", "5000"]) == 2
     assert not (tmp_path / "bad.png").exists() and not (tmp_path / "x.png").exists()
+
+
+HUGE = "99999999999"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--export-png", "x.png", "--size", f"{HUGE}x1"],
+     f"argument --size: '{HUGE}x1': the width must be from 1 to 20,000"),
+    (["--export-png", "x.png", "--solution", HUGE * 2], "argument --solution: "),
+    (["--sheet", "x.pdf", "--sheet-grid", f"{HUGE}x1"],
+     f"argument --sheet-grid: '{HUGE}x1': the columns must be from 1 to 20"),
+    (["--sheet", "x.pdf", "--sheet-grid", "4x31"], "the rows must be from 1 to 30"),
+    (["--export-png", "x.png", "--jobs", "2"], "--jobs does not apply to image exports"),
+    (["--export-svg", "x.svg", "--cluster", "local:2"],
+     "--cluster does not apply to image exports"),
+    (["--export-png", "x.png", "--limit", "5"], "--limit does not apply to --export-png"),
+    (["--sheet", "x.pdf", "--size", "10x10"], "--size does not apply to --sheet"),
+])
+def test_command_line_image_values_are_refused_before_any_work(tmp_path, capsys, monkeypatch,
+                                                              args, message):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exit_:
+        cli_main([str(examples_dir() / "meteor.json"), *args])
+    out, err = capsys.readouterr()
+    assert exit_.value.code == 2 and out == ""
+    assert err.strip().splitlines()[-1].startswith("polygui-solve: error: ")
+    assert message in err.strip().splitlines()[-1]
+    assert os.listdir(tmp_path) == []
+
+
+def test_ctrl_c_while_a_sheet_is_drawn_leaves_no_pages(tmp_path, monkeypatch):
+    puzzle, solutions = first_solutions("meteor.json", 30, "all")
+    sheet = ContactSheet(puzzle, solutions.__getitem__, range(30), tmp_path / "s.png", 2, 2)
+    draw = ContactSheet._draw_next
+
+    def interrupted_at_the_twentieth(self):
+        if self.done == 20:  # five pages drawn and saved as temporaries
+            raise KeyboardInterrupt
+        draw(self)
+
+    monkeypatch.setattr(ContactSheet, "_draw_next", interrupted_at_the_twentieth)
+    with pytest.raises(KeyboardInterrupt):
+        sheet.run()
+    assert os.listdir(tmp_path) == []
