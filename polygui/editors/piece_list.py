@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QColorDialog, QHBoxLayout, QHe
 from solvers import GridKind, Piece, Puzzle
 
 from ..models import PuzzleDocument
-from ..views.colours import PALETTE, palette_colour, piece_colour
+from ..views.colours import PALETTE_SIZE, palette_colour, piece_colour
 from .colour_edits import keep_paint
 from .count_range import fewest_box, piece_change, range_text, with_count, with_fewest
 
@@ -49,7 +49,7 @@ def fresh_colour(puzzle: Puzzle) -> str:
     """The first palette colour no piece shows yet."""
     used = {piece_colour(puzzle, index).name() for index in range(len(puzzle.pieces))}
     index = 0
-    while palette_colour(index).name() in used and index < 4 * len(PALETTE):
+    while palette_colour(index).name() in used and index < PALETTE_SIZE:
         index += 1
     return palette_colour(index).name()
 
