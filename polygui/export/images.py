@@ -21,7 +21,7 @@ from solvers.puzzle.fileformat import write_atomically
 
 from ..views.board_view import BoardView
 from ..views.cells import CellIndex, board_cells, solution_cells
-from ..views.colours import piece_colours
+from ..views.colours import copy_colours, piece_colours
 from ..views.layer_view import LayerView
 from ..views.paint_marks import constraint_colours, shown_paint
 from ..views.sudoku_view import SudokuView
@@ -88,7 +88,7 @@ class FlatDrawing:
             self.view.set_solution(solution)
             return
         placed = solution_cells(self._index, len(self.puzzle.board), solution, self.puzzle)
-        self.view.set_labels(placed.labels, [self._colours[piece] for piece in placed.copy_types])
+        self.view.set_labels(placed.labels, copy_colours(self._colours, placed.copy_types))
         self.view.set_paint(shown_paint(self.puzzle, solution), constraint_colours(self.puzzle))
 
     def paint(self, painter: QPainter, target: QRectF, solution: Solution | None,

@@ -10,7 +10,7 @@ from solvers import Puzzle, Solution
 
 from .board_picture import BoardPicture, fit_transform
 from .cells import EMPTY, CellIndex, board_cells, optional_mask, solution_cells
-from .colours import piece_colours
+from .colours import copy_colours, piece_colours
 from .marks import marks_by_colour, paint_marks
 from .paint_marks import constraint_colours, shown_paint
 from .tiling import FlatBoard, tiling_for
@@ -66,7 +66,7 @@ class BoardView(QWidget):
         if self._picture is None:
             return
         placed = solution_cells(self._index, len(self.puzzle.board), solution, self.puzzle)
-        colours = [self._colours[piece] for piece in placed.copy_types]
+        colours = copy_colours(self._colours, placed.copy_types)
         self._picture.set_labels(placed.labels, colours)
         self._picture.set_paint(shown_paint(self.puzzle, solution),
                                 constraint_colours(self.puzzle))

@@ -68,3 +68,23 @@ def piece_colour(puzzle: Puzzle, index: int) -> QColor:
 
 def piece_colours(puzzle: Puzzle) -> list[QColor]:
     return [piece_colour(puzzle, index) for index in range(len(puzzle.pieces))]
+
+
+COPY_STEP = 22  # percent lighter or darker per copy: four bricks of one piece stay apart
+
+
+def copy_colours(type_colours: list[QColor], copy_types) -> list[QColor]:
+    """A colour per placed copy: the first copy of a piece in the piece's colour, the others
+    in shades of it, lighter and darker in turn, so copies side by side can be told apart."""
+    seen: dict[int, int] = {}
+    colours = []
+    for piece in copy_types:
+        piece = int(piece)
+        nth = seen.get(piece, 0)
+        seen[piece] = nth + 1
+        colour = type_colours[piece]
+        if nth:
+            step = 100 + COPY_STEP * ((nth + 1) // 2)
+            colour = colour.lighter(step) if nth % 2 else colour.darker(step)
+        colours.append(colour)
+    return colours

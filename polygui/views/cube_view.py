@@ -22,7 +22,7 @@ from solvers import Puzzle, Solution
 
 from .cells import (EMPTY, CellIndex, SolutionCells, board_cells, optional_mask,
                     solution_cells)
-from .colours import piece_colours
+from .colours import copy_colours, piece_colours
 from .cube_player import CubePlayer
 from .gl_window import GLViewWindow, embed
 from .layer_view import LayerView
@@ -97,7 +97,6 @@ class CubeView(QWidget):
         self._edge_classes = np.zeros(0, dtype=np.int8)
         self._index: CellIndex | None = None
         self._type_colours: list[QColor] = []
-        self._type_rgba = np.zeros((0, 4))
         self._placed = SolutionCells(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
         self._shown: tuple[np.ndarray, np.ndarray] | None = None  # (offsets, visible) uploaded
         self._camera_amount = 0.0  # the explode amount the camera distance allows for
@@ -145,7 +144,6 @@ class CubeView(QWidget):
         self.puzzle = puzzle
         self._index = CellIndex(cells)
         self._type_colours = piece_colours(puzzle)
-        self._type_rgba = np.array([colour.getRgbF() for colour in self._type_colours])
         self._placed = solution_cells(self._index, len(cells), None)
         self._paint = shown_paint(puzzle, None)
         self._optional = optional_mask(puzzle)
@@ -189,8 +187,9 @@ class CubeView(QWidget):
         self._refresh_visibility()
 
     def _voxel_rgba(self) -> np.ndarray:
-        table = np.vstack((self._type_rgba.reshape(-1, 4), EMPTY_RGBA))
-        rgba = table[self._placed.cell_types]  # empty (-1) picks the last row
+        copies = copy_colours(self._type_colours, self._placed.copy_types)
+        table = np.vstack((np.array([c.getRgbF() for c in copies]).reshape(-1, 4), EMPTY_RGBA))
+        rgba = table[self._placed.labels]  # a colour per copy; empty (-1) picks the last row
         return tinted(rgba, self._mesh.cells, self.marks) if self.marks else rgba
 
     def set_marks(self, marks: Marks, named: bool = False) -> None:
@@ -239,7 +238,7 @@ class CubeView(QWidget):
         if self._mesh is None:
             return
         labels = np.where(self._visible_voxels(), self._placed.labels, EMPTY)
-        colours = [self._type_colours[piece] for piece in self._placed.copy_types]
+        colours = copy_colours(self._type_colours, self._placed.copy_types)
         self.layers.set_labels(self.player.layer_labels(labels), colours)
         board = shown_paint(self.puzzle, None)  # a hidden piece's cells show the board's
         self.layers.set_paint(np.where(labels == self._placed.labels, self._paint, board),
