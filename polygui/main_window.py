@@ -13,7 +13,7 @@ import numpy as np
 import shiboken6
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QMessageBox, QSizePolicy,
+from PySide6.QtWidgets import (QDockWidget, QMainWindow, QMessageBox, QSizePolicy,
                                QStackedWidget, QVBoxLayout, QWidget)
 
 from solvers import Progress, Puzzle
@@ -36,6 +36,7 @@ from .solving.solve_page import SolvePage
 from .solving.store import SolutionStore, max_kept_setting
 from .solving.warmup import KernelWarmup, warm_up
 from .solving.wording import count_changed, empty_browser, end_of_run, not_kept, stale_banner
+from .views.messages import MessageLabel, StatusBar
 from .window_layout import restore_layout, save_layout
 
 APP_NAME = "PolyGUI"
@@ -87,8 +88,9 @@ class MainWindow(QMainWindow):
         self.dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.dock.setWidget(self.panel)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self.setStatusBar(StatusBar())  # long messages end with "…", whole in the tooltip
         # a normal widget, so that temporary messages ("Exported …", status tips) show over it
-        self.status_line = QLabel()
+        self.status_line = MessageLabel()  # never widens the window, however long
         self.statusBar().addWidget(self.status_line, 1)
         self.run_indicator = RunIndicator()
         self.run_indicator.show_requested.connect(lambda: self.set_mode("solve"))

@@ -24,6 +24,7 @@ from solvers import Puzzle, PuzzleError
 
 from ..models import PuzzleDocument
 from ..models.status import plural
+from ..views.messages import MessageLabel
 from .colour_panel import ColourPanel
 from .cube_paint import CubePaint
 from .cube_pins import CubePins, board_colours
@@ -95,15 +96,11 @@ class CubeEditor(QWidget):
         self.fill_button.setToolTip("Make the board exactly the whole box")
         self.clear_button = QPushButton("Clear")
         self.clear_button.setToolTip("Remove every cube of the board")
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
+        self.summary = MessageLabel(lines=3)  # its three lines, a long problem cut short
         self.hint = QLabel(HINT)
         self.hint.setWordWrap(True)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
+        self.message = MessageLabel(lines=3)  # room kept: the hint under it never moves
         self.message.setStyleSheet("color: #b00020;")
-        self.message.setMinimumHeight(3 * self.message.fontMetrics().lineSpacing())
-        self.message.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
 
     def _layout(self) -> None:
         pieces = QGroupBox("Pieces")

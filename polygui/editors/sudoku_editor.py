@@ -17,6 +17,7 @@ from solvers.puzzle.textformats import format_sudoku_line, parse_sudoku_line
 from ..models import PuzzleDocument
 from ..models.status import plural
 from ..solving.run import SolveRun
+from ..views.messages import MessageLabel
 from .sudoku_rules_canvas import SudokuRulesCanvas
 from .sudoku_rules_panel import SudokuRulesPanel
 
@@ -50,12 +51,10 @@ class SudokuEditor(QWidget):
         self._check_found = 0
         self.canvas = SudokuRulesCanvas()  # givens, and the variants' regions and cages
         self.rules = SudokuRulesPanel(document, self.canvas)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        self.verdict = QLabel()
-        self.verdict.setWordWrap(True)
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
+        # Messages keep their room, so that the buttons and rules below never move
+        self.message = MessageLabel(lines=3)
+        self.verdict = MessageLabel(lines=2)
+        self.summary = MessageLabel(lines=2)
         self.check_button = QPushButton("Check")
         self.check_button.setToolTip("Count the solutions: none, one, or several")
         self.paste_button = QPushButton("Paste line")
@@ -100,7 +99,7 @@ class SudokuEditor(QWidget):
         givens = sum(1 for value in grid.givens if value)
         rules = describe_rules(grid) if grid.regions else ", ".join(
             filter(None, (f"{grid.box_rows}×{grid.box_cols} boxes", describe_rules(grid))))
-        self.summary.setText(f"<b>{grid.n}×{grid.n}</b>, {rules}, {plural(givens, 'given')}")
+        self.summary.setText(f"{grid.n}×{grid.n}, {rules}, {plural(givens, 'given')}")
         problems = puzzle.problems()
         if problems:
             self.show_problem("Cannot be solved: " + "; ".join(problems[:3])

@@ -13,13 +13,14 @@ from __future__ import annotations
 from functools import partial
 
 from PySide6.QtCore import QObject, QSettings, QTimer, Signal, Slot
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
 
 from solvers import Puzzle
 from solvers.analysis.certificates import Certificate, certificates
 from solvers.analysis.estimate import Estimate, estimate
 from solvers.analysis.wording import describe
 
+from ..views.messages import MessageLabel
 from .background import BackgroundJob
 
 DELAY_MS = 800  # after the last change, before estimating: typing a Sudoku starts none
@@ -38,8 +39,7 @@ class EstimateBox(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.text = QLabel("Estimate: –")
-        self.text.setWordWrap(True)
+        self.text = MessageLabel("Estimate: –", lines=3)  # a long certificate: "…", and tooltip
         self.button = QPushButton("Estimate")
         self.button.setToolTip(ESTIMATE_TIP)
         self.button.clicked.connect(self._clicked)
