@@ -18,6 +18,7 @@ from ..models import PuzzleDocument
 from ..models.status import plural
 from ..solving.run import SolveRun
 from ..views.messages import MessageLabel
+from .side_panel import scrolling
 from .sudoku_rules_canvas import SudokuRulesCanvas
 from .sudoku_rules_panel import SudokuRulesPanel
 
@@ -83,12 +84,15 @@ class SudokuEditor(QWidget):
                        self.message):
             side.addWidget(widget)
         side.addStretch(1)
+        side.setContentsMargins(0, 0, 0, 0)  # within the editor's margins: no scroll bar at 720
         panel = QWidget()
         panel.setLayout(side)
         panel.setFixedWidth(260)
+        side_area = scrolling(panel)  # a short window scrolls it, never squeezes it
+        side_area.setFixedWidth(panel.width() + side_area.verticalScrollBar().sizeHint().width())
         layout = QHBoxLayout(self)
         layout.addWidget(self.canvas, 1)
-        layout.addWidget(panel)
+        layout.addWidget(side_area)
 
     # --- showing -----------------------------------------------------------------------
     def _show(self, puzzle: Puzzle) -> None:
