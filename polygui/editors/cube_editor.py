@@ -28,7 +28,8 @@ from ..views.messages import MessageLabel
 from .colour_panel import ColourPanel
 from .cube_paint import CubePaint
 from .cube_pins import CubePins, board_colours
-from .cube_targets import Cell, EditTarget, box_cells, piece_space, region_extent
+from .cube_targets import (Cell, EditTarget, box_cells, piece_room, piece_space,
+                           region_extent)
 from .layer_editor import LayerEditor
 from .movement_box import MovementBox
 from .optional_cells import STROKE_NAMES, optional_edit
@@ -183,18 +184,21 @@ class CubeEditor(QWidget):
             self._frame_target()
 
     def _frame_target(self) -> None:
-        """A piece fills the 3D view (its space is larger, for room to grow); the region is
-        seen whole in its box."""
-        if self.target.is_region:
-            self.canvas.reset_view()
-        else:
-            self.canvas.frame_cells(self.target.cells(self.document.puzzle))
+        """The board is seen whole in its box, a piece whole in its room (see room())."""
+        self.canvas.reset_view()
 
     def space(self) -> Cell:
         """The box of cells the target is edited in."""
         if self.target.is_region:
             return tuple(spin.value() for spin in self.box_size)
         return piece_space(self.target.cells(self.document.puzzle))
+
+    def room(self) -> Cell | None:
+        """What the 3D view draws and frames of a piece's space: the piece and a cube beyond
+        it (it fills the view, and its box is seen whole); None: the whole space."""
+        if self.target.is_region or self.pin_mode.active:
+            return None
+        return piece_room(self.target.cells(self.document.puzzle), self.space())
 
     def _one_mode(self, other, on: bool) -> None:
         """Pinning and painting take turns; the 3D view picks cubes while either is on."""
@@ -237,7 +241,7 @@ class CubeEditor(QWidget):
         else:
             pinned = {}
             self.canvas.set_contents(np.array(sorted(cells), dtype=np.int64).reshape(-1, 3),
-                                     colour, space)
+                                     colour, space, room=self.room())
         self.layers.set_contents(space, cells, colour)
         self.layers.grid.set_cell_colours(pinned)
         self.layers.grid.set_optional(frozenset(puzzle.optional) if self.target.is_region
