@@ -172,6 +172,7 @@ class MainWindow(QMainWindow):
         """A certificate that the puzzle has no solution, in the status line."""
         self.status_line.setText(f"{describe(self.document.puzzle)} — no solution: {reason}")
         self.status_line.setToolTip(self.status_line.text())
+        self._refresh_intro()  # Solve would refuse it: the hint says why instead
 
     def _show_stale(self) -> None:
         """The banner over solutions of an earlier version of the puzzle, saying what to do."""
@@ -183,7 +184,8 @@ class MainWindow(QMainWindow):
     def _refresh_intro(self) -> None:
         solving = self.is_solving()
         found = self.store.solution_count() if self.store.searched and not solving else None
-        self.solve_page.show_intro(self.document.puzzle, solving, found)
+        puzzle = self.document.puzzle
+        self.solve_page.show_intro(puzzle, solving, found, self.analysis.known_reason(puzzle))
 
     def solutions_are_stale(self) -> bool:
         """Whether the solutions shown belong to an earlier version of the puzzle."""
@@ -392,7 +394,7 @@ class MainWindow(QMainWindow):
             self.panel.show_message(message)
         if count == 0 and empty_browser(status):
             self.browser.set_empty_text(empty_browser(status))
-        self.keeping.run_ended(status)
+        self.keeping.run_ended(status, count)
         self.analysis.search_ended(self.store.puzzle, status, count)  # solutions, not assemblies
 
     def _on_count_changed(self) -> None:
@@ -416,8 +418,8 @@ class MainWindow(QMainWindow):
         self.dock.setVisible(not self.is_designing())
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.files.maybe_save() or (
-                self.is_solving() and not self.keeping.may_close()):
+        if not self.files.maybe_save() or (self.is_solving() and not self.keeping.may_close(
+                max(self.store.solution_count(), self._counted))):
             event.ignore()
             return
         save_layout(self, self.settings)

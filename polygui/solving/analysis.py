@@ -60,11 +60,14 @@ class PuzzleAnalysis(QObject):
         return None
 
     def solve_starting(self) -> None:
-        self.estimating.stop()
+        self.estimating.make_way()
         self.explaining.clear()
 
     def search_ended(self, puzzle: Puzzle, status: str, found: int) -> None:
-        """A complete search that found nothing: look for the pieces that cannot all fit."""
+        """A complete search: its count is exact (the estimate line says so); if it found
+        nothing, look for the pieces that cannot all fit."""
+        if status == "done":
+            self.estimating.show_count(puzzle, found)
         if status == "done" and found == 0 and puzzle == self.estimating.puzzle:
             self.explaining.start(puzzle)
 
