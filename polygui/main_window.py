@@ -13,7 +13,7 @@ import numpy as np
 import shiboken6
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QMessageBox, QSizePolicy,
+from PySide6.QtWidgets import (QDockWidget, QMainWindow, QMessageBox, QSizePolicy,
                                QStackedWidget, QVBoxLayout, QWidget)
 
 from solvers import Progress, Puzzle
@@ -36,6 +36,7 @@ from .solving.solve_page import SolvePage
 from .solving.store import SolutionStore, max_kept_setting
 from .solving.warmup import KernelWarmup, warm_up
 from .solving.wording import count_changed, empty_browser, end_of_run, not_kept, stale_banner
+from .views.messages import MessageLabel, StatusBar
 from .window_layout import restore_layout, save_layout
 
 APP_NAME = "PolyGUI"
@@ -87,8 +88,9 @@ class MainWindow(QMainWindow):
         self.dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.dock.setWidget(self.panel)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self.setStatusBar(StatusBar())  # long messages end with "…", whole in the tooltip
         # a normal widget, so that temporary messages ("Exported …", status tips) show over it
-        self.status_line = QLabel()
+        self.status_line = MessageLabel()  # never widens the window, however long
         self.statusBar().addWidget(self.status_line, 1)
         self.run_indicator = RunIndicator()
         self.run_indicator.show_requested.connect(lambda: self.set_mode("solve"))
@@ -170,6 +172,7 @@ class MainWindow(QMainWindow):
         """A certificate that the puzzle has no solution, in the status line."""
         self.status_line.setText(f"{describe(self.document.puzzle)} — no solution: {reason}")
         self.status_line.setToolTip(self.status_line.text())
+        self._refresh_intro()  # Solve would refuse it: the hint says why instead
 
     def _show_stale(self) -> None:
         """The banner over solutions of an earlier version of the puzzle, saying what to do."""
@@ -181,7 +184,8 @@ class MainWindow(QMainWindow):
     def _refresh_intro(self) -> None:
         solving = self.is_solving()
         found = self.store.solution_count() if self.store.searched and not solving else None
-        self.solve_page.show_intro(self.document.puzzle, solving, found)
+        puzzle = self.document.puzzle
+        self.solve_page.show_intro(puzzle, solving, found, self.analysis.known_reason(puzzle))
 
     def solutions_are_stale(self) -> bool:
         """Whether the solutions shown belong to an earlier version of the puzzle."""
@@ -390,7 +394,7 @@ class MainWindow(QMainWindow):
             self.panel.show_message(message)
         if count == 0 and empty_browser(status):
             self.browser.set_empty_text(empty_browser(status))
-        self.keeping.run_ended(status)
+        self.keeping.run_ended(status, count)
         self.analysis.search_ended(self.store.puzzle, status, count)  # solutions, not assemblies
 
     def _on_count_changed(self) -> None:
@@ -414,8 +418,8 @@ class MainWindow(QMainWindow):
         self.dock.setVisible(not self.is_designing())
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.files.maybe_save() or (
-                self.is_solving() and not self.keeping.may_close()):
+        if not self.files.maybe_save() or (self.is_solving() and not self.keeping.may_close(
+                max(self.store.solution_count(), self._counted))):
             event.ignore()
             return
         save_layout(self, self.settings)

@@ -20,6 +20,7 @@ from solvers.puzzle.grids import Cell
 from ..models import PuzzleDocument
 from ..models.status import plural
 from ..views.colours import piece_colour
+from ..views.messages import MessageLabel
 from ..views.piece_tray import PieceTray
 from .board_canvas import CellCanvas
 from .board_stroke import Stroke
@@ -68,9 +69,8 @@ class BoardEditor(BoardStrokes, QWidget):
         self.pieces = PieceList(document)
         self.colours = ColourPanel(document, brush_inside=False)
         self.tray = PieceTray()
-        self.summary = QLabel()
-        self.message = QLabel()
-        self.message.setWordWrap(True)
+        self.summary = MessageLabel(lines=2)  # room kept: the board never moves for them
+        self.message = MessageLabel(lines=2)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.piece_hint = QLabel()
         self.board_target = QRadioButton("Board cells")

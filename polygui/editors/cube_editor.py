@@ -24,10 +24,12 @@ from solvers import Puzzle, PuzzleError
 
 from ..models import PuzzleDocument
 from ..models.status import plural
+from ..views.messages import MessageLabel
 from .colour_panel import ColourPanel
 from .cube_paint import CubePaint
 from .cube_pins import CubePins, board_colours
-from .cube_targets import Cell, EditTarget, box_cells, piece_space, region_extent
+from .cube_targets import (Cell, EditTarget, box_cells, piece_room, piece_space,
+                           region_extent)
 from .layer_editor import LayerEditor
 from .movement_box import MovementBox
 from .optional_cells import STROKE_NAMES, optional_edit
@@ -95,15 +97,11 @@ class CubeEditor(QWidget):
         self.fill_button.setToolTip("Make the board exactly the whole box")
         self.clear_button = QPushButton("Clear")
         self.clear_button.setToolTip("Remove every cube of the board")
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
+        self.summary = MessageLabel(lines=3)  # its three lines, a long problem cut short
         self.hint = QLabel(HINT)
         self.hint.setWordWrap(True)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
+        self.message = MessageLabel(lines=3)  # room kept: the hint under it never moves
         self.message.setStyleSheet("color: #b00020;")
-        self.message.setMinimumHeight(3 * self.message.fontMetrics().lineSpacing())
-        self.message.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
 
     def _layout(self) -> None:
         pieces = QGroupBox("Pieces")
@@ -186,18 +184,21 @@ class CubeEditor(QWidget):
             self._frame_target()
 
     def _frame_target(self) -> None:
-        """A piece fills the 3D view (its space is larger, for room to grow); the region is
-        seen whole in its box."""
-        if self.target.is_region:
-            self.canvas.reset_view()
-        else:
-            self.canvas.frame_cells(self.target.cells(self.document.puzzle))
+        """The board is seen whole in its box, a piece whole in its room (see room())."""
+        self.canvas.reset_view()
 
     def space(self) -> Cell:
         """The box of cells the target is edited in."""
         if self.target.is_region:
             return tuple(spin.value() for spin in self.box_size)
         return piece_space(self.target.cells(self.document.puzzle))
+
+    def room(self) -> Cell | None:
+        """What the 3D view draws and frames of a piece's space: the piece and a cube beyond
+        it (it fills the view, and its box is seen whole); None: the whole space."""
+        if self.target.is_region or self.pin_mode.active:
+            return None
+        return piece_room(self.target.cells(self.document.puzzle), self.space())
 
     def _one_mode(self, other, on: bool) -> None:
         """Pinning and painting take turns; the 3D view picks cubes while either is on."""
@@ -240,7 +241,7 @@ class CubeEditor(QWidget):
         else:
             pinned = {}
             self.canvas.set_contents(np.array(sorted(cells), dtype=np.int64).reshape(-1, 3),
-                                     colour, space)
+                                     colour, space, room=self.room())
         self.layers.set_contents(space, cells, colour)
         self.layers.grid.set_cell_colours(pinned)
         self.layers.grid.set_optional(frozenset(puzzle.optional) if self.target.is_region

@@ -85,6 +85,13 @@ def piece_space(cells: frozenset[Cell]) -> Cell:
     return tuple(max(PIECE_SPACE, size) for size in extent)
 
 
+def piece_room(cells: frozenset[Cell], space: Cell) -> Cell:
+    """The box from the origin that holds the piece and one cube beyond it on every axis
+    (within its space): where a click can add a cube."""
+    return tuple(min(size, max((cell[axis] for cell in cells), default=0) + 2)
+                 for axis, size in enumerate(space))
+
+
 def box_cells(size: Cell) -> frozenset[Cell]:
     return frozenset(product(range(size[0]), range(size[1]), range(size[2])))
 

@@ -17,6 +17,8 @@ from solvers.puzzle.textformats import format_sudoku_line, parse_sudoku_line
 from ..models import PuzzleDocument
 from ..models.status import plural
 from ..solving.run import SolveRun
+from ..views.messages import MessageLabel
+from .side_panel import scrolling
 from .sudoku_rules_canvas import SudokuRulesCanvas
 from .sudoku_rules_panel import SudokuRulesPanel
 
@@ -50,12 +52,10 @@ class SudokuEditor(QWidget):
         self._check_found = 0
         self.canvas = SudokuRulesCanvas()  # givens, and the variants' regions and cages
         self.rules = SudokuRulesPanel(document, self.canvas)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        self.verdict = QLabel()
-        self.verdict.setWordWrap(True)
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
+        # Messages keep their room, so that the buttons and rules below never move
+        self.message = MessageLabel(lines=3)
+        self.verdict = MessageLabel(lines=2)
+        self.summary = MessageLabel(lines=2)
         self.check_button = QPushButton("Check")
         self.check_button.setToolTip("Count the solutions: none, one, or several")
         self.paste_button = QPushButton("Paste line")
@@ -84,12 +84,15 @@ class SudokuEditor(QWidget):
                        self.message):
             side.addWidget(widget)
         side.addStretch(1)
+        side.setContentsMargins(0, 0, 0, 0)  # within the editor's margins: no scroll bar at 720
         panel = QWidget()
         panel.setLayout(side)
         panel.setFixedWidth(260)
+        side_area = scrolling(panel)  # a short window scrolls it, never squeezes it
+        side_area.setFixedWidth(panel.width() + side_area.verticalScrollBar().sizeHint().width())
         layout = QHBoxLayout(self)
         layout.addWidget(self.canvas, 1)
-        layout.addWidget(panel)
+        layout.addWidget(side_area)
 
     # --- showing -----------------------------------------------------------------------
     def _show(self, puzzle: Puzzle) -> None:
@@ -100,7 +103,7 @@ class SudokuEditor(QWidget):
         givens = sum(1 for value in grid.givens if value)
         rules = describe_rules(grid) if grid.regions else ", ".join(
             filter(None, (f"{grid.box_rows}×{grid.box_cols} boxes", describe_rules(grid))))
-        self.summary.setText(f"<b>{grid.n}×{grid.n}</b>, {rules}, {plural(givens, 'given')}")
+        self.summary.setText(f"{grid.n}×{grid.n}, {rules}, {plural(givens, 'given')}")
         problems = puzzle.problems()
         if problems:
             self.show_problem("Cannot be solved: " + "; ".join(problems[:3])

@@ -4,7 +4,8 @@ edit of the document."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QRect, Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QGroupBox, QHBoxLayout, QLabel,
                                QPushButton, QRadioButton, QSpinBox, QVBoxLayout, QWidget)
 
@@ -44,8 +45,7 @@ class SudokuRulesPanel(QGroupBox):
         self.mode_buttons[Mode.GIVENS].setChecked(True)
         self.mode_help = QLabel(MODE_HELP[Mode.GIVENS])
         self.mode_help.setWordWrap(True)
-        # room for the longest help: a wrapped label in a fixed-width column gets no more
-        self.mode_help.setMinimumHeight(5 * self.mode_help.fontMetrics().lineSpacing())
+        self.mode_help.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.diagonals = QCheckBox("Diagonals (X-Sudoku)")
         self.diagonals.setToolTip("Both main diagonals hold every symbol once")
         self.boxes_button = QPushButton("Regions back to boxes")
@@ -90,6 +90,17 @@ class SudokuRulesPanel(QGroupBox):
         self.canvas.cage_deleted.connect(self._on_cage_deleted)
         self.canvas.selection_moved.connect(self._on_selection_moved)
         self.document.changed.connect(self.refresh)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Room for the longest help at the width the help has: the controls under it stay
+        put whichever mode is chosen, and no help runs into them."""
+        super().resizeEvent(event)
+        width = self.mode_help.contentsRect().width()
+        metrics = self.mode_help.fontMetrics()
+        needed = max(metrics.boundingRect(QRect(0, 0, width, 10_000), Qt.TextFlag.TextWordWrap,
+                                          text).height() for text in MODE_HELP.values())
+        if width > 0 and self.mode_help.minimumHeight() != needed:
+            self.mode_help.setMinimumHeight(needed)
 
     @property
     def mode(self) -> Mode:

@@ -70,6 +70,8 @@ class VoxelCanvas(QWidget):
         layout.addWidget(self.container)
         self.cells = np.zeros((0, 3), dtype=np.int64)
         self.space: Cell = (0, 0, 0)
+        self.room: Cell | None = None  # the least box drawn around a piece (None: the space)
+        self.box: Cell = (0, 0, 0)  # the box drawn (ground grid, layer outline) and framed
         self._items: list = []
         self._ground = GLLinePlotItem(pos=ground_grid((1, 1, 1)), mode="lines",
                                       color=GROUND_RGBA, width=1.0, antialias=True)
@@ -101,11 +103,12 @@ class VoxelCanvas(QWidget):
 
     # --- contents ----------------------------------------------------------------------
     def set_contents(self, cells: np.ndarray, colour: QColor | np.ndarray, space: Cell,
-                     groups: np.ndarray | None = None) -> None:
+                     groups: np.ndarray | None = None, room: Cell | None = None) -> None:
         """Show `cells` (N, 3) in `colour` (or an (N, 4) RGBA array, a colour per cell) over
-        the ground of `space`, each of `groups` (one number per cell: pinned pieces)
-        outlined apart; the camera is refitted only when the space changes, so editing never
-        moves the view."""
+        the ground of `space` (or of the smaller `room` from the origin: a piece and a cube
+        around it, so that a small piece in a large space is framed large, its box whole),
+        each of `groups` (one number per cell: pinned pieces) outlined apart. The camera is
+        refitted only when the box drawn changes, so editing inside it never moves the view."""
         self.cells = np.asarray(cells, dtype=np.int64).reshape(-1, 3)
         for item in self._items:
             self.gl.removeItem(item)
@@ -114,11 +117,8 @@ class VoxelCanvas(QWidget):
             self._items = self._voxel_items(colour, groups)
             for item in self._items:
                 self.gl.addItem(item)
-        if space != self.space:
-            self.space = space
-            self._ground.setData(pos=ground_grid(space))
-            self.set_slice(*self.slice)
-            self.reset_view()
+        self.space, self.room = space, room
+        self.set_slice(*self.slice)
         self.gl.update()
 
     def set_paint(self, paint: dict[Cell, QColor]) -> None:
@@ -131,10 +131,11 @@ class VoxelCanvas(QWidget):
         self.gl.update()
 
     def set_slice(self, axis: int, layer: int) -> None:
-        """Outline the slab of cells the layer grid shows."""
+        """Outline the slab of cells the layer grid shows (the box drawn grows to hold it)."""
         self.slice = (axis, layer)
+        self._show_box()
         low = np.zeros(3)
-        high = np.array(self.space, dtype=float)
+        high = np.array(self.box, dtype=float)
         low[axis], high[axis] = layer, layer + 1
         low, high = low - PREVIEW_INSET, high + PREVIEW_INSET  # clear of the cube edges
         self._slice.setData(pos=CUBE_EDGES.reshape(-1, 3) * (high - low) + low)
@@ -156,26 +157,34 @@ class VoxelCanvas(QWidget):
             item.translate(*shift)
         return items
 
-    def frame_cells(self, cells) -> None:
-        """Look at `cells` (and a cube's room around them) from above and to the side,
-        filling the view: a small piece in a large space is not left in a corner."""
-        cells = np.asarray(sorted(cells), dtype=float).reshape(-1, 3)
-        if not len(cells):
-            self.reset_view()
-            return
-        low, high = cells.min(axis=0) - 0.5, cells.max(axis=0) + 1.5
-        self._look_at((low + high) / 2, float(np.linalg.norm(high - low)) / 2)
+    def _show_box(self) -> None:
+        """Draw the ground of the box that holds the room (or the space) and the layer
+        outlined; a new box is framed, seen from where the user turned the view."""
+        box = list(self.room or self.space)
+        axis, layer = self.slice
+        box[axis] = max(box[axis], min(layer + 1, self.space[axis]))
+        if tuple(box) != self.box:
+            first = self.box == (0, 0, 0)
+            self.box = tuple(box)
+            self._ground.setData(pos=ground_grid(self.box))
+            self._look_at(*self._box_sphere(), turn=first)
+
+    def _box_sphere(self) -> tuple[np.ndarray, float]:
+        centre = np.array(self.box, dtype=float) / 2
+        return centre, float(np.linalg.norm(centre))  # centre to a corner
 
     def reset_view(self) -> None:
-        """Look at the whole editing space from above and to the side."""
-        centre = np.array(self.space, dtype=float) / 2
-        self._look_at(centre, float(np.linalg.norm(centre)))  # centre to a corner
+        """Look at the whole box drawn from above and to the side, filling the view."""
+        self._look_at(*self._box_sphere())
 
-    def _look_at(self, centre: np.ndarray, radius: float) -> None:
+    def _look_at(self, centre: np.ndarray, radius: float, turn: bool = True) -> None:
+        """Frame the sphere at `centre`; `turn`: from the usual direction (else from where
+        the camera is)."""
         radius = max(1.0, radius)
         self.gl.opts["fov"] = FOV
         distance = fit_distance(radius, FOV, self.gl.width(), self.gl.height())
-        self.gl.setCameraPosition(pos=QVector3D(*centre), distance=distance, **CAMERA)
+        self.gl.setCameraPosition(pos=QVector3D(*centre), distance=distance,
+                                  **(CAMERA if turn else {}))
         self._fit_pending = not self.gl.isExposed()
         self._framed_size = (self.gl.width(), self.gl.height())
 
@@ -222,8 +231,8 @@ class VoxelCanvas(QWidget):
         point = pick_ground(ray)
         if point is not None:
             cell = (int(np.floor(point[0])), int(np.floor(point[1])), 0)
-            if self.in_space(cell):
-                return ("add", cell)
+            if self.in_space(cell) and all(0 <= v < size for v, size in zip(cell, self.box)):
+                return ("add", cell)  # on the ground grid drawn
         return ("none", "Click a cube's face, or the ground grid, to add a cube")
 
     def in_space(self, cell: Cell) -> bool:

@@ -26,6 +26,11 @@ def plural(count: int, noun: str, plural_noun: str | None = None) -> str:
     return f"{count:,} {noun if count == 1 else plural_noun or noun + 's'}"
 
 
+def span(low: int, high: int, noun: str) -> str:
+    """'1–6 pieces', or '7 pieces' when the range is one number."""
+    return plural(high, noun) if low == high else f"{low:,}–{plural(high, noun)}"
+
+
 def summary(puzzle: Puzzle) -> str:
     """'Sudoku 9×9, 17 givens' or '10 pieces cover 48 cells, board has 50'."""
     if puzzle.is_sudoku:
@@ -40,9 +45,10 @@ def summary(puzzle: Puzzle) -> str:
     if puzzle.has_secondary:  # '1–6 pieces cover 4–12 cells, board has 12 (2 optional)'
         fewest = sum(piece.fewest for piece in puzzle.pieces)
         optional = f" ({len(puzzle.optional):,} optional)" if puzzle.optional else ""
-        return (f"{fewest:,}–{plural(copies, 'piece')} cover {puzzle.fewest_piece_cells:,}–"
-                f"{plural(puzzle.piece_cell_total, 'cell')}, board has {len(puzzle.board):,}"
-                f"{optional}")
+        verb = "covers" if fewest == copies == 1 else "cover"
+        return (f"{span(fewest, copies, 'piece')} {verb} "
+                f"{span(puzzle.fewest_piece_cells, puzzle.piece_cell_total, 'cell')}, "
+                f"board has {len(puzzle.board):,}{optional}")
     verb = "covers" if copies == 1 else "cover"
     return (f"{plural(copies, 'piece')} {verb} {plural(puzzle.piece_cell_total, 'cell')}, "
             f"board has {len(puzzle.board):,}")

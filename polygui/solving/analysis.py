@@ -61,12 +61,15 @@ class PuzzleAnalysis(QObject):
         return None
 
     def solve_starting(self) -> None:
-        self.estimating.stop()
+        self.estimating.make_way()
         self.explaining.clear()
 
     def search_ended(self, puzzle: Puzzle, status: str, found: int) -> None:
-        """A complete search that found nothing, or pins the solver refused at once (they
-        leave a piece no room): look for the pieces or pins that cannot all fit."""
+        """A complete search: its count is exact (the estimate line says so); if it found
+        nothing, or the solver refused pins at once (they leave a piece no room), look for
+        the pieces or pins that cannot all fit."""
+        if status == "done":
+            self.estimating.show_count(puzzle, found)
         ended = (status == "done" and found == 0) or (status == "unsolvable" and puzzle.pins)
         if ended and puzzle == self.estimating.puzzle:
             self.explaining.start(puzzle)

@@ -13,13 +13,15 @@ from __future__ import annotations
 from functools import partial
 
 from PySide6.QtCore import QObject, QSettings, QTimer, Signal, Slot
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
 
 from solvers import Puzzle
 from solvers.analysis.certificates import Certificate, certificates
 from solvers.analysis.estimate import Estimate, estimate
 from solvers.analysis.wording import describe
 
+from ..models.status import plural
+from ..views.messages import MessageLabel
 from .background import BackgroundJob
 
 DELAY_MS = 800  # after the last change, before estimating: typing a Sudoku starts none
@@ -38,8 +40,7 @@ class EstimateBox(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.text = QLabel("Estimate: –")
-        self.text.setWordWrap(True)
+        self.text = MessageLabel("Estimate: –", lines=3)  # a long certificate: "…", and tooltip
         self.button = QPushButton("Estimate")
         self.button.setToolTip(ESTIMATE_TIP)
         self.button.clicked.connect(self._clicked)
@@ -147,6 +148,24 @@ class Estimating(QObject):
         if self.job is not None:
             self._cancel_job()
             self.box.show_idle("Estimate: stopped")
+
+    def make_way(self) -> None:
+        """Solve starts: an estimate under way is dropped without a word (not "stopped":
+        the run's own progress and time left take over); one made stays."""
+        self._timer.stop()
+        if self.job is not None:
+            self._cancel_job()
+            self.box.show_idle("Estimate: –")
+
+    def show_count(self, puzzle: Puzzle, count: int) -> None:
+        """A complete search of the puzzle shown counted `count` solutions: nothing is left
+        to estimate, and the line says the same as the panel."""
+        if puzzle != self.puzzle:
+            return
+        self._timer.stop()
+        self._cancel_job()
+        text = f"Exact: {plural(count, 'solution')}, counted by the whole search"
+        self.box.show_idle(text, "The search is complete: its count needs no estimate.")
 
     def shutdown(self) -> None:
         self._timer.stop()

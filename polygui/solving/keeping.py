@@ -9,6 +9,7 @@ Dialogs go through `ask_*` attributes that tests replace."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
@@ -101,20 +102,21 @@ class RunKeeping(QObject):
         return kept
 
     # --- the end of a run ---------------------------------------------------------------
-    def run_ended(self, status: str) -> None:
-        """A run that ended is forgotten; one the user stopped is kept if they say so."""
+    def run_ended(self, status: str, counted: int | None = None) -> None:
+        """A run that ended is forgotten; one the user stopped is kept if they say so
+        (`counted`: the solutions the run counted, its unfinished tasks' included)."""
         path = self.run_file
         if path is not None and status in ("done", "limit"):
             self.runs.discard(path)
-        kept = _unfinished(path) if status == "stopped" else None
+        kept = _unfinished(path, counted) if status == "stopped" else None
         if kept is not None and self.ask_keep(self.window, kept, closing=False) != Button.Save:
             self.runs.discard(kept.path)
         if self.puzzle is not None:
             self.show_puzzle(self.puzzle)
 
-    def may_close(self) -> bool:
+    def may_close(self, counted: int | None = None) -> bool:
         """Before the window closes during a run: keep it, discard it, or stay open."""
-        kept = _unfinished(self.run_file)
+        kept = _unfinished(self.run_file, counted)
         if kept is None:
             return True
         answer = self.ask_keep(self.window, kept, closing=True)
@@ -165,25 +167,41 @@ class RunKeeping(QObject):
         self.bar.show_run(None)
 
 
-def _unfinished(path: Path | None) -> KeptRun | None:
-    """The run kept at `path` if it is there and not finished."""
+def _unfinished(path: Path | None, counted: int | None = None) -> KeptRun | None:
+    """The run kept at `path` if it is there and not finished (with what the run counted)."""
     if path is None or not path.exists():
         return None
     try:
-        kept = read_kept_run(path)
+        kept = replace(read_kept_run(path), counted=counted)
     except PuzzleError:
         return None
     return kept if kept.fraction_done < 1.0 - 1e-9 else None  # (a sum of shares)
+
+
+def keep_question(kept: KeptRun, *, closing: bool) -> tuple[str, str]:
+    """The question and its details. A run file holds its finished tasks only: the
+    solutions of tasks still running at Stop are found again when the run resumes, so the
+    question says what Keep keeps when the panel counted more."""
+    what = "PolyGUI is closing during a search." if closing else "The search is stopped."
+    resume = ("A kept run continues where it stopped (Solve > Resume Run), even after PolyGUI "
+              "was closed.")
+    if kept.counted is None or kept.counted <= kept.solutions:
+        return (f"{what} Keep the run to resume it later?",
+                f"So far: {kept.describe()}. {resume}")
+    others = kept.counted - kept.solutions
+    return (f"{what} Keep the run to resume it later?",
+            f"Keep saves the parts of the search that finished: {kept.describe()}. The other "
+            f"{others:,} of the {kept.counted:,} solutions counted were found in parts still "
+            f"being searched; resuming searches those parts again. {resume}")
 
 
 def _ask_keep(parent: QWidget, kept: KeptRun, *, closing: bool) -> Button:
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Question)
     box.setWindowTitle("Keep this run?")
-    what = "PolyGUI is closing during a search." if closing else "The search is stopped."
-    box.setText(f"{what} Keep the run to resume it later?")
-    box.setInformativeText(f"So far: {kept.describe()}. A kept run continues where it "
-                           f"stopped (Solve > Resume Run), even after PolyGUI was closed.")
+    text, details = keep_question(kept, closing=closing)
+    box.setText(text)
+    box.setInformativeText(details)
     keep = box.addButton("Keep", QMessageBox.ButtonRole.AcceptRole)
     discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
     cancel = box.addButton(QMessageBox.StandardButton.Cancel) if closing else None

@@ -29,8 +29,9 @@ class KeptRun:
     path: Path
     symmetry: str
     fraction_done: float
-    solutions: int
+    solutions: int  # those of its finished tasks: what resuming starts from
     count_only: bool
+    counted: int | None = None  # what the stopped run counted, unfinished tasks too, if known
 
     def describe(self) -> str:
         kept = "counted" if self.count_only else "found"

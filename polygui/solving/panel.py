@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, Q
 
 from solvers import Progress, Puzzle
 
+from ..views.messages import MessageLabel
 from .assembly_counts import AssemblyCounts
 from .estimating import EstimateBox
 from .explaining import WhyBox
@@ -87,9 +88,8 @@ class SolvePanel(QWidget):
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setFormat("%p%")
-        self.status = QLabel("Ready")
+        self.status = MessageLabel("Ready", lines=STATUS_LINES)  # longer: "…", and a tooltip
         self._run_again: tuple[str, ...] = ()  # what the kept run resumed did not prove
-        self.status.setWordWrap(True)
         self.readiness = QLabel()  # the solver's warm-up, on a first start (solving.warmup)
         self.readiness.setWordWrap(True)
         self.readiness.setStyleSheet("color: #5c4400; background: #fff3cd; padding: 4px;")

@@ -98,11 +98,13 @@ class SolvePage(QWidget):
             self.stack.addWidget(view)
         return self._views[key]
 
-    def show_intro(self, puzzle: Puzzle, solving: bool, found: int | None) -> None:
+    def show_intro(self, puzzle: Puzzle, solving: bool, found: int | None,
+                   reason: str | None = None) -> None:
         """The puzzle's name, description and pieces, and the hint for what to do next
-        (`found`: the solutions of a search that has ended, None before one)."""
+        (`found`: the solutions of a search that has ended, None before one; `reason`: a
+        proof that it has none, found without searching)."""
         self.intro.set_puzzle(puzzle)
-        self.intro.show_hint(hint_for(puzzle, solving, found))
+        self.intro.show_hint(hint_for(puzzle, solving, found, reason))
         flat = VIEW_KEYS[puzzle.kind] == "board"
         self.tray.setVisible(flat)
         if flat:

@@ -25,7 +25,7 @@ from .cells import (EMPTY, CellIndex, SolutionCells, board_cells, optional_mask,
 from .colours import copy_colours, piece_colours
 from .cube_player import CubePlayer
 from .gl_window import GLViewWindow, embed
-from .layer_view import LayerView
+from .layer_view import LayerScroll, LayerView
 from .legend import PieceLegend
 from .marks import Marks, marked_mask, tinted
 from .paint_decals import PaintMarks
@@ -119,7 +119,7 @@ class CubeView(QWidget):
     def _layout(self) -> None:
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.player.under(self.gl_container))
-        splitter.addWidget(self.player.beside(self.layers))
+        splitter.addWidget(self.player.beside(LayerScroll(self.layers)))  # readable cells
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([420, 200])

@@ -2,7 +2,8 @@
 
 One square-cell picture per z layer, bottom layer first, each seen from above (x to the right,
 y up, as the 3D view shows it from above), all at one scale, laid out in the grid of columns
-that makes the cells largest.
+that makes the cells largest. In the window (`LayerScroll`) the cells are never smaller than
+MIN_CELL pixels, nor the captions cut: a big box's layers scroll instead.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QContextMenuEvent, QPainter, QPaintEvent, QPalette
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QFrame, QScrollArea, QSizePolicy, QWidget
 
 from solvers import Puzzle
 
@@ -23,6 +24,7 @@ from .tiling import SQUARE, FlatBoard
 
 CAPTION = 18  # pixels above each layer for its name
 GAP = 12  # pixels around each layer
+MIN_CELL = 14  # pixels: a cell smaller is hard to read (an 8x8x8 box in 160 pixels got 6)
 
 
 def best_columns(count: int, layer_size: tuple[float, float], area: tuple[float, float]) -> int:
@@ -46,6 +48,7 @@ class LayerView(QWidget):
     """A right-click on a cell emits `cell_menu_requested(cell, global position)`."""
 
     cell_menu_requested = Signal(object, QPoint)
+    puzzle_shown = Signal()  # another puzzle: other layers, which may need another size
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -72,6 +75,7 @@ class LayerView(QWidget):
             self._bounds = (*boxes[:, :2].min(axis=0), *boxes[:, 2:].max(axis=0))
         self._marks = []
         self.update()
+        self.puzzle_shown.emit()
 
     def set_marks(self, marks: Marks) -> None:
         """Colours drawn over board cells (cell -> QColor, translucent), each in its layer:
@@ -95,15 +99,59 @@ class LayerView(QWidget):
             picture.set_paint(paint[positions], colours)
         self.update()
 
-    def layer_rects(self) -> list[QRectF]:
-        """Where each layer is drawn (caption included)."""
+    def readable_size(self, width: int, height: int) -> QSize:
+        """The least size, from `width` x `height` up, at which every cell is MIN_CELL pixels
+        or more and every caption whole: as many columns as the width holds (one at least),
+        as many rows as they need."""
+        count = len(self._layers)
+        if not count:
+            return QSize(width, height)
+        left, top, right, bottom = self._bounds
+        caption = max(self.fontMetrics().horizontalAdvance(text) for text in self.captions())
+        slot_width = max((right - left) * MIN_CELL, caption) + 2 * GAP
+        slot_height = (bottom - top) * MIN_CELL + 2 * GAP + CAPTION
+        columns = int(max(1, min(count, width // slot_width)))
+        rows = -(-count // columns)
+        if self._scale(width, height) >= MIN_CELL and all(
+                rect.width() >= slot_width for rect in self.layer_rects(width, height)):
+            return QSize(width, height)
+        return QSize(max(width, int(np.ceil(columns * slot_width))),
+                     max(height, int(np.ceil(rows * slot_height))))
+
+    def _scale(self, width: int, height: int) -> float:
+        """Pixels per cell at this size."""
+        left, top, right, bottom = self._bounds
+        rects = self.layer_rects(width, height)
+        return min((rects[0].width() - 2 * GAP) / max(right - left, 1e-9),
+                   (rects[0].height() - 2 * GAP - CAPTION) / max(bottom - top, 1e-9))
+
+    def captions(self) -> list[str]:
+        """Each layer's caption, bottom first."""
+        return [layer_caption(number, len(self._layers)) for number in range(len(self._layers))]
+
+    def shown_captions(self) -> list[str]:
+        """The captions as drawn at the present size (shortened where a slot is narrow)."""
+        metrics = self.fontMetrics()
+        shown = []
+        for number, slot in enumerate(self.layer_rects()):
+            width = slot.width() - 2 * GAP
+            texts = (self.captions()[number], f"layer {number + 1}", str(number + 1))
+            shown.append(next((text for text in texts
+                               if metrics.horizontalAdvance(text) <= width), texts[-1]))
+        return shown
+
+    def layer_rects(self, width: int | None = None, height: int | None = None) -> list[QRectF]:
+        """Where each layer is drawn (caption included), at the view's size or the one
+        given."""
         count = len(self._layers)
         if not count:
             return []
+        width = self.width() if width is None else width
+        height = self.height() if height is None else height
         left, top, right, bottom = self._bounds
-        columns = best_columns(count, (right - left, bottom - top), (self.width(), self.height()))
+        columns = best_columns(count, (right - left, bottom - top), (width, height))
         rows = -(-count // columns)
-        width, height = self.width() / columns, self.height() / rows
+        width, height = width / columns, height / rows
         return [QRectF((i % columns) * width, (i // columns) * height, width, height)
                 for i in range(count)]
 
@@ -137,15 +185,11 @@ class LayerView(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setPen(self.palette().color(QPalette.ColorRole.Text))
-        metrics = painter.fontMetrics()
-        last = len(self._layers) - 1
-        for number, ((_, picture), slot) in enumerate(zip(self._layers, self.layer_rects())):
+        for number, ((_, picture), slot, text) in enumerate(zip(
+                self._layers, self.layer_rects(), self.shown_captions())):
             inner = slot.adjusted(GAP, GAP, -GAP, -GAP)
             caption = QRectF(inner.left(), inner.top(), inner.width(), CAPTION)
-            texts = (layer_caption(number, last + 1), f"layer {number + 1}", str(number + 1))
-            fitting = next((text for text in texts
-                            if metrics.horizontalAdvance(text) <= caption.width()), texts[-1])
-            painter.drawText(caption, Qt.AlignmentFlag.AlignCenter, fitting)
+            painter.drawText(caption, Qt.AlignmentFlag.AlignCenter, text)
             target = inner.adjusted(0, CAPTION, 0, 0)
             picture.paint(painter, target, self._bounds)
             if self._marks:
@@ -158,3 +202,28 @@ class LayerView(QWidget):
 
     def minimumSizeHint(self) -> QSize:
         return QSize(120, 80)
+
+
+class LayerScroll(QScrollArea):
+    """The layers as large as the room they have, unless that would make a cell smaller than
+    MIN_CELL pixels or cut a caption: then at the least size that does not, scrolled
+    (downwards first: as many columns as the width holds)."""
+
+    def __init__(self, view: LayerView, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setWidget(view)
+        self.setWidgetResizable(False)
+        view.puzzle_shown.connect(self.fit)
+
+    def fit(self) -> None:
+        view, room = self.widget(), self.maximumViewportSize()
+        size = view.readable_size(room.width(), room.height())
+        if size.height() > room.height():  # a vertical scroll bar takes some of the width
+            width = room.width() - self.verticalScrollBar().sizeHint().width()
+            size = view.readable_size(max(1, width), room.height())
+        view.resize(size)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.fit()

@@ -24,10 +24,12 @@ def short_description(text: str, limit: int = DESCRIPTION_CHARS) -> str:
     return first[:limit].rsplit(" ", 1)[0].rstrip(",;:") + " …"
 
 
-def hint_for(puzzle: Puzzle, solving: bool = False, found: int | None = None) -> str:
+def hint_for(puzzle: Puzzle, solving: bool = False, found: int | None = None,
+             reason: str | None = None) -> str:
     """What to do next: before a run (`found` None), while one runs, after it (`found`
-    solutions)."""
-    problems = puzzle.problems()
+    solutions). `reason`: why the puzzle has no solution, proved without searching (a
+    colouring): Solve refuses it, so the hint never says to press Solve."""
+    problems = puzzle.problems() or ([reason] if reason else [])
     if problems and not solving and found is None:
         return (f"This puzzle cannot be solved as it is: {escape('; '.join(problems))}. "
                 "Design mode (Ctrl+1) edits it.")

@@ -8,9 +8,11 @@ the rest of the Sudoku view.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 
 from solvers.puzzle.model import SudokuGrid
 
@@ -71,15 +73,25 @@ def cage_outline_segments(cells: set[tuple[int, int]], inset: float = CAGE_INSET
     return np.array(segments, dtype=float).reshape(-1, 2, 2)
 
 
-def paint_diagonals(painter: QPainter, grid: SudokuGrid, cell: float) -> None:
-    """An X-Sudoku's two diagonals, under the lines and symbols."""
+def paint_diagonals(painter: QPainter, grid: SudokuGrid, cell: float,
+                    clear: Sequence[QRectF] = ()) -> None:
+    """An X-Sudoku's two diagonals, under the lines and symbols, and stopping short of the
+    `clear` rectangles (the symbols: a line through a digit makes it hard to read)."""
     if not grid.diagonals:
         return
     side = grid.n * cell
-    pen = QPen(*DIAGONAL_LINE)
-    painter.setPen(pen)
+    painter.save()
+    if clear:
+        holes = QPainterPath()
+        for rect in clear:
+            holes.addRect(rect)
+        whole = QPainterPath()
+        whole.addRect(QRectF(-cell, -cell, side + 2 * cell, side + 2 * cell))
+        painter.setClipPath(whole.subtracted(holes), Qt.ClipOperation.IntersectClip)
+    painter.setPen(QPen(*DIAGONAL_LINE))
     painter.drawLine(QPointF(0, 0), QPointF(side, side))
     painter.drawLine(QPointF(side, 0), QPointF(0, side))
+    painter.restore()
 
 
 def paint_region_borders(painter: QPainter, grid: SudokuGrid, cell: float) -> None:

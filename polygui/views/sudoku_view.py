@@ -122,7 +122,7 @@ class SudokuView(QWidget):
         cell = square.width() / grid.n
         painter.translate(square.topLeft())
         self._paint_cells(painter, grid.n, cell)
-        paint_diagonals(painter, grid, cell)
+        paint_diagonals(painter, grid, cell, self._symbol_boxes(grid.n, cell))
         # jigsaw regions draw their own thick lines: the boxes' are then only the frame
         boxes = (grid.n, grid.n) if grid.regions else (grid.box_rows, grid.box_cols)
         self._paint_lines(painter, grid.n, *boxes, cell)
@@ -154,9 +154,20 @@ class SudokuView(QWidget):
                                     grid_segments(n, cols_step, horizontal=False)))
             painter.strokePath(segments_path(lines * cell), pen)
 
+    def _symbol_boxes(self, n: int, cell: float) -> list[QRectF]:
+        """The squares around the symbols drawn (one em, and a pixel of room), which the
+        X-Sudoku's diagonals leave clear."""
+        side = symbol_pixels(n, cell) + 2
+        boxes = []
+        for index in np.flatnonzero(self._values):
+            row, col = divmod(int(index), n)
+            centre = QPointF((col + 0.5) * cell, (row + 0.5) * cell)
+            boxes.append(QRectF(centre.x() - side / 2, centre.y() - side / 2, side, side))
+        return boxes
+
     def _paint_symbols(self, painter: QPainter, n: int, cell: float) -> None:
         font = QFont(self.font())
-        font.setPixelSize(max(6, int(cell * (0.62 if n <= 9 else 0.5))))
+        font.setPixelSize(symbol_pixels(n, cell))
         given_font = QFont(font)
         given_font.setWeight(QFont.Weight.Bold)
         for index in np.flatnonzero(self._values):
@@ -177,6 +188,11 @@ class SudokuView(QWidget):
 
     def minimumSizeHint(self) -> QSize:
         return QSize(160, 160)
+
+
+def symbol_pixels(n: int, cell: float) -> int:
+    """The size of a symbol's font in a cell `cell` pixels wide of an n x n grid."""
+    return max(6, int(cell * (0.62 if n <= 9 else 0.5)))
 
 
 def symbol(value: int) -> str:

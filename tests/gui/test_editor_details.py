@@ -107,4 +107,6 @@ def test_a_piece_being_edited_fills_the_3d_view(qtbot):
     editor.pieces.select_piece(0)  # in a 5x5x5 space, where it sat in a corner, 2% of it
     share, centre = drawn_share_and_centre(editor.canvas.gl.readQImage())
     assert share > 0.05, f"the piece covers {share:.0%} of the view"
-    assert np.all(np.abs(centre - 0.5) < 0.1), f"the piece is drawn around {centre}"
+    # near the middle (it was at [0.31, 0.71]); a cube off it, as the piece's box is framed
+    # whole and its room to grow lies on one side (tests/gl/test_design_cube.py)
+    assert np.all(np.abs(centre - 0.5) < 0.15), f"the piece is drawn around {centre}"
