@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, replace
+from functools import cached_property
+from itertools import chain
 from typing import Callable
 
 import numpy as np
@@ -60,6 +62,15 @@ class Placements:
     @property
     def n_items(self) -> int:
         return len(self.cells)
+
+    @cached_property
+    def item_table(self) -> tuple[np.ndarray, np.ndarray]:
+        """(starts (R + 1,), items) int64: every row's items end to end, row r's at
+        items[starts[r]:starts[r + 1]]; made once, for the steps that read all rows."""
+        lengths = np.fromiter(map(len, self.row_items), dtype=np.int64, count=self.n_rows)
+        starts = np.concatenate(([0], np.cumsum(lengths)))
+        return starts, np.fromiter(chain.from_iterable(self.row_items), dtype=np.int64,
+                                   count=int(starts[-1]))
 
     def rows_of_piece(self, piece: int) -> np.ndarray:
         return np.flatnonzero(self.row_piece == piece)
