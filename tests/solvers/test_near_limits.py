@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections import deque
 
 import numpy as np
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -15,6 +16,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from solvers import GridKind, Piece, Puzzle
 from solvers.analysis import colour_sums
 from solvers.analysis.certificates import certificates
+from solvers.kernels import regions
+from solvers.placements.compile import (compile_placements, fillable_sizes)
+from solvers.placements.words import unpack_bits
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -73,3 +77,87 @@ def test_sums_by_doubling_are_every_sum_one_copy_at_a_time(seed):
     bound = tuple(rng.randint(0, 20) for _ in range(k))
     found = colour_sums.reachable_sums([np.array(o) for o in options], counts, bound)
     assert set(map(tuple, found.tolist())) == brute_sums(options, counts, bound)
+
+
+# --- the flood that prunes placements ---------------------------------------------------------
+def flooded_dead(masks: np.ndarray, neighbours: np.ndarray, fillable: np.ndarray) -> np.ndarray:
+    """The oracle: every free cell of every row flooded, breadth first, in Python."""
+    cells = unpack_bits(masks, len(neighbours))
+    dead = np.zeros(len(masks), dtype=bool)
+    for row, blocked in enumerate(cells):
+        seen = blocked.copy()
+        for start in np.flatnonzero(~seen):
+            if seen[start]:
+                continue
+            seen[start], todo, size = True, deque([start]), 0
+            while todo:
+                size += 1
+                for other in neighbours[todo.popleft()]:
+                    if other >= 0 and not seen[other]:
+                        seen[other] = True
+                        todo.append(other)
+            dead[row] |= not fillable[size]
+    return dead
+
+
+def flood_counting_whole_floods(monkeypatch, placements, fillable) -> tuple[np.ndarray, int]:
+    """The kernel's Python function (its helpers compiled) with its whole-board floods
+    counted, checked against the compiled kernel."""
+    whole = []
+    real = regions._whole_flood_dead
+    monkeypatch.setattr(regions, "_whole_flood_dead",
+                        lambda *arguments: whole.append(1) or real(*arguments))
+    dead = regions.dead_rows.py_func(placements.masks, placements.neighbours, fillable)
+    assert np.array_equal(dead, regions.dead_rows(placements.masks, placements.neighbours,
+                                                  fillable))
+    return dead, len(whole)
+
+
+def test_a_row_is_flooded_beside_it_not_across_the_board(monkeypatch):
+    """L-trominoes on 16x16 less a corner: the rows that cut a corner off die, found by
+    flooding beside each row only (the board is four times the local flood's reach)."""
+    board = tuple(cell for cell in square(16) if cell != (15, 15))
+    puzzle = Puzzle(GridKind.SQUARE, "trominoes", board=board,
+                    pieces=(Piece("L", ((0, 0), (1, 0), (0, 1)), count=len(board) // 3),))
+    placements = compile_placements(puzzle, prune=False)
+    fillable = fillable_sizes(puzzle)
+    assert len(board) > 2 * regions.LOCAL_REGION
+    dead, whole = flood_counting_whole_floods(monkeypatch, placements, fillable)
+    assert whole == 0
+    assert dead.any() and np.array_equal(dead, flooded_dead(placements.masks,
+                                                            placements.neighbours, fillable))
+
+
+def test_a_row_closing_a_corridor_between_two_rooms_is_flooded_whole(monkeypatch):
+    """Two 8x8 rooms joined by a corridor: a row across it leaves two big regions the local
+    floods cannot tell apart from one; those rows (and only a few) flood the board."""
+    board = square(8) + tuple((x, 3) for x in range(8, 12)) + tuple(
+        (x, y) for x in range(12, 20) for y in range(8))
+    puzzle = Puzzle(GridKind.SQUARE, "rooms", board=board,
+                    pieces=(Piece("I", ((0, 0), (0, 1), (0, 2))), Piece("o", ((0, 0),), 1)))
+    placements = compile_placements(puzzle, prune=False)
+    fillable = np.zeros(len(board) + 1, dtype=bool)
+    fillable[::3] = True  # regions of 3k cells only: splitting the rooms unevenly is fatal
+    dead, whole = flood_counting_whole_floods(monkeypatch, placements, fillable)
+    assert 0 < whole < placements.n_rows // 10
+    assert np.array_equal(dead, flooded_dead(placements.masks, placements.neighbours, fillable))
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), kind=st.sampled_from(["square", "hex"]))
+def test_the_kernel_floods_random_large_boards_as_the_oracle_does(seed, kind):
+    rng = random.Random(seed)
+    width, height = rng.randint(9, 14), rng.randint(9, 14)
+    holes = rng.choice([0, 0.05, 0.2])
+    board = [cell for cell in square(width, height) if rng.random() >= holes]
+    wall = rng.randrange(width)
+    board = [(x, y) for x, y in board if x != wall or y in (0, height - 1) or rng.random() < 0.1]
+    shapes = [((0, 0), (1, 0)), ((0, 0), (1, 0), (2, 0)), ((0, 0), (1, 0), (0, 1)),
+              tuple((0, y) for y in range(6))]
+    pieces = tuple(Piece(f"p{i}", shape, count=rng.randint(1, 4))
+                   for i, shape in enumerate(rng.sample(shapes, rng.randint(1, 3))))
+    placements = compile_placements(Puzzle(GridKind(kind), "random", board=tuple(board),
+                                           pieces=pieces), prune=False)
+    fillable = np.array([size == 0 or rng.random() < 0.7 for size in range(len(board) + 1)])
+    assert np.array_equal(regions.dead_rows(placements.masks, placements.neighbours, fillable),
+                          flooded_dead(placements.masks, placements.neighbours, fillable))
