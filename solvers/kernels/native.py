@@ -94,7 +94,9 @@ EXPORTS: dict[str, dict[str, tuple[Argument, ...]]] = {
                          F1, F1, F1, INT, INT),
     },
     "regions": {"dead_rows": (U2, I2, B1),
-                "kill_uncoverable": (U2, I1, B1, Q1, Q1, B1, Q1, Q1, I1, INT, INT)},
+                "kill_uncoverable": (U2, I1, B1, Q1, Q1, B1, Q1, Q1, I1, INT, INT, I2),
+                "kill_uncoverable_counted": (Q1, Q1, I1, B1, Q1, Q1, B1, I1, Q1, Q1, Q1, INT,
+                                             INT)},
     "disassembly_tree": {  # the disassembler (solvers/disassembly)
         "new_work": (INT, INT),
         "begin": (Q1, Q2, U1, BOOL, WORK, CACHE, Q2, Q1),

@@ -182,16 +182,23 @@ def _every_placement(puzzle: Puzzle, cancel: CancelCheck | None) -> Placements:
     return placements
 
 
+REDUCE_WORK = 1 << 26  # items the reduce step may look at a pass (as pruning.uncoverable_rows
+# estimates it): 16x16x16 of L-pentacubes 180 million, 2 s a pass dropping nothing, is left
+# out; SolidSixPieceBurrs 0.7 million, 16x16x16 of dicubes 0.3 million
+
+
 def _without_uncoverable(puzzle: Puzzle, placements: Placements,
                          cancel: CancelCheck | None) -> Placements:
     """The placements without those beside which some cell or needed piece has no placement
     left; all of them when that leaves none for some cell or needed piece: such a puzzle has
     no solution, and the search and Why-no-solution say why (a colouring, the cells no piece
-    reaches) better than the refusal of a piece that cannot go anywhere."""
+    reaches) better than the refusal of a piece that cannot go anywhere. All of them, too,
+    when a pass would cost more than REDUCE_WORK."""
     optional = set(puzzle.optional)
     required = np.array([cell not in optional for cell in placements.cells], dtype=bool)
     least = np.array([piece.fewest for piece in puzzle.pieces], dtype=np.int32)
-    kept = ~uncoverable_rows(placements.masks, placements.row_piece, required, least, cancel)
+    kept = ~uncoverable_rows(placements.masks, placements.row_piece, required, least, cancel,
+                             budget=REDUCE_WORK)
     covered = np.bitwise_or.reduce(placements.masks[kept], axis=0)
     covers_all = (pack_bits(required[None, :])[0] & ~covered == 0).all()
     pieces_left = np.bincount(placements.row_piece[kept], minlength=len(least)) > 0

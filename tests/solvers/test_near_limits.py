@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import tracemalloc
 from collections import deque
 
 import numpy as np
@@ -17,14 +18,20 @@ from solvers import GridKind, Piece, Puzzle
 from solvers.analysis import colour_sums
 from solvers.analysis.certificates import certificates
 from solvers.kernels import regions
-from solvers.placements.compile import (compile_placements, fillable_sizes)
-from solvers.placements.words import unpack_bits
+from solvers.placements.compile import (compile_placements, fillable_sizes,
+                                        items_to_masks)
+from solvers.placements.pruning import uncoverable_rows
+from solvers.placements.words import set_bits, unpack_bits
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def square(width: int, height: int | None = None) -> tuple[tuple[int, int], ...]:
     return tuple(itertools.product(range(width), range(height or width)))
+
+
+def box(x: int, y: int, z: int) -> tuple[tuple[int, int, int], ...]:
+    return tuple(itertools.product(range(x), range(y), range(z)))
 
 
 # --- the colouring certificate --------------------------------------------------------------
@@ -161,3 +168,47 @@ def test_the_kernel_floods_random_large_boards_as_the_oracle_does(seed, kind):
     fillable = np.array([size == 0 or rng.random() < 0.7 for size in range(len(board) + 1)])
     assert np.array_equal(regions.dead_rows(placements.masks, placements.neighbours, fillable),
                           flooded_dead(placements.masks, placements.neighbours, fillable))
+
+
+# --- the reduce step and the forced rows: never a rows x items array --------------------------
+def dicubes(corner: bool = False) -> Puzzle:
+    """A 16x16x8 box of dicubes (2,048 cells, 32 words a row, 5,632 placements); `corner`:
+    with a piece of two walls meeting along an edge of the box (248 cells), which fits in
+    four ways, all one under the box's symmetries: the search places it first and alone."""
+    cells = box(16, 16, 8)
+    walls = tuple(cell for cell in cells if cell[0] == 0 or cell[1] == 0) if corner else ()
+    pieces = (Piece("d", ((0, 0, 0), (1, 0, 0)), count=(len(cells) - len(walls)) // 2),)
+    if corner:
+        pieces += (Piece("walls", walls),)
+    return Puzzle(GridKind.CUBE, "dicubes", board=cells, pieces=pieces)
+
+
+def peak_bytes(work) -> tuple[object, int]:
+    tracemalloc.start()
+    try:
+        result = work()
+        return result, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_the_reduce_step_never_unpacks_every_row_over_every_item():
+    placements = compile_placements(dicubes(), prune=False)
+    dense = placements.n_rows * placements.n_items  # bytes of a rows x items bool array
+    required = np.ones(placements.n_items, dtype=bool)
+    least = placements.piece_counts.astype(np.int32)
+    for counted in (False, True):
+        reduce = lambda rows: uncoverable_rows(  # noqa: E731
+            placements.masks[:rows], placements.row_piece[:rows], required, least,
+            in_numpy=False, counted=counted)
+        reduce(2)  # the kernel loaded (or compiled) before measuring
+        dead, peak = peak_bytes(lambda: reduce(placements.n_rows))
+        assert not dead.any() and peak < dense / 8, (counted, peak, dense)
+
+
+def test_set_bits_are_the_rows_items():
+    rng = np.random.default_rng(3)
+    bits = rng.random((300, 200)) < 0.05
+    masks = items_to_masks([tuple(np.flatnonzero(row).tolist()) for row in bits], 200)
+    rows, items = set_bits(masks)
+    assert [rows.tolist(), items.tolist()] == [a.tolist() for a in np.nonzero(bits)]
