@@ -22,6 +22,8 @@ from solvers.placements.compile import (compile_placements, fillable_sizes,
                                         items_to_masks)
 from solvers.placements.pruning import uncoverable_rows
 from solvers.placements.words import set_bits, unpack_bits
+from solvers.search.forced import forced_rows, kernel_rows
+from solvers.search.prepare import prepare_puzzle
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -204,6 +206,20 @@ def test_the_reduce_step_never_unpacks_every_row_over_every_item():
         reduce(2)  # the kernel loaded (or compiled) before measuring
         dead, peak = peak_bytes(lambda: reduce(placements.n_rows))
         assert not dead.any() and peak < dense / 8, (counted, peak, dense)
+
+
+def test_the_forced_rows_leave_the_masks_without_a_rows_x_items_array():
+    prepared = prepare_puzzle(dicubes(corner=True))
+    placements, root = prepared.placements, prepared.plan.root_rows
+    assert len(forced_rows(placements, root)) == 1
+    searched, peak = peak_bytes(lambda: kernel_rows(placements, root))
+    assert peak < placements.n_rows * placements.n_items / 4  # the new masks take 1 / 8
+    cells = unpack_bits(placements.masks, placements.n_items)  # the oracle, outside the peak
+    left = ~cells[forced_rows(placements, root)].any(axis=0)
+    assert np.array_equal(unpack_bits(searched.masks, int(left.sum())), cells[:, left])
+    assert set(searched.root_rows.tolist()) == {
+        row for row in root.tolist() if not (cells[row] & ~left).any() or row in
+        forced_rows(placements, root)}
 
 
 def test_set_bits_are_the_rows_items():
