@@ -18,7 +18,8 @@ from solvers import GridKind, Piece, Puzzle
 from solvers.analysis import colour_sums
 from solvers.analysis.certificates import certificates
 from solvers.kernels import regions
-from solvers.placements.compile import (compile_placements, fillable_sizes,
+from solvers.placements import compile as compiling
+from solvers.placements.compile import (_masks_of, compile_placements, fillable_sizes,
                                         items_to_masks)
 from solvers.placements.pruning import uncoverable_rows
 from solvers.placements.words import set_bits, unpack_bits
@@ -228,3 +229,28 @@ def test_set_bits_are_the_rows_items():
     masks = items_to_masks([tuple(np.flatnonzero(row).tolist()) for row in bits], 200)
     rows, items = set_bits(masks)
     assert [rows.tolist(), items.tolist()] == [a.tolist() for a in np.nonzero(bits)]
+
+
+def test_masks_are_made_alike_for_many_small_rows_and_few_large_ones():
+    rng = np.random.default_rng(4)
+    for rows, cells, items in ((400, 5, 4096), (2, 300, 700)):
+        chosen = np.array([rng.choice(items, cells, replace=False) for _ in range(rows)])
+        assert np.array_equal(_masks_of(chosen, (items + 63) // 64),
+                              items_to_masks([tuple(row) for row in chosen.tolist()], items))
+
+
+def test_the_certificates_placements_serve_the_search_however_large(monkeypatch):
+    """Compiled once for the certificates and the search, even past the bytes the cache
+    keeps in all (the newest entry is kept whatever its size)."""
+    compiling.forget_recent()
+    monkeypatch.setattr(compiling, "_RECENT_BYTES", 1)
+    made = []
+    real = compiling._every_placement
+    monkeypatch.setattr(compiling, "_every_placement",
+                        lambda *arguments: made.append(1) or real(*arguments))
+    board = square(12)
+    puzzle = Puzzle(GridKind.SQUARE, "dominoes", board=board,
+                    pieces=(Piece("d", ((0, 0), (1, 0)), count=len(board) // 2),))
+    assert certificates(puzzle) == []
+    prepare_puzzle(puzzle)
+    assert len(made) == 1
