@@ -54,11 +54,15 @@ PROBES_PER_TASK = 4  # at most this many nodes probed per task allowed: splittin
 MOST_TASKS_PER_TARGET = 16  # the split stops here even if some share is still too big
 
 
-def split_tree(prepared: Prepared, target: int) -> Split:
+def split_tree(prepared: Prepared, target: int, shuffled: bool = True) -> Split:
     """Tasks with shares of at most 1/`target` where the tree is big enough (at least
     `target` of them), biggest first. Splitting every node over that share, not only until
     there are `target` tasks, keeps equal siblings together: a tree whose first levels branch
-    evenly would otherwise leave some of them whole, several times bigger than the rest."""
+    evenly would otherwise leave some of them whole, several times bigger than the rest.
+    `shuffled`: in the fixed shuffled order (see above), else in the order a single search
+    visits them (what a run that stops after a few solutions wants: 2,048 dominoes on a
+    64x64 board have a tiling down the single search's first path, and subtrees that take
+    minutes to find one)."""
     if prepared.placements is not None and prepared.placements.has_secondary:
         return Split([Task((), 1.0)], 0.0)  # the probe does not branch as that kernel does
     probe = SudokuProbe(prepared) if prepared.kernel == "sudoku" else PolyformProbe(prepared)
@@ -85,8 +89,9 @@ def split_tree(prepared: Prepared, target: int) -> Split:
             order += 1
             heapq.heappush(heap, (-share, order, prefix + (choice,), probe.child(node, choice)))
     tasks = leaves + [Task(prefix, -negative) for negative, _, prefix, _ in heap]
-    tasks.sort(key=lambda task: task.prefix)
-    random.Random(len(tasks)).shuffle(tasks)
+    tasks.sort(key=lambda task: task.prefix)  # rows in the order the kernels branch on them
+    if shuffled:
+        random.Random(len(tasks)).shuffle(tasks)
     return Split(tasks, dead)
 
 

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from puzzles import shipped
 from solvers import GridKind, Piece, Puzzle
+from solvers.parallel.run import ParallelRun
 from solvers.placements.words import pack_bits, word_spans
+from solvers.search.prepare import prepare_puzzle
 from solvers.search.solve import count_solutions
 
 
@@ -36,3 +39,15 @@ def test_the_general_kernel_counts_a_board_of_several_words():
                     pieces=(Piece("I", ((0, 0), (1, 0), (2, 0)), count=22),))
     final = count_solutions(puzzle, "all", kernel="general")
     assert final.exhausted and final.solutions == straight_tromino_tilings(22)
+
+
+def test_a_run_with_a_limit_takes_its_tasks_in_the_order_of_a_single_search():
+    """A limit wants the first solutions: the tasks in the tree's order (a board of dominoes
+    has a tiling down the first path and subtrees that take minutes to find one); a run
+    counting everything keeps its shuffled order, a fair sample for the time left."""
+    puzzle = shipped("pentominoes-6x10.json")
+    prepared = prepare_puzzle(puzzle, "distinct")
+    limited = [task.prefix for task in ParallelRun(puzzle, limit=1, jobs=2)._split(prepared).tasks]
+    every = [task.prefix for task in ParallelRun(puzzle, jobs=2)._split(prepared).tasks]
+    assert limited == sorted(limited)
+    assert every != limited and sorted(every) == limited
