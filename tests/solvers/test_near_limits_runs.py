@@ -10,6 +10,7 @@ import numpy as np
 from puzzles import shipped
 from solvers import GridKind, Piece, Puzzle
 from solvers.parallel.run import ParallelRun
+from solvers.parallel.tasks import PolyformProbe
 from solvers.placements.words import pack_bits, word_spans
 from solvers.search.prepare import prepare_puzzle
 from solvers.search.solve import count_solutions
@@ -51,3 +52,18 @@ def test_a_run_with_a_limit_takes_its_tasks_in_the_order_of_a_single_search():
     every = [task.prefix for task in ParallelRun(puzzle, jobs=2)._split(prepared).tasks]
     assert limited == sorted(limited)
     assert every != limited and sorted(every) == limited
+
+
+def test_the_split_keeps_a_node_as_bits_and_its_counts_as_rows_die():
+    prepared = prepare_puzzle(shipped("pentominoes-6x10.json"), "distinct")
+    probe = PolyformProbe(prepared)
+    entries = [np.array(items) for items in prepared.placements.row_items]
+    node = probe.root()
+    for _ in range(4):
+        node = probe.child(node, probe.choices(node)[0])
+        live = np.unpackbits(node.live, count=probe.n_rows, bitorder="little").astype(bool)
+        assert node.live.nbytes == (probe.n_rows + 7) // 8
+        items = np.concatenate([entries[row] for row in np.flatnonzero(live)])
+        assert np.array_equal(node.per_item, np.bincount(items, minlength=probe.n_items))
+        assert np.array_equal(node.per_piece, np.bincount(prepared.placements.row_piece[live],
+                                                          minlength=len(node.left)))
