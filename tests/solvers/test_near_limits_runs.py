@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from puzzles import shipped
+from puzzles import ASSETS, shipped
 from solvers import GridKind, Piece, Puzzle
+from solvers.cli import main as cli
 from solvers.parallel.run import ParallelRun
 from solvers.parallel.tasks import PolyformProbe
 from solvers.placements.words import pack_bits, word_spans
@@ -67,3 +68,15 @@ def test_the_split_keeps_a_node_as_bits_and_its_counts_as_rows_die():
         assert np.array_equal(node.per_item, np.bincount(items, minlength=probe.n_items))
         assert np.array_equal(node.per_piece, np.bincount(prepared.placements.row_piece[live],
                                                           minlength=len(node.left)))
+
+
+def test_polygui_solve_says_what_it_does_while_it_prepares(monkeypatch, capsys):
+    """Every step of preparing calls its cancel check every few milliseconds of work: the
+    command line's check says what is going on once a run has lasted SHOWN_AFTER seconds
+    (0 here, so that a small puzzle shows it)."""
+    monkeypatch.setattr(cli, "SHOWN_AFTER", 0.0)
+    assert cli.main([str(ASSETS / "pentominoes-6x10.json"), "--limit", "1", "--show",
+                     "0", "--jobs", "1"]) == 0
+    shown = capsys.readouterr().err
+    assert "checking the puzzle…" in shown
+    assert "preparing the search (placements, pruning, symmetry)…" in shown
