@@ -24,8 +24,7 @@ from ..placements.compile import Placements, compile_placements
 from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.grids import Cell, GridKind
 from ..puzzle.model import Puzzle
-
-MOST_STATES = 200_000  # sums tracked by the colouring check before it gives up
+from .colour_sums import piece_options, reachable_sums
 
 
 @dataclass(frozen=True)
@@ -92,32 +91,8 @@ def uncovered_cells(placements: Placements) -> tuple[Cell, ...]:
     """The cells a solution must cover (optional ones aside) that no placement covers."""
     covered = np.zeros(placements.n_items, dtype=bool)
     covered[list(placements.optional_items)] = True
-    for items in placements.row_items:
-        covered[list(items)] = True
+    covered[placements.item_table[1]] = True
     return tuple(placements.cells[item] for item in np.flatnonzero(~covered))
-
-
-def colour_counts(placements: Placements, colours: np.ndarray, k: int) -> list[set[tuple]]:
-    """Per piece type, the count vectors (cells of each colour) of its places."""
-    per_piece: list[set[tuple]] = [set() for _ in placements.piece_counts]
-    for piece, items in zip(placements.row_piece.tolist(), placements.row_items):
-        per_piece[piece].add(tuple(np.bincount(colours[list(items)], minlength=k).tolist()))
-    return per_piece
-
-
-def reachable_sums(options: list[set[tuple]], counts: list[int],
-                   bound: tuple[int, ...]) -> set[tuple] | None:
-    """Every sum of one option per piece copy that stays within `bound`; None when more
-    than MOST_STATES sums would have to be tracked."""
-    sums = {tuple(0 for _ in bound)}
-    for choices, copies in zip(options, counts):
-        for _ in range(copies):
-            sums = {tuple(a + b for a, b in zip(total, choice))
-                    for total in sums for choice in choices
-                    if all(a + b <= limit for a, b, limit in zip(total, choice, bound))}
-            if len(sums) > MOST_STATES:
-                return None
-    return sums
 
 
 def colouring_certificate(puzzle: Puzzle, placements: Placements,
@@ -125,11 +100,11 @@ def colouring_certificate(puzzle: Puzzle, placements: Placements,
     k = len(colouring.colour_names)
     colours = np.array([colouring.colour_of(cell) for cell in placements.cells], dtype=np.int64)
     board = tuple(np.bincount(colours, minlength=k).tolist())
-    options = colour_counts(placements, colours, k)
-    if any(not choices for choices in options):
+    options = piece_options(placements, colours, k)
+    if any(not len(choices) for choices in options):
         return None  # a piece that fits nowhere: said already
     sums = reachable_sums(options, placements.piece_counts.tolist(), board)
-    if sums is None or board in sums:
+    if sums is None or (sums == board).all(axis=1).any():
         return None
     by_cell = dict(zip(placements.cells, colours.tolist()))
     drawn = tuple(by_cell[cell] for cell in puzzle.board)
@@ -138,16 +113,14 @@ def colouring_certificate(puzzle: Puzzle, placements: Placements,
                        colours=drawn)
 
 
-def _colouring_text(colouring: Colouring, board: tuple[int, ...], options: list[set[tuple]],
+def _colouring_text(colouring: Colouring, board: tuple[int, ...], options: list[np.ndarray],
                     counts: list[int]) -> str:
     names = colouring.colour_names
-    if len(names) == 2:
-        differences = {0}
-        for choices, copies in zip(options, counts):
-            for _ in range(copies):
-                differences = {d + a - b for d in differences for a, b in choices}
+    most = sum(int(choices.sum(axis=1).max()) * copies for choices, copies in zip(options, counts))
+    every = reachable_sums(options, counts, (most, most)) if len(names) == 2 else None
+    if every is not None:  # every sum, none cut off: the differences the pieces can make
         wanted = board[0] - board[1]
-        shown = sorted(abs(d) for d in differences)
+        shown = sorted(set(np.abs(every[:, 0] - every[:, 1]).tolist()))
         largest = max(shown)
         if abs(wanted) > largest:
             can = f"can make a difference of at most {largest}"

@@ -93,7 +93,7 @@ class Prober:
             s.weight, s.occupied, s.planes, s.overflow, s.piece_live, s.remaining,
             s.depth_stats, s.solution_buffer, self.record, s.scratch, s.candidates,
             s.neighbours, placements.piece_sizes, s.required, s.slack, s.absent_start,
-            s.branch_piece, *tail)
+            s.branch_piece, s.spans, *tail)
 
     def _weigh_orbits(self, done: int) -> np.ndarray:
         """Per probe: its leaf solutions, each weighed by the solutions of the counted mode

@@ -8,6 +8,7 @@ import json
 
 from ..analysis.certificates import certificates
 from ..analysis.wording import describe
+from ..puzzle.cancel import CancelCheck
 from ..puzzle.model import Puzzle, PuzzleError
 from ..puzzle.pins import pins_to_data
 from .arguments import seconds as seconds_type
@@ -47,11 +48,11 @@ def run_estimate(puzzle: Puzzle, symmetry: str, seconds: float, as_json: bool) -
     return 0
 
 
-def refuse_with_certificate(puzzle: Puzzle) -> None:
+def refuse_with_certificate(puzzle: Puzzle, cancel: CancelCheck | None = None) -> None:
     """Raise PuzzleError naming why `puzzle` has no solution when a certificate proves it
     before searching (the cell counts and pieces that fit nowhere, the colourings, cells no
-    piece covers)."""
-    found = certificates(puzzle)
+    piece covers). `cancel` is called every few milliseconds of the work."""
+    found = certificates(puzzle, cancel)
     if found:
         raise PuzzleError("no solution: " + "; ".join(c.text for c in found))
 

@@ -7,6 +7,7 @@ import dataclasses
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from ..output.kept import DEFAULT_MAX_KEPT
@@ -173,11 +174,11 @@ def run_puzzle(args: argparse.Namespace) -> int:
         return analysis_commands.run_explain(puzzle, args.json)
     if args.unique:
         return design_commands.run_unique(puzzle, args.json, args.save_unique)
-    if args.resume is None and not puzzle.is_sudoku:
-        analysis_commands.refuse_with_certificate(puzzle)
-    limit = args.limit if args.limit is not None else (SUDOKU_DEFAULT_LIMIT if puzzle.is_sudoku else 0)
     reporter = _ProgressLine(sys.stderr)
     notes = run_commands.NotesPrinter(args.resume)
+    if args.resume is None and not puzzle.is_sudoku:
+        analysis_commands.refuse_with_certificate(puzzle, reporter.waiting("checking the puzzle"))
+    limit = args.limit if args.limit is not None else (SUDOKU_DEFAULT_LIMIT if puzzle.is_sudoku else 0)
     shown = 0
     final: Progress | None = None
     exports = data_exports(args)
@@ -189,7 +190,9 @@ def run_puzzle(args: argparse.Namespace) -> int:
     count_only = not keeping and (args.count_only or (args.show == 0 and args.json))
     jobs = args.jobs or available_cores()
     events = solve(puzzle, symmetry, limit, count_only, jobs=jobs, cluster=args.cluster,
-                   checkpoint=args.checkpoint, resume=args.resume)
+                   checkpoint=args.checkpoint, resume=args.resume,
+                   cancel=reporter.waiting("preparing the search (placements, pruning, "
+                                           "symmetry)"))
     for event in events:
         if isinstance(event, Solution):
             if not apart_commands.is_solution(event):
@@ -284,26 +287,47 @@ def summary_line(puzzle: Puzzle, final: Progress, limit: int) -> str:
     return count if final.exhausted else f"{count} found (stopped early)"
 
 
+SHOWN_AFTER = 1.0  # seconds a run lasts before its progress is shown
+
+
 class _ProgressLine:
-    """A one-line progress report on stderr, shown once a run has lasted a second."""
+    """A one-line progress report on stderr, shown once a run has lasted SHOWN_AFTER
+    seconds: what it is doing while it prepares, then how far the search is."""
 
     def __init__(self, stream) -> None:
         self.stream, self.start, self.last, self.shown = stream, time.monotonic(), 0.0, False
+        self.width, self.doing = 0, ""
+
+    def waiting(self, doing: str) -> Callable[[], bool]:
+        """A cancel check for a step that cannot report its progress (it calls the check
+        every few milliseconds of work): it never cancels, and says what is going on (a
+        new step at once)."""
+        def check() -> bool:
+            now = time.monotonic()
+            if now - self.start >= SHOWN_AFTER and (now - self.last >= 0.5 or doing != self.doing):
+                self.doing = doing
+                self._write(now, f"{doing}… {now - self.start:.0f} s")
+            return False
+        return check
 
     def update(self, progress: Progress) -> None:
         now = time.monotonic()
-        if progress.phase != "searching" or now - self.start < 1.0 or now - self.last < 0.5:
+        if progress.phase != "searching" or now - self.start < SHOWN_AFTER or now - self.last < 0.5:
             return
-        self.last, self.shown = now, True
         left = f", ~{progress.time_left:.0f} s left" if progress.time_left is not None else ""
         found = f"{progress.solutions:,} solution{'s' * (progress.solutions != 1)}"
-        self.stream.write(f"\r{progress.fraction_done:6.1%} done, {found}, "
-                          f"{progress.nodes:,} nodes ({progress.nodes_per_second:,.0f}/s){left}   ")
+        self._write(now, f"{progress.fraction_done:6.1%} done, {found}, {progress.nodes:,} "
+                         f"nodes ({progress.nodes_per_second:,.0f}/s){left}   ")
+
+    def _write(self, now: float, text: str) -> None:
+        self.last, self.shown = now, True
+        self.stream.write("\r" + text.ljust(self.width))  # over all of the line before
+        self.width = len(text)
         self.stream.flush()
 
     def clear(self) -> None:
         if self.shown:
-            self.stream.write("\r" + " " * 79 + "\r")
+            self.stream.write("\r" + " " * max(79, self.width) + "\r")
             self.stream.flush()
 
 

@@ -69,7 +69,7 @@ EXPORTS: dict[str, dict[str, tuple[Argument, ...]]] = {
     "exact_cover": {
         "_count_live": (INT, INT, U2, I1, I1, U3, U2, I2, INT),
         "search": (U2, I1, U1, INT, Q1, F1, I1, I1, I1, I1, I1, I1, I1, F1, U2, U3, U2, I2, I1,
-                   Q2, I2, BOOL, INT, INT, U1, U1, I1, U1, I1, INT, I1),
+                   Q2, I2, BOOL, INT, INT, U1, U1, I1, U1, I1, INT, I1, I2),
     },
     "live_sets": {
         "count_root": (U2, U2, I1, U2, U1, U1),
@@ -86,7 +86,7 @@ EXPORTS: dict[str, dict[str, tuple[Argument, ...]]] = {
                            U2, U2, U1, I1, INT, INT, INT, F1, F1, F1, Q1, F1, INT, INT),
         "probe_exact_cover": (U2, I1, U1, INT, I2, I1, I1, B1, INT, Q1, F1, I1, I1, I1, I1, I1, I1,
                               I1, F1, U2, U3, U2, I2, I1, Q2, I2, BOOL, I1, U1, U1, I1, U1, I1,
-                              INT, I1, I1, INT, INT, INT, F1, F1, F1, Q1, F1, INT, INT),
+                              INT, I1, I2, I1, INT, INT, INT, F1, F1, F1, Q1, F1, INT, INT),
         "probe_live_sets": (U2, U2, U2, I1, U1, UINT, INT, I2, I1, I1, B1, INT, Q1, F1, U2, U2, U1,
                             U1, U1, I1, I1, I1, I1, I1, I1, F1, Q2, I2, BOOL, I1, I2, U2, I1,
                             INT, INT, INT, F1, F1, F1, Q1, F1, INT, INT),
@@ -94,7 +94,9 @@ EXPORTS: dict[str, dict[str, tuple[Argument, ...]]] = {
                          F1, F1, F1, INT, INT),
     },
     "regions": {"dead_rows": (U2, I2, B1),
-                "kill_uncoverable": (U2, I1, B1, Q1, Q1, B1, Q1, Q1, I1, INT, INT)},
+                "kill_uncoverable": (U2, I1, B1, Q1, Q1, B1, Q1, Q1, I1, INT, INT, I2),
+                "kill_uncoverable_counted": (Q1, Q1, I1, B1, Q1, Q1, B1, I1, Q1, Q1, Q1, INT,
+                                             INT)},
     "disassembly_tree": {  # the disassembler (solvers/disassembly)
         "new_work": (INT, INT),
         "begin": (Q1, Q2, U1, BOOL, WORK, CACHE, Q2, Q1),

@@ -96,7 +96,7 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
                       branch_len, branch_pos, path, weight, occupied, planes, overflow, piece_live,
                       remaining, depth_stats, solution_buffer, record, scratch, candidates,
                       neighbours, piece_sizes, required, slack, absent_start, branch_piece,
-                      initial_remaining, seed, n_probes, widest,
+                      spans, initial_remaining, seed, n_probes, widest,
                       probe_nodes, probe_solutions, leaf_weight, leaf_probe, profile,
                       subtree_depth, subtree_budget):
     """Probes through exact_cover.search; returns how many were made."""
@@ -125,7 +125,7 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
                                                 planes, overflow, piece_live, remaining,
                                                 depth_stats, solution_buffer, record, budget_left,
                                                 0, candidates, neighbours, piece_sizes, required,
-                                                slack, absent_start, branch_piece)
+                                                slack, absent_start, branch_piece, spans)
                     _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
                             check_start, check_syms, allowed, scratch)
                 scale = product / _subtree_part(counters, fraction, weight, depth,
@@ -143,7 +143,7 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
                                level_start, branch, branch_start, branch_len, branch_pos, path,
                                weight, occupied, planes, overflow, piece_live, remaining,
                                depth_stats, solution_buffer, record, 1, 0, candidates, neighbours,
-                               piece_sizes, required, slack, absent_start, branch_piece)
+                               piece_sizes, required, slack, absent_start, branch_piece, spans)
             _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
                     check_start, check_syms, allowed, scratch)
             children = depth_stats[depth, 1] - children_before
@@ -163,7 +163,7 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
                                    weight, occupied, planes, overflow, piece_live, remaining,
                                    depth_stats, solution_buffer, record, 0, 0, candidates,
                                    neighbours, piece_sizes, required, slack, absent_start,
-                                   branch_piece)
+                                   branch_piece, spans)
                 _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
                         check_start, check_syms, allowed, scratch)
             product *= children

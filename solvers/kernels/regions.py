@@ -8,6 +8,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .bits import lowest_bit as _lowest_bit
+
 
 @njit(nogil=True, cache=True)
 def _region_sizes_ok(blocked: np.ndarray, neighbours: np.ndarray, fillable: np.ndarray,
@@ -39,40 +41,167 @@ def _region_sizes_ok(blocked: np.ndarray, neighbours: np.ndarray, fillable: np.n
 
 
 @njit(nogil=True, cache=True)
-def dead_rows(masks: np.ndarray, neighbours: np.ndarray, fillable: np.ndarray) -> np.ndarray:
-    """(R,) bool: rows whose placement leaves a region of unfillable size."""
-    n_rows, n_words = masks.shape
+def _components(neighbours: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(component of each item, cells of each component) of the whole board."""
     n_items = neighbours.shape[0]
-    dead = np.zeros(n_rows, dtype=np.bool_)
-    blocked = np.zeros(n_items, dtype=np.bool_)
+    component = np.full(n_items, -1, dtype=np.int64)
+    sizes = np.zeros(n_items, dtype=np.int64)
     stack = np.empty(n_items, dtype=np.int64)
-    for row in range(n_rows):
-        for item in range(n_items):
-            word = masks[row, item >> 6]
-            blocked[item] = (word >> np.uint64(item & 63)) & np.uint64(1) != 0
-        dead[row] = not _region_sizes_ok(blocked, neighbours, fillable, stack)
-    return dead
+    count = 0
+    for start in range(n_items):
+        if component[start] >= 0:
+            continue
+        component[start] = count
+        stack[0] = start
+        top, size = 1, 0
+        while top > 0:
+            top -= 1
+            item = stack[top]
+            size += 1
+            for slot in range(neighbours.shape[1]):
+                other = neighbours[item, slot]
+                if other >= 0 and component[other] < 0:
+                    component[other] = count
+                    stack[top] = other
+                    top += 1
+        sizes[count] = size
+        count += 1
+    return component, sizes[:count]
 
 
 @njit(nogil=True, cache=True)
-def _apart(masks: np.ndarray, row: int, other: int) -> bool:
+def _whole_flood_dead(masks: np.ndarray, row: int, neighbours: np.ndarray,
+                      fillable: np.ndarray, blocked: np.ndarray, stack: np.ndarray) -> bool:
+    """Whether row `row` leaves a region of unfillable size, every free cell flooded."""
+    for item in range(neighbours.shape[0]):
+        word = masks[row, item >> 6]
+        blocked[item] = (word >> np.uint64(item & 63)) & np.uint64(1) != 0
+    return not _region_sizes_ok(blocked, neighbours, fillable, stack)
+
+
+LOCAL_REGION = 64  # a region past max(this, 2 (cells + 2)^2) cells is the big one beside a row
+
+
+@njit(nogil=True, cache=True)
+def dead_rows(masks: np.ndarray, neighbours: np.ndarray, fillable: np.ndarray) -> np.ndarray:
+    """(R,) bool: rows whose placement leaves a region of unfillable size.
+
+    A row changes only the board component it lies in: the other components are checked
+    once, and the regions a row cuts its own into are all beside it. Each is flooded from a
+    free neighbour of the row, breadth first, up to LOCAL_REGION or twice the square of the
+    row's size plus 2 cells: a region that ends by then is a small one, measured; the one
+    that does not (a flood that reaches one known big is in that same region) is the rest
+    of the component, its size the component's less the row and the small ones. Only when
+    two floods grow big apart (they may or may not meet) is the whole board flooded, as
+    before. The work of a row is about its size squared, not the board's size (a 64x64
+    board of pentominoes: 240,900 rows in 0.3 s, not 10.5 s)."""
+    n_rows, n_words = masks.shape
+    n_items = neighbours.shape[0]
+    dead = np.zeros(n_rows, dtype=np.bool_)
+    component, sizes = _components(neighbours)
+    unfillable = 0
+    for size in sizes:
+        if not fillable[size]:
+            unfillable += 1
+    stamp = np.full(n_items, -1, dtype=np.int64)  # which row's cell, or which flood's
+    items = np.empty(n_items, dtype=np.int64)
+    queue = np.empty(n_items, dtype=np.int64)
+    blocked = np.zeros(n_items, dtype=np.bool_)
+    stack = np.empty(n_items, dtype=np.int64)
+    next_stamp = 0
+    for row in range(n_rows):
+        k = 0
+        for w in range(n_words):
+            word = masks[row, w]
+            while word != 0:
+                items[k] = w * 64 + _lowest_bit(word)
+                word &= word - np.uint64(1)
+                k += 1
+        if k == 0:  # covers nothing (an absent copy): the components as they are
+            dead[row] = unfillable > 0
+            continue
+        own = component[items[0]]
+        split = False
+        for i in range(k):
+            split |= component[items[i]] != own
+        if split:  # a row across components (not a piece of connected cells)
+            dead[row] = _whole_flood_dead(masks, row, neighbours, fillable, blocked, stack)
+            continue
+        if unfillable - (0 if fillable[sizes[own]] else 1) > 0:
+            dead[row] = True  # another component no pieces fill
+            continue
+        first = next_stamp  # stamps of this row: `first` its cells, then one per flood
+        for i in range(k):
+            stamp[items[i]] = first
+        floods, bigs, small_cells = 0, 0, 0
+        limit = max(LOCAL_REGION, 2 * (k + 2) * (k + 2))
+        ambiguous = False
+        for i in range(k):
+            if dead[row] or ambiguous:
+                break
+            for slot in range(neighbours.shape[1]):
+                seed = neighbours[items[i], slot]
+                if seed < 0 or stamp[seed] >= first:
+                    continue
+                floods += 1
+                mine = first + floods
+                stamp[seed] = mine
+                queue[0] = seed
+                head, tail = 0, 1
+                joined = False
+                while head < tail and tail <= limit and not joined:
+                    item = queue[head]
+                    head += 1
+                    for other_slot in range(neighbours.shape[1]):
+                        other = neighbours[item, other_slot]
+                        if other < 0 or stamp[other] == mine or stamp[other] == first:
+                            continue
+                        if stamp[other] > first:  # another flood's: one known big
+                            joined = True
+                            break
+                        stamp[other] = mine
+                        queue[tail] = other
+                        tail += 1
+                if joined:  # part of the big region
+                    continue
+                if head == tail:  # the whole region: `tail` cells
+                    small_cells += tail
+                    if not fillable[tail]:
+                        dead[row] = True
+                        break
+                else:
+                    bigs += 1
+                    if bigs > 1:
+                        ambiguous = True
+                        break
+        next_stamp = first + floods + 1
+        if ambiguous:
+            dead[row] = _whole_flood_dead(masks, row, neighbours, fillable, blocked, stack)
+        elif not dead[row] and bigs == 1:
+            dead[row] = not fillable[sizes[own] - k - small_cells]
+    return dead
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _apart(masks: np.ndarray, spans: np.ndarray, row: int, other: int) -> bool:
+    """Whether two rows share no item: compared over the words where both have items."""
     clash = np.uint64(0)
-    for w in range(masks.shape[1]):
+    for w in range(max(spans[row, 0], spans[other, 0]), min(spans[row, 1], spans[other, 1])):
         clash |= masks[other, w] & masks[row, w]
     return clash == 0
 
 
-@njit(nogil=True, cache=True)
-def _has_partner(masks: np.ndarray, row: int, key: int, start: np.ndarray, rows: np.ndarray,
-                 alive: np.ndarray, witness: np.ndarray) -> bool:
+@njit(nogil=True, cache=True, inline="always")
+def _has_partner(masks: np.ndarray, spans: np.ndarray, row: int, key: int, start: np.ndarray,
+                 rows: np.ndarray, alive: np.ndarray, witness: np.ndarray) -> bool:
     """Whether some live row among rows[start[key]:start[key + 1]] shares no item with `row`;
     the one found last for `key` is tried first (it is the answer for most rows)."""
     seen = witness[key]
-    if seen >= 0 and alive[seen] and _apart(masks, row, seen):
+    if seen >= 0 and alive[seen] and _apart(masks, spans, row, seen):
         return True
     for position in range(start[key], start[key + 1]):
         other = rows[position]
-        if alive[other] and _apart(masks, row, other):
+        if alive[other] and _apart(masks, spans, row, other):
             witness[key] = other
             return True
     return False
@@ -82,11 +211,14 @@ def _has_partner(masks: np.ndarray, row: int, key: int, start: np.ndarray, rows:
 def kill_uncoverable(masks: np.ndarray, row_piece: np.ndarray, alive: np.ndarray,
                      item_start: np.ndarray, item_rows: np.ndarray, required: np.ndarray,
                      piece_start: np.ndarray, piece_rows: np.ndarray, least: np.ndarray,
-                     first: int, last: int) -> int:
+                     first: int, last: int, spans: np.ndarray) -> int:
     """Marks dead (alive[row] = False) each live row of first..last-1 beside which a piece
     type the solution still needs a copy of, or a required item the row does not cover, has
     no live row left that shares no item with it. `item_rows[item_start[i]:item_start[i + 1]]`
-    are the rows covering item i, `piece_rows` likewise per piece type. Returns how many
+    are the rows covering item i, `piece_rows` likewise per piece type; `spans[row]` the
+    first and one past the last word of the row's mask that are not zero (two rows are
+    compared over the words both use: on a board of 64 words a comparison is a word or two,
+    not 64: 11,520 dicubes in a 16x16x16 box, 7.2 s -> 0.05 s a pass). Returns how many
     died."""
     item_witness = np.full(required.shape[0], -1, dtype=np.int64)
     piece_witness = np.full(least.shape[0], -1, dtype=np.int64)
@@ -98,8 +230,8 @@ def kill_uncoverable(masks: np.ndarray, row_piece: np.ndarray, alive: np.ndarray
         own = row_piece[row]
         for piece in range(least.shape[0]):
             needed = least[piece] - (1 if piece == own else 0)
-            if needed > 0 and not _has_partner(masks, row, piece, piece_start, piece_rows,
-                                               alive, piece_witness):
+            if needed > 0 and not _has_partner(masks, spans, row, piece, piece_start,
+                                               piece_rows, alive, piece_witness):
                 ok = False
                 break
         for item in range(required.shape[0]):
@@ -107,8 +239,95 @@ def kill_uncoverable(masks: np.ndarray, row_piece: np.ndarray, alive: np.ndarray
                 break
             if not required[item] or (masks[row, item >> 6] >> np.uint64(item & 63)) & np.uint64(1):
                 continue
-            ok = _has_partner(masks, row, item, item_start, item_rows, alive, item_witness)
+            ok = _has_partner(masks, spans, row, item, item_start, item_rows, alive,
+                              item_witness)
         if not ok:
             alive[row] = False
             killed += 1
+    return killed
+
+
+@njit(nogil=True, cache=True)
+def kill_uncoverable_counted(row_start: np.ndarray, row_items: np.ndarray,
+                             row_piece: np.ndarray, alive: np.ndarray, item_start: np.ndarray,
+                             item_rows: np.ndarray, required: np.ndarray, least: np.ndarray,
+                             item_live: np.ndarray, piece_live: np.ndarray,
+                             scratch: np.ndarray, first: int, last: int) -> int:
+    """`kill_uncoverable` counted rather than searched, for boards of many items each
+    covered by few rows: the rows sharing an item with a row (itself among them) are
+    gathered once, with how many of them cover each item and are of each type; an item or a
+    type with as many live rows as that has no partner, and one they do not touch has a
+    partner as soon as it has a live row at all. A row costs the items of the rows it
+    meets, not one look per item of the board (11,520 dicubes in a 16x16x16 box: 0.02 s a
+    pass, not 1.4 s).
+
+    `row_items[row_start[r]:row_start[r + 1]]` are the items of row r; `item_live`,
+    `piece_live` the live rows of each item and piece type, kept up to date here as rows
+    die; `scratch` (R + 2 items + 2 types + 1,) int64 zeros, left so but for its last
+    entry (a stamp that grows over the calls)."""
+    n_rows, n_items, n_types = row_piece.shape[0], item_live.shape[0], piece_live.shape[0]
+    seen = scratch[:n_rows]  # the stamp of the row that last gathered each row
+    clash_items = scratch[n_rows:n_rows + n_items]
+    touched_items = scratch[n_rows + n_items:n_rows + 2 * n_items]
+    clash_types = scratch[n_rows + 2 * n_items:n_rows + 2 * n_items + n_types]
+    touched_types = scratch[n_rows + 2 * n_items + n_types:n_rows + 2 * n_items + 2 * n_types]
+    clock = scratch.shape[0] - 1
+    empty_items, empty_types = 0, 0  # required items, needed types with no live row
+    for item in range(n_items):
+        if required[item] and item_live[item] == 0:
+            empty_items += 1
+    for piece in range(n_types):
+        if least[piece] > 0 and piece_live[piece] == 0:
+            empty_types += 1
+    killed = 0
+    for row in range(first, last):
+        if not alive[row]:
+            continue
+        scratch[clock] += 1
+        now = scratch[clock]
+        n_touched_items, n_touched_types = 0, 0
+        for position in range(row_start[row], row_start[row + 1]):
+            item = row_items[position]
+            for other_position in range(item_start[item], item_start[item + 1]):
+                other = item_rows[other_position]
+                if not alive[other] or seen[other] == now:
+                    continue
+                seen[other] = now
+                for entry in range(row_start[other], row_start[other + 1]):
+                    covered = row_items[entry]
+                    if clash_items[covered] == 0:
+                        touched_items[n_touched_items] = covered
+                        n_touched_items += 1
+                    clash_items[covered] += 1
+                piece = row_piece[other]
+                if clash_types[piece] == 0:
+                    touched_types[n_touched_types] = piece
+                    n_touched_types += 1
+                clash_types[piece] += 1
+        dead = empty_items > 0 or empty_types > 0
+        own = row_piece[row]
+        for t in range(n_touched_types):
+            piece = touched_types[t]
+            needed = least[piece] - (1 if piece == own else 0)
+            dead |= needed > 0 and piece_live[piece] == clash_types[piece]
+            clash_types[piece] = 0
+        for position in range(row_start[row], row_start[row + 1]):
+            item = row_items[position]
+            clash_items[item] = -clash_items[item]  # its own items need no partner
+        for t in range(n_touched_items):
+            item = touched_items[t]
+            dead |= required[item] and item_live[item] == clash_items[item]
+            clash_items[item] = 0
+        if not dead:
+            continue
+        alive[row] = False
+        killed += 1
+        for position in range(row_start[row], row_start[row + 1]):
+            item = row_items[position]
+            item_live[item] -= 1
+            if item_live[item] == 0 and required[item]:
+                empty_items += 1
+        piece_live[own] -= 1
+        if piece_live[own] == 0 and least[own] > 0:
+            empty_types += 1
     return killed

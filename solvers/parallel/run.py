@@ -7,8 +7,9 @@ How a run goes:
    finishes by then is done (splitting would not pay);
    otherwise what the trial found is dropped, to be found again by the tasks.
 3. Split the tree into tasks (solvers.parallel.tasks), about TASKS_PER_WORKER per worker, and
-   run them on a thread pool or a Dask cluster. With a run file, every few seconds the tasks
-   finished since are committed to it; a resumed run reruns only the others.
+   run them on a thread pool or a Dask cluster (with a limit, in the order a single search
+   would visit them). With a run file, every few seconds the tasks finished since are
+   committed to it; a resumed run reruns only the others.
 Solutions, counts, the fraction done and the time left come from all tasks together: a
 finished task's share is exact, a running task's is its share times its own fraction done.
 """
@@ -159,7 +160,7 @@ class ParallelRun:
 
     def _split(self, prepared: Prepared) -> Split:
         workers = self._backend.workers if self._backend is not None else self.jobs
-        split = split_tree(prepared, TASKS_PER_WORKER * workers)
+        split = split_tree(prepared, TASKS_PER_WORKER * workers, shuffled=not self.limit)
         if self.checkpoint_path is not None:
             from .runfile import RunFile
             self.run_file = RunFile.create(self.checkpoint_path, prepared, split,

@@ -60,11 +60,15 @@ PROBES_PER_TASK = 4  # at most this many nodes probed per task allowed: splittin
 MOST_TASKS_PER_TARGET = 16  # the split stops here even if some share is still too big
 
 
-def split_tree(prepared: Prepared, target: int) -> Split:
+def split_tree(prepared: Prepared, target: int, shuffled: bool = True) -> Split:
     """Tasks with shares of at most 1/`target` where the tree is big enough (at least
     `target` of them), biggest first. Splitting every node over that share, not only until
     there are `target` tasks, keeps equal siblings together: a tree whose first levels branch
-    evenly would otherwise leave some of them whole, several times bigger than the rest."""
+    evenly would otherwise leave some of them whole, several times bigger than the rest.
+    `shuffled`: in the fixed shuffled order (see above), else in the order a single search
+    visits them (what a run that stops after a few solutions wants: 2,048 dominoes on a
+    64x64 board have a tiling down the single search's first path, and subtrees that take
+    minutes to find one)."""
     if prepared.placements is not None and prepared.placements.has_secondary:
         return Split([Task((), 1.0)], 0.0)  # the probe does not branch as that kernel does
     probe = SudokuProbe(prepared) if prepared.kernel == "sudoku" else PolyformProbe(prepared)
@@ -91,8 +95,9 @@ def split_tree(prepared: Prepared, target: int) -> Split:
             order += 1
             heapq.heappush(heap, (-share, order, prefix + (choice,), probe.child(node, choice)))
     tasks = leaves + [Task(prefix, -negative) for negative, _, prefix, _ in heap]
-    tasks.sort(key=lambda task: task.prefix)
-    random.Random(len(tasks)).shuffle(tasks)
+    tasks.sort(key=lambda task: task.prefix)  # rows in the order the kernels branch on them
+    if shuffled:
+        random.Random(len(tasks)).shuffle(tasks)
     return Split(tasks, dead, target)
 
 
@@ -110,24 +115,42 @@ class TaskSearches:
         return self.prepared.new_search(root_rows=self.probe.task_rows(prefix))
 
 
+@dataclass(frozen=True)
+class PolyformNode:
+    """A node of the probe: its live rows (bits, row r at bit r & 7 of byte r >> 3), copies
+    of each piece type left, free items, and live rows per item and per piece type. A
+    child is made from the rows it kills, not from every row: a probe costs the bytes of
+    the bits and the items of the board, not the rows' items (probing 4,096 levels of a
+    64x64 board of monominoes counted every live row's items at each)."""
+
+    live: np.ndarray  # (ceil(R / 8),) uint8
+    left: np.ndarray  # (T,) int64
+    free: np.ndarray  # (items,) bool
+    per_item: np.ndarray  # (items,) int32
+    per_piece: np.ndarray  # (T,) int64
+
+    def alive(self, rows: np.ndarray) -> np.ndarray:
+        """Which of `rows` are live."""
+        return (self.live[rows >> 3] >> (rows & 7).astype(np.uint8)) & 1 != 0
+
+
 class PolyformProbe:
-    """Nodes of a polyform search: (live rows, copies of each piece type left, free items).
-    Which items each row covers is kept sparse (rows x items would take gigabytes for the
-    largest puzzles allowed), both ways: a row's items, an item's rows."""
+    """Nodes of a polyform search. Which items each row covers is kept sparse (rows x items
+    would take gigabytes for the largest puzzles allowed), both ways: a row's items, an
+    item's rows; and the rows of each piece type."""
 
     def __init__(self, prepared: Prepared) -> None:
         placements = prepared.placements
         self.row_piece = placements.row_piece
-        self.n_items = placements.n_items
-        lengths = np.fromiter((len(items) for items in placements.row_items), dtype=np.int64,
-                              count=placements.n_rows)
-        self.row_starts = np.concatenate(([0], np.cumsum(lengths)))
-        self.entry_item = np.fromiter((item for items in placements.row_items for item in items),
-                                      dtype=np.int64, count=int(self.row_starts[-1]))
-        self.entry_row = np.repeat(np.arange(placements.n_rows), lengths)
+        self.n_rows, self.n_items = placements.n_rows, placements.n_items
+        self.row_starts, self.entry_item = placements.item_table
+        self.entry_row = np.repeat(np.arange(placements.n_rows), np.diff(self.row_starts))
         by_item = np.argsort(self.entry_item, kind="stable")
         self.item_rows = self.entry_row[by_item]  # the rows covering each item, item by item
         self.item_starts = np.searchsorted(self.entry_item[by_item], np.arange(self.n_items + 1))
+        self.piece_rows = np.argsort(self.row_piece, kind="stable")
+        self.piece_starts = np.searchsorted(self.row_piece[self.piece_rows],
+                                            np.arange(len(placements.piece_counts) + 1))
         self.root_rows = prepared.plan.root_rows
         self.counts = placements.piece_counts.astype(np.int64)
         # the bit-board kernel fills the lowest empty cell of its sweep: branch on that
@@ -139,61 +162,78 @@ class PolyformProbe:
     def rows_covering(self, item: int) -> np.ndarray:
         return self.item_rows[self.item_starts[item]:self.item_starts[item + 1]]
 
-    def root(self):
-        live = np.zeros(len(self.row_piece), dtype=bool)
+    def root(self) -> PolyformNode:
+        live = np.zeros(self.n_rows, dtype=bool)
         live[self.root_rows] = True
-        return live, self.counts.copy(), np.ones(self.n_items, dtype=bool)
+        per_item = np.bincount(self.entry_item[live[self.entry_row]], minlength=self.n_items)
+        per_piece = np.bincount(self.row_piece[live], minlength=len(self.counts))
+        return PolyformNode(np.packbits(live, bitorder="little"), self.counts.copy(),
+                            np.ones(self.n_items, dtype=bool), per_item.astype(np.int32),
+                            per_piece.astype(np.int64))
 
-    def child(self, node, row: int):
-        live, left, free = node
-        live, free = live.copy(), free.copy()
+    def child(self, node: PolyformNode, row: int) -> PolyformNode:
         items = self.items_of(row)
-        for item in items:
-            live[self.rows_covering(item)] = False
-        free[items] = False
-        left = left.copy()
+        left = node.left.copy()
         piece = self.row_piece[row]
         left[piece] -= 1
-        if left[piece] == 0:
-            live &= self.row_piece != piece
-        return live, left, free
+        dying = self.item_rows[_spans(self.item_starts[items], self.item_starts[items + 1])]
+        if left[piece] == 0:  # its last copy: every row of its type goes
+            dying = np.concatenate((dying, self.piece_rows[self.piece_starts[piece]:
+                                                           self.piece_starts[piece + 1]]))
+        dying = np.sort(dying[node.alive(dying)])
+        dying = dying[np.concatenate(([True], dying[1:] != dying[:-1]))] if len(dying) else dying
+        live = node.live.copy()
+        np.bitwise_and.at(live, dying >> 3, ~(np.uint8(1) << (dying & 7).astype(np.uint8)))
+        gone = self.entry_item[_spans(self.row_starts[dying], self.row_starts[dying + 1])]
+        free = node.free.copy()
+        free[items] = False
+        per_item = node.per_item - np.bincount(gone, minlength=self.n_items).astype(np.int32)
+        per_piece = node.per_piece - np.bincount(self.row_piece[dying], minlength=len(left))
+        return PolyformNode(live, left, free, per_item, per_piece)
 
-    def choices(self, node) -> list[int] | None:
+    def choices(self, node: PolyformNode) -> list[int] | None:
         """The rows to branch on (none: a dead end), or None when the node is complete."""
-        live, left, free = node
+        left, free = node.left, node.free
         if not free.any():
             return None
-        rows = np.flatnonzero(live)
-        if np.any((left > 0) & (np.bincount(self.row_piece[rows], minlength=len(left)) == 0)):
+        if np.any((left > 0) & (node.per_piece == 0)):
             return []  # a piece still to place has no live row
         items = np.flatnonzero(free)
         if self.sweep is not None:
             lowest = items[np.argmin(self.sweep[items])]
-            return self._live_rows_covering(live, lowest)
-        per_item = np.bincount(self.entry_item[live[self.entry_row]], minlength=self.n_items)
-        saturated = np.minimum(per_item[items], SATURATION)
+            return self._live_rows_covering(node, lowest)
+        saturated = np.minimum(node.per_item[items], SATURATION)
         best = int(np.argmin(saturated))
         fewest = int(saturated[best])
-        branch = self._live_rows_covering(live, items[best])
+        branch = self._live_rows_covering(node, items[best])
         if fewest > 1:
             for piece in np.flatnonzero(left == 1):
-                of_piece = rows[self.row_piece[rows] == piece]
-                if len(of_piece) < fewest:
-                    branch, fewest = [int(row) for row in of_piece], len(of_piece)
+                if node.per_piece[piece] >= fewest:
+                    continue
+                of_piece = self.piece_rows[self.piece_starts[piece]:self.piece_starts[piece + 1]]
+                branch = [int(row) for row in of_piece[node.alive(of_piece)]]
+                fewest = len(branch)
         return branch if fewest else []
 
-    def _live_rows_covering(self, live: np.ndarray, item: int) -> list[int]:
+    def _live_rows_covering(self, node: PolyformNode, item: int) -> list[int]:
         covering = self.rows_covering(int(item))
-        return [int(row) for row in covering[live[covering]]]
+        return [int(row) for row in covering[node.alive(covering)]]
 
     def task_rows(self, prefix: tuple[int, ...]) -> np.ndarray:
         """The prefix's rows and the rows compatible with all of them."""
         node = self.root()
         for row in prefix:
             node = self.child(node, row)
-        live = node[0].copy()
+        live = np.unpackbits(node.live, count=self.n_rows, bitorder="little").view(bool)
         live[list(prefix)] = True
         return np.flatnonzero(live).astype(np.int32)
+
+
+def _spans(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """The positions starts[i]..ends[i]-1 of every i, in order."""
+    lengths = ends - starts
+    offsets = np.repeat(starts - np.concatenate(([0], np.cumsum(lengths)[:-1])), lengths)
+    return offsets + np.arange(int(lengths.sum()))
 
 
 class SudokuProbe:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, replace
+from functools import cached_property
+from itertools import chain
 from typing import Callable
 
 import numpy as np
@@ -61,6 +63,15 @@ class Placements:
     def n_items(self) -> int:
         return len(self.cells)
 
+    @cached_property
+    def item_table(self) -> tuple[np.ndarray, np.ndarray]:
+        """(starts (R + 1,), items) int64: every row's items end to end, row r's at
+        items[starts[r]:starts[r + 1]]; made once, for the steps that read all rows."""
+        lengths = np.fromiter(map(len, self.row_items), dtype=np.int64, count=self.n_rows)
+        starts = np.concatenate(([0], np.cumsum(lengths)))
+        return starts, np.fromiter(chain.from_iterable(self.row_items), dtype=np.int64,
+                                   count=int(starts[-1]))
+
     def rows_of_piece(self, piece: int) -> np.ndarray:
         return np.flatnonzero(self.row_piece == piece)
 
@@ -87,15 +98,23 @@ def compile_placements(puzzle: Puzzle, *, prune: bool = True,
     """
     if puzzle.is_sudoku:
         raise PuzzleError("a sudoku puzzle has no piece placements")
-    return _recent((puzzle, prune), lambda: _compiled(puzzle, prune, cancel))
+    if not prune:  # kept once, not also under a key of its own
+        placements = with_secondary_items(puzzle, _every_placement_kept(puzzle, cancel))
+        check_search_size(placements)
+        return placements
+    return _recent((puzzle, True), lambda: _pruned(puzzle, cancel))
 
 
-def _compiled(puzzle: Puzzle, prune: bool, cancel: CancelCheck | None) -> Placements:
-    placements = _recent((puzzle, "every"), lambda: _every_placement(puzzle, cancel))
-    if prune and placements.n_rows and not puzzle.optional:  # optional cells may stay empty
+def _every_placement_kept(puzzle: Puzzle, cancel: CancelCheck | None) -> Placements:
+    return _recent((puzzle, "every"), lambda: _every_placement(puzzle, cancel))
+
+
+def _pruned(puzzle: Puzzle, cancel: CancelCheck | None) -> Placements:
+    placements = _every_placement_kept(puzzle, cancel)
+    if placements.n_rows and not puzzle.optional:  # optional cells may stay empty
         dead = dead_rows(placements.masks, placements.neighbours, fillable_sizes(puzzle), cancel)
         placements = _select_rows(placements, ~dead)
-    if prune and placements.n_rows and puzzle.kind is GridKind.CUBE:
+    if placements.n_rows and puzzle.kind is GridKind.CUBE:
         # in a box, a piece's place often leaves a cell no other piece reaches (burrs, cages:
         # SolidSixPieceBurrs 1,551 -> 330); on a flat board the region pruning above already
         # drops nearly all of those (meteor: 44 more of 2,158, for 10 ms of its 70)
@@ -107,7 +126,10 @@ def _compiled(puzzle: Puzzle, prune: bool, cancel: CancelCheck | None) -> Placem
 
 _RECENT: dict[tuple, Placements] = {}  # (puzzle, how) -> placements, the newest last
 _RECENT_ENTRIES = 4  # Why-no-solution's certificates, then the search: one compile
-_RECENT_BYTES = 64 << 20  # larger placements are not kept
+# masks kept in all, the newest entry whatever its size: the certificates' placements, then
+# the pruned ones, serve the search (a 64x64 board of pentominoes, 123 MB of masks, was
+# compiled three times, 2 s each)
+_RECENT_BYTES = 256 << 20
 _RECENT_LOCK = threading.Lock()
 
 
@@ -118,12 +140,17 @@ def _recent(key: tuple, make: Callable[[], Placements]) -> Placements:
         found = _RECENT.pop(key, None)
     if found is None:
         found = make()
-    if found.masks.nbytes <= _RECENT_BYTES:
-        with _RECENT_LOCK:
-            _RECENT[key] = found
-            while len(_RECENT) > _RECENT_ENTRIES:
-                _RECENT.pop(next(iter(_RECENT)))
+    with _RECENT_LOCK:
+        _RECENT[key] = found
+        while len(_RECENT) > 1 and (len(_RECENT) > _RECENT_ENTRIES
+                                    or _kept_bytes() > _RECENT_BYTES):
+            _RECENT.pop(next(iter(_RECENT)))
     return found
+
+
+def _kept_bytes() -> int:
+    """Bytes of the masks kept (placements that share their masks counted once)."""
+    return sum({id(kept.masks): kept.masks.nbytes for kept in _RECENT.values()}.values())
 
 
 def forget_recent() -> None:
@@ -171,16 +198,23 @@ def _every_placement(puzzle: Puzzle, cancel: CancelCheck | None) -> Placements:
     return placements
 
 
+REDUCE_WORK = 1 << 26  # items the reduce step may look at a pass (as pruning.uncoverable_rows
+# estimates it): 16x16x16 of L-pentacubes 180 million, 2 s a pass dropping nothing, is left
+# out; SolidSixPieceBurrs 0.7 million, 16x16x16 of dicubes 0.3 million
+
+
 def _without_uncoverable(puzzle: Puzzle, placements: Placements,
                          cancel: CancelCheck | None) -> Placements:
     """The placements without those beside which some cell or needed piece has no placement
     left; all of them when that leaves none for some cell or needed piece: such a puzzle has
     no solution, and the search and Why-no-solution say why (a colouring, the cells no piece
-    reaches) better than the refusal of a piece that cannot go anywhere."""
+    reaches) better than the refusal of a piece that cannot go anywhere. All of them, too,
+    when a pass would cost more than REDUCE_WORK."""
     optional = set(puzzle.optional)
     required = np.array([cell not in optional for cell in placements.cells], dtype=bool)
     least = np.array([piece.fewest for piece in puzzle.pieces], dtype=np.int32)
-    kept = ~uncoverable_rows(placements.masks, placements.row_piece, required, least, cancel)
+    kept = ~uncoverable_rows(placements.masks, placements.row_piece, required, least, cancel,
+                             budget=REDUCE_WORK)
     covered = np.bitwise_or.reduce(placements.masks[kept], axis=0)
     covers_all = (pack_bits(required[None, :])[0] & ~covered == 0).all()
     pieces_left = np.bincount(placements.row_piece[kept], minlength=len(least)) > 0
@@ -203,11 +237,19 @@ def check_search_size(placements: Placements) -> None:
 
 
 def _masks_of(items: np.ndarray, words: int) -> np.ndarray:
-    """(k, words) uint64 bitsets of k rows of items (k, cells)."""
+    """(k, words) uint64 bitsets of k rows of items (k, cells). Many rows of a small shape
+    go a cell of the shape at a time, every row at once (a row is once in each such
+    assignment, so a plain one is exact; np.bitwise_or.at took a third of compiling
+    240,900 placements); few rows of a large shape go through np.bitwise_or.at."""
     masks = np.zeros((len(items), words), dtype=np.uint64)
+    bits = np.uint64(1) << (items & 63).astype(np.uint64)
+    if len(items) >= items.shape[1]:
+        rows = np.arange(len(items))
+        for column, bit in zip(items.T, bits.T):
+            masks[rows, column >> 6] |= bit
+        return masks
     rows = np.repeat(np.arange(len(items)), items.shape[1])
-    flat = items.ravel()
-    np.bitwise_or.at(masks, (rows, flat >> 6), np.uint64(1) << (flat & 63).astype(np.uint64))
+    np.bitwise_or.at(masks, (rows, items.ravel() >> 6), bits.ravel())
     return masks
 
 
@@ -275,9 +317,9 @@ def _select_rows(placements: Placements, keep: np.ndarray) -> Placements:
 def pieces_without_placements(puzzle: Puzzle, placements: Placements) -> list[str]:
     """Names of piece types with no legal placement left."""
     real = placements.absent_start if placements.absent_start >= 0 else placements.n_rows
-    present = set(int(p) for p in placements.row_piece[:real])
+    present = np.bincount(placements.row_piece[:real], minlength=len(puzzle.pieces)) > 0
     return [piece.name for index, piece in enumerate(puzzle.pieces)
-            if index not in present and piece.fewest > 0]
+            if not present[index] and piece.fewest > 0]
 
 
 def pieces_kept_off_by_colours(puzzle: Puzzle) -> list[str]:

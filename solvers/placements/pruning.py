@@ -19,10 +19,12 @@ import numpy as np
 
 from ..kernels import native
 from ..puzzle.cancel import CancelCheck, check_cancel
-from .words import ONE, WORD_CELLS, Shifts, flood, full_word, lowest_bits, unpack_bits
+from .words import ONE, WORD_CELLS, Shifts, flood, full_word, lowest_bits, set_bits, word_spans
 
 _FLOOD_SLICE = 1 << 21  # board cells the kernel floods between two cancel checks (about 40 ms)
-_COVER_SLICE = 1 << 22  # row pairs compared between two cancel checks
+_COVER_SLICE = 1 << 22  # items looked at (in numpy: row pairs) between two cancel checks
+SEARCHED_COST = 4  # a look at an item's rows costs about this many counted items (a miss of
+# the cache on large boards: 30 ns against 2)
 
 
 def dead_rows(masks: np.ndarray, neighbours: np.ndarray, fillable: np.ndarray,
@@ -61,22 +63,35 @@ def word_dead_rows(masks: np.ndarray, neighbours: np.ndarray, fillable: np.ndarr
 
 def uncoverable_rows(masks: np.ndarray, row_piece: np.ndarray, required: np.ndarray,
                      least: np.ndarray, cancel: CancelCheck | None = None,
-                     in_numpy: bool | None = None) -> np.ndarray:
+                     in_numpy: bool | None = None, counted: bool | None = None,
+                     budget: int | None = None) -> np.ndarray:
     """(R,) bool: rows no solution uses because beside them some `required` item (bool per
     item) they do not cover, or some piece type of which `least` copies are needed, has no
     row left that shares no item with them; repeated until no row dies (a row dying can
     leave another without a partner). `in_numpy`: in numpy (one-word boards only) or in the
-    kernel; by default in numpy for one-word boards when the kernels are not built."""
+    kernel; by default in numpy for one-word boards when the kernels are not built. In the
+    kernel, `counted` or searched (`kernels/regions.py`): by default whichever a pass is
+    estimated to cost less. Past `budget` estimated work a pass, nothing is dropped (the
+    step only prunes: the search finds the same solutions)."""
     alive = np.ones(len(masks), dtype=bool)
     if not len(masks):
         return ~alive
     if in_numpy is None:
         in_numpy = masks.shape[1] == 1 and len(required) <= WORD_CELLS and not native.has("regions")
+    searched = len(masks) * (int(np.count_nonzero(required)) + len(least))  # items looked at
     if in_numpy:
-        kill = _word_killer(masks[:, 0], row_piece, required, least)
+        kill, per_row = _word_killer(masks[:, 0], row_piece, required, least), len(masks)
     else:
-        kill = _kernel_killer(masks, row_piece, required, least)
-    step = max(16, _COVER_SLICE // len(masks))
+        rows, items = set_bits(masks)  # never a rows x items array
+        per_item = np.bincount(items, minlength=len(required))
+        gathered = int(per_item @ per_item) * len(items) // len(masks)  # at most, in all
+        counted = gathered < SEARCHED_COST * searched if counted is None else counted
+        work = gathered if counted else SEARCHED_COST * searched
+        if budget is not None and work > budget:
+            return ~alive
+        killer = _counted_killer if counted else _searching_killer
+        kill, per_row = killer(masks, rows, items, row_piece, required, least), work // len(masks)
+    step = max(16, _COVER_SLICE // max(1, per_row))
     while sum(kill(alive, start, min(start + step, len(masks)))
               for start in _checked(range(0, len(masks), step), cancel)):
         pass
@@ -84,15 +99,34 @@ def uncoverable_rows(masks: np.ndarray, row_piece: np.ndarray, required: np.ndar
     return ~alive
 
 
-def _kernel_killer(masks, row_piece, required, least):
-    """kill(alive, first, last) -> rows killed, by the numba kernel (kernels/regions.py)."""
+def _searching_killer(masks, rows, items, row_piece, required, least):
+    """kill(alive, first, last) -> rows killed, by the kernel that searches each item's
+    and piece type's rows for one sharing no item with a row."""
     kill = native.kernel("regions").kill_uncoverable
-    item_start, item_rows = _csr(masks_to_items(masks, len(required)), len(required))
-    piece_start, piece_rows = _csr(row_piece.astype(np.int64), len(least))
+    item_start, item_rows = _csr((rows, items), len(required))
+    piece_start, piece_rows = _csr((np.arange(len(row_piece)), row_piece), len(least))
     masks, row_piece = np.ascontiguousarray(masks), np.ascontiguousarray(row_piece, np.int32)
     required, least = np.ascontiguousarray(required, bool), np.ascontiguousarray(least, np.int32)
+    spans = word_spans(masks)
     return lambda alive, first, last: kill(masks, row_piece, alive, item_start, item_rows,
-                                           required, piece_start, piece_rows, least, first, last)
+                                           required, piece_start, piece_rows, least, first, last,
+                                           spans)
+
+
+def _counted_killer(masks, rows, items, row_piece, required, least):
+    """kill(alive, first, last) -> rows killed, by the kernel that counts the rows a row
+    meets; it keeps the live rows of each item and type counted from every row alive."""
+    kill = native.kernel("regions").kill_uncoverable_counted
+    row_start, row_items = _csr((items, rows), len(masks))
+    item_start, item_rows = _csr((rows, items), len(required))
+    row_piece = np.ascontiguousarray(row_piece, np.int32)
+    required, least = np.ascontiguousarray(required, bool), np.ascontiguousarray(least, np.int32)
+    item_live = np.bincount(items, minlength=len(required))
+    piece_live = np.bincount(row_piece, minlength=len(least)).astype(np.int64)
+    scratch = np.zeros(len(masks) + 2 * len(required) + 2 * len(least) + 1, dtype=np.int64)
+    return lambda alive, first, last: kill(row_start, row_items, row_piece, alive, item_start,
+                                           item_rows, required, least, item_live, piece_live,
+                                           scratch, first, last)
 
 
 def _word_killer(words, row_piece, required, least):
@@ -118,18 +152,9 @@ def _word_killer(words, row_piece, required, least):
     return kill
 
 
-def masks_to_items(masks: np.ndarray, n_items: int) -> tuple[np.ndarray, np.ndarray]:
-    """(rows, items) int64: each (row, item) pair a row covers, by row."""
-    return np.nonzero(unpack_bits(masks, n_items))
-
-
-def _csr(pairs, n_keys: int) -> tuple[np.ndarray, np.ndarray]:
-    """(start, values) int64 over keys 0..n_keys-1 from (values, keys) pairs or from one
-    array of keys whose values are their positions."""
-    if isinstance(pairs, tuple):
-        values, keys = pairs
-    else:
-        keys, values = pairs, np.arange(len(pairs))
+def _csr(pairs: tuple[np.ndarray, np.ndarray], n_keys: int) -> tuple[np.ndarray, np.ndarray]:
+    """(start, values) int64 over keys 0..n_keys-1 from (values, keys) pairs."""
+    values, keys = pairs
     order = np.argsort(keys, kind="stable")
     start = np.zeros(n_keys + 1, dtype=np.int64)
     np.cumsum(np.bincount(keys, minlength=n_keys), out=start[1:])

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from itertools import chain
 
 import numpy as np
 
@@ -185,23 +186,23 @@ def _paint_stride(placements: Placements) -> int:
 
 def _row_keys(placements: Placements, cancel: CancelCheck | None = None) -> np.ndarray:
     """(R, 1 + widest) int64: each row's piece type, then its sorted items (painted: each
-    item * stride + its colour) padded with `n_items * stride`."""
-    widest = max((len(items) for items in placements.row_items), default=0)
+    item * stride + its colour) padded with `n_items * stride`. Filled from all rows' items
+    at once (a loop over 240,900 rows took 0.9 s)."""
+    starts, items = placements.item_table
+    lengths = np.diff(starts)
+    widest = int(lengths.max(initial=0))
     stride = _paint_stride(placements)
     keys = np.full((placements.n_rows, 1 + widest), placements.n_items * stride, dtype=np.int64)
     keys[:, 0] = placements.row_piece
-    sizes = np.fromiter(map(len, placements.row_items), dtype=np.int64, count=placements.n_rows)
-    paint = placements.row_paint
-    for start in range(0, placements.n_rows, _KEY_SLICE):
-        check_cancel(cancel)
-        for row in range(start, min(start + _KEY_SLICE, placements.n_rows)):
-            items = placements.row_items[row]
-            keys[row, 1:1 + sizes[row]] = items if paint is None else [
-                item * stride + colour for item, colour in zip(items, paint[row])]
+    check_cancel(cancel)
+    values = items * stride
+    if placements.row_paint is not None:
+        values += np.fromiter(chain.from_iterable(placements.row_paint), dtype=np.int64,
+                              count=len(values))
+    rows = np.repeat(np.arange(placements.n_rows), lengths)
+    keys[rows, 1 + np.arange(len(values)) - np.repeat(starts[:-1], lengths)] = values
+    check_cancel(cancel)
     return keys
-
-
-_KEY_SLICE = 20_000  # rows keyed between two cancel checks (about 20 ms)
 
 
 def _hash_rows(keys: np.ndarray, item_hash: np.ndarray, piece_hash: np.ndarray) -> np.ndarray:

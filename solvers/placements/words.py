@@ -75,6 +75,46 @@ def unpack_bits(masks: np.ndarray, n_items: int) -> np.ndarray:
     return np.unpackbits(masks.view(np.uint8), axis=1, bitorder="little")[:, :n_items].astype(bool)
 
 
+SPARSE_ROWS = 1 << 16  # rows whose words `set_bits` unpacks at once
+
+
+def set_bits(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(rows, items) int64: every set bit of (R, W) bitsets, by row then item. Only the
+    words that are not zero are unpacked, a block of rows at a time: never a rows x items
+    array (a million placements on a 4,096-cell board would make one of 4 GB)."""
+    found_rows, found_items = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)]
+    for start in range(0, len(masks), SPARSE_ROWS):
+        rows, words = np.nonzero(masks[start:start + SPARSE_ROWS])
+        values = np.ascontiguousarray(masks[start + rows, words], dtype=np.uint64)
+        bits = np.unpackbits(values.view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
+        which, bit = np.nonzero(bits)
+        found_rows.append(start + rows[which])
+        found_items.append(words[which] * 64 + bit)
+    return np.concatenate(found_rows), np.concatenate(found_items)
+
+
+def masks_of_bits(rows: np.ndarray, items: np.ndarray, n_rows: int, n_items: int) -> np.ndarray:
+    """(n_rows, W) uint64 bitsets with the bits (rows[i], items[i]) set: `set_bits` undone."""
+    masks = np.zeros((n_rows, max(1, (n_items + 63) // 64)), dtype=np.uint64)
+    items = np.asarray(items, dtype=np.int64)
+    np.bitwise_or.at(masks, (rows, items >> 6), ONE << (items & 63).astype(np.uint64))
+    return masks
+
+
+def word_spans(masks: np.ndarray) -> np.ndarray:
+    """(R, 2) int32: the first word of each row that is not zero and one past the last
+    (0, 0 for a row of zeros), a block of rows at a time."""
+    spans = np.zeros((len(masks), 2), dtype=np.int32)
+    last = masks.shape[1] - 1
+    for start in range(0, len(masks), SPARSE_ROWS):
+        used = masks[start:start + SPARSE_ROWS] != 0
+        some = used.any(axis=1)
+        block = spans[start:start + SPARSE_ROWS]
+        block[some, 0] = used[some].argmax(axis=1)
+        block[some, 1] = last + 1 - used[some, ::-1].argmax(axis=1)
+    return spans
+
+
 def full_word(n_cells: int) -> np.uint64:
     return np.uint64((1 << n_cells) - 1)
 

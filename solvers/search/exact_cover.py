@@ -8,6 +8,7 @@ from ..kernels import native, status
 from ..placements.compile import Placements, neighbour_masks
 from ..placements.secondary import first_absent_row, piece_slack
 from ..placements.symmetry import SymmetryPlan
+from ..placements.words import word_spans
 from .forced import kernel_rows, kernel_rows_as_they_are
 from .resumable import ResumableSearch
 
@@ -48,6 +49,7 @@ class ExactCoverSearch(ResumableSearch):
         self.slack = piece_slack(placements)
         self.absent_start = first_absent_row(placements)
         self.branch_piece = np.full(goal + 1, -1, dtype=np.int32)
+        self.spans = word_spans(self.masks)
         self._start(searched.root_rows)
 
     def _start(self, root_rows: np.ndarray) -> None:
@@ -68,4 +70,4 @@ class ExactCoverSearch(ResumableSearch):
             self.occupied, self.planes, self.overflow, self.piece_live, self.remaining,
             self.depth_stats, self.solution_buffer, record, node_budget, solution_limit,
             self.candidates, self.neighbours, self.placements.piece_sizes, self.required,
-            self.slack, self.absent_start, self.branch_piece)
+            self.slack, self.absent_start, self.branch_piece, self.spans)

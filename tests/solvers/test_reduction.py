@@ -61,12 +61,14 @@ def puzzles():
 
 @pytest.mark.parametrize("puzzle", list(puzzles()), ids=lambda puzzle: puzzle.name)
 def test_the_reduction_drops_what_a_pairwise_brute_force_drops(puzzle):
-    """In the kernel and, on one-word boards, in numpy."""
+    """In both kernels (searching each item's rows, counting the rows a row meets) and, on
+    one-word boards, in numpy."""
     masks, row_piece, required, least = real_rows(puzzle)
     expected = pairwise_dead(masks, row_piece, required, least)
     assert expected.any() or puzzle.name != "SolidSixPieceBurrs: Problem 1"
-    assert np.array_equal(uncoverable_rows(masks, row_piece, required, least, in_numpy=False),
-                          expected)
+    for counted in (False, True):
+        assert np.array_equal(uncoverable_rows(masks, row_piece, required, least,
+                                               in_numpy=False, counted=counted), expected)
     if masks.shape[1] == 1:
         assert np.array_equal(uncoverable_rows(masks, row_piece, required, least,
                                                in_numpy=True), expected)
