@@ -183,6 +183,10 @@ one_each = tuple(dataclasses.replace(p, groups=((p.groups[0][0], 1),)) if p.grou
 for event in solve(dataclasses.replace(burr, pieces=one_each), "distinct", limit=2):
     pass
 analyse_pieces([[(0, 0, 0)], [(1, 0, 0)]])
+from solvers import GridKind, Piece, Puzzle  # a big box's reduce step counts (regions.py)
+box = tuple((x, y, z) for x in range(16) for y in range(16) for z in range(16))
+prepare_puzzle(Puzzle(GridKind.CUBE, "dicubes", board=box,
+                      pieces=(Piece("d", ((0, 0, 0), (1, 0, 0)), count=2048),)))
 for name, kernel, mode in PROBED:
     prober = Prober(prepare_puzzle(load_puzzle("assets/puzzles/" + name), mode, kernel=kernel))
     prober.batch(3)
