@@ -49,9 +49,10 @@ def _add_to_counters(masks, row, planes, overflow, level, low, high):
 
 @njit(nogil=True, cache=True)
 def _count_live(start, end, masks, row_piece, live, planes, overflow, piece_live,
-                absent_start):
-    """Counters for the root live list, level 0 (children get theirs from _filter_and_count).
-    `piece_live` counts real rows only, not absent ones."""
+                absent_start, spans):
+    """Counters for the root live list, level 0 (children get theirs from _filter_and_count),
+    each row over its words `spans[row]` (see `search`). `piece_live` counts real rows only,
+    not absent ones."""
     planes[0, :, :] = 0
     overflow[0, :] = 0
     piece_live[0, :] = 0
@@ -59,7 +60,7 @@ def _count_live(start, end, masks, row_piece, live, planes, overflow, piece_live
         row = live[position]
         if row < absent_start:
             piece_live[0, row_piece[row]] += 1
-        _add_to_counters(masks, row, planes, overflow, 0, 0, masks.shape[1])
+        _add_to_counters(masks, row, planes, overflow, 0, spans[row, 0], spans[row, 1])
 
 
 @njit(nogil=True, cache=True, inline="always")

@@ -67,7 +67,7 @@ RULES = Argument("tuple", members=(  # search.sudoku_variants' rule tables, read
 # against what the numba dispatcher compiles for real searches); results are inferred.
 EXPORTS: dict[str, dict[str, tuple[Argument, ...]]] = {
     "exact_cover": {
-        "_count_live": (INT, INT, U2, I1, I1, U3, U2, I2, INT),
+        "_count_live": (INT, INT, U2, I1, I1, U3, U2, I2, INT, I2),
         "search": (U2, I1, U1, INT, Q1, F1, I1, I1, I1, I1, I1, I1, I1, F1, U2, U3, U2, I2, I1,
                    Q2, I2, BOOL, INT, INT, U1, U1, I1, U1, I1, INT, I1, I2),
     },

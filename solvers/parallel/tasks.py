@@ -155,6 +155,7 @@ class PolyformProbe:
         self.counts = placements.piece_counts.astype(np.int64)
         # the bit-board kernel fills the lowest empty cell of its sweep: branch on that
         self.sweep = prepared.tables.kernel_cell if prepared.kernel == "bitboard" else None
+        self._root: PolyformNode | None = None
 
     def items_of(self, row: int) -> np.ndarray:
         return self.entry_item[self.row_starts[row]:self.row_starts[row + 1]]
@@ -163,6 +164,12 @@ class PolyformProbe:
         return self.item_rows[self.item_starts[item]:self.item_starts[item + 1]]
 
     def root(self) -> PolyformNode:
+        """The root node, made once (nodes are never changed: a child is a new node)."""
+        if self._root is None:
+            self._root = self._make_root()
+        return self._root
+
+    def _make_root(self) -> PolyformNode:
         live = np.zeros(self.n_rows, dtype=bool)
         live[self.root_rows] = True
         per_item = np.bincount(self.entry_item[live[self.entry_row]], minlength=self.n_items)

@@ -28,7 +28,7 @@ from .paint import PaintFilter, piece_orientations
 from .pins import rows_kept_by_pins
 from .pruning import dead_rows, uncoverable_rows
 from .secondary import with_secondary_items
-from .words import pack_bits
+from .words import pack_bits, word_spans
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,12 @@ class Placements:
         starts = np.concatenate(([0], np.cumsum(lengths)))
         return starts, np.fromiter(chain.from_iterable(self.row_items), dtype=np.int64,
                                    count=int(starts[-1]))
+
+    @cached_property
+    def word_spans(self) -> np.ndarray:
+        """(R, 2) int32: each row's first word of `masks` that is not zero and one past its
+        last (words.word_spans), made once for every search of these placements."""
+        return word_spans(self.masks)
 
     def rows_of_piece(self, piece: int) -> np.ndarray:
         return np.flatnonzero(self.row_piece == piece)

@@ -49,7 +49,8 @@ class ExactCoverSearch(ResumableSearch):
         self.slack = piece_slack(placements)
         self.absent_start = first_absent_row(placements)
         self.branch_piece = np.full(goal + 1, -1, dtype=np.int32)
-        self.spans = word_spans(self.masks)
+        self.spans = (placements.word_spans if self.masks is placements.masks  # shared by tasks
+                      else word_spans(self.masks))
         self._start(searched.root_rows)
 
     def _start(self, root_rows: np.ndarray) -> None:
@@ -59,7 +60,7 @@ class ExactCoverSearch(ResumableSearch):
 
         kernel._count_live(0, len(root_rows), self.masks, self.placements.row_piece,
                            self.live, self.planes, self.overflow, self.piece_live,
-                           self.absent_start)
+                           self.absent_start, self.spans)
         self.counters[status.C_PHASE] = status.ENTER
 
     def _run_kernel(self, node_budget: int, record: bool, solution_limit: int) -> int:

@@ -11,7 +11,7 @@ from puzzles import ASSETS, shipped
 from solvers import GridKind, Piece, Puzzle
 from solvers.cli import main as cli
 from solvers.parallel.run import ParallelRun
-from solvers.parallel.tasks import PolyformProbe
+from solvers.parallel.tasks import PolyformProbe, TaskSearches
 from solvers.placements.words import pack_bits, word_spans
 from solvers.search.prepare import prepare_puzzle
 from solvers.search.solve import count_solutions
@@ -80,3 +80,13 @@ def test_polygui_solve_says_what_it_does_while_it_prepares(monkeypatch, capsys):
     shown = capsys.readouterr().err
     assert "checking the puzzle…" in shown
     assert "preparing the search (placements, pruning, symmetry)…" in shown
+
+
+def test_every_task_of_a_puzzle_shares_its_word_spans_and_its_root_node():
+    """A run's tasks each make a search (1,127 for 68 of each pentomino on 64x64): the spans
+    of the placements' words and the probe's root node are made once, not once a task."""
+    prepared = prepare_puzzle(shipped("hexiamonds-6x6.json"), "distinct", kernel="general")
+    searches = TaskSearches(prepared)
+    first, second = (searches.search(prefix) for prefix in ((), tuple(prepared.plan.root_rows[:1])))
+    assert first.spans is second.spans is prepared.placements.word_spans
+    assert searches.probe.root() is searches.probe.root()
