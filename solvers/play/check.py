@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Iterable
 
-from ..puzzle.cancel import CancelCheck
+from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.model import Puzzle, PuzzleError
 from ..puzzle.pins import Pin
 from ..search.events import Solution
@@ -29,10 +29,12 @@ def with_placed(puzzle: Puzzle, placed: Iterable[Placement]) -> Puzzle:
 def solution_with(puzzle: Puzzle, placed: Iterable[Placement],
                   cancel: CancelCheck | None = None) -> tuple[Placement, ...] | None:
     """A solution (every copy's placement, the pinned copies and `placed` among them) that
-    contains the placements `placed`, or None when there is none."""
+    contains the placements `placed`, or None when there is none. `cancel()` true stops it
+    (Cancelled)."""
     try:
         pinned = with_placed(puzzle, tuple(placed))
         for event in solve(pinned, "all", limit=1, cancel=cancel):
+            check_cancel(cancel)  # between slices of the search too
             if isinstance(event, Solution):
                 return tuple((piece, tuple(sorted(cells))) for piece, cells in event.pieces)
     except PuzzleError:  # known without searching: no solution (or an impossible placing)
