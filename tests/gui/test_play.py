@@ -32,8 +32,8 @@ def play(window, qtbot):
 
 def turn_in_tray(qtbot, canvas, piece: int, wanted: tuple) -> None:
     """R (and F when needed) on the tray piece under the mouse until it lies as `wanted`."""
-    for flips in range(2):
-        for _ in range(4):
+    for _flips in range(2):
+        for _ in range(6):  # six turns go round on hexagons and triangles
             if canvas.shapes[piece] == wanted:
                 return
             qtbot.mouseMove(canvas, canvas.tray_point(piece, 0))
@@ -149,3 +149,18 @@ def test_play_is_refused_for_sudoku_with_the_reason(window, qtbot):
     assert not action.isEnabled() and "Sudoku" in action.toolTip()
     qtbot.keyClick(window, Qt.Key.Key_3, CTRL)
     assert not window.play.is_playing()
+
+
+@pytest.mark.parametrize("name", ["meteor.json", "hexiamonds-6x6.json"])
+def test_pieces_snap_onto_hexagons_and_triangles(window, qtbot, name):
+    window.open_puzzle(examples_dir() / name)
+    qtbot.keyClick(window, Qt.Key.Key_3, CTRL)
+    page = window.play.page
+    canvas, puzzle = page.canvas, window.document.puzzle
+    moves = PlayBoard(puzzle)
+    piece = len(puzzle.pieces) - 1
+    wanted = next(cells for kind, cells in sorted(moves.rows) if kind == piece)
+    place_from_tray(qtbot, canvas, piece, wanted)  # turned and flipped with R and F first
+    assert page.model.placed == ((piece, wanted),)
+    qtbot.keyClick(canvas, Qt.Key.Key_Z, CTRL)
+    assert page.model.placed == ()
