@@ -26,6 +26,7 @@ from .files.new_puzzle_dialog import blank_puzzle
 from .menus import build_menus
 from .models import PuzzleDocument
 from .models.status import describe, document_title
+from .play.mode import PlayMode
 from .solving.analysis import PuzzleAnalysis
 from .solving.indicator import RunIndicator
 from .solving.keeping import RunKeeping
@@ -102,6 +103,7 @@ class MainWindow(QMainWindow):
         self.design_tools = AnalysisActions(self)  # Where Pieces Go, the Uniqueness Designer
         self.solved_symmetry = "distinct"  # the symmetry mode of the solutions shown
         self.menus = build_menus(self)
+        self.play = PlayMode(self)  # Play mode (Ctrl+3): solving by hand
         self._navigation = self.menus.navigation_actions
         self.document.changed.connect(self._on_document_changed)
         self.document.modified_changed.connect(self.setWindowModified)
@@ -224,21 +226,26 @@ class MainWindow(QMainWindow):
         return self.pages.currentWidget() is self.design_page
 
     def set_mode(self, mode: str) -> None:
-        """"design" (the editor) or "solve" (the view, Solve panel and browser)."""
+        """"design" (the editor), "solve" (the view, Solve panel and browser) or "play"."""
         designing = mode == "design"
         if designing:
             self._ensure_editor()
+        elif mode == "play":
+            self.play.ensure_page()
+        if mode != "solve":
             self.dock.hide()  # first: the editor is laid out in the room the panel leaves
-        shown = self.design_page if designing else self.pages.widget(0)
+        shown = {"design": self.design_page, "play": self.play.page}.get(mode,
+                                                                          self.pages.widget(0))
         for index in range(self.pages.count()):  # a hidden page must not set the minimum size
             page = self.pages.widget(index)
             policy = QSizePolicy.Policy.Preferred if page is shown else QSizePolicy.Policy.Ignored
             page.setSizePolicy(policy, policy)
         self.pages.setCurrentWidget(shown)
-        self.dock.setVisible(not designing)
-        self.run_indicator.set_active(designing and self.is_solving())
+        self.dock.setVisible(mode == "solve")
+        self.play.shown(mode)
+        self.run_indicator.set_active(mode != "solve" and self.is_solving())
         for action in self._navigation:  # arrows and Home/End belong to the editor there
-            action.setEnabled(not designing)
+            action.setEnabled(mode == "solve")
         self.menus.show_mode(mode)
         self._estimate_later()
 
@@ -257,7 +264,7 @@ class MainWindow(QMainWindow):
     def _start(self, resume: Path | None) -> None:
         if self.is_solving():
             return
-        if self.is_designing():
+        if self.is_designing() or self.play.is_playing():
             self.set_mode("solve")
         puzzle = self.document.puzzle
         problems = puzzle.problems()
@@ -429,6 +436,7 @@ class MainWindow(QMainWindow):
         self.keeping.closed()
         self.exports.shutdown()
         self.design_tools.close()
+        self.play.shutdown()
         for run in running_solves():  # retired runs, an editor's Check or copy still looking
             run.shutdown(None)  # no thread may outlive the window
         self.files.closing()

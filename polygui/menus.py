@@ -1,5 +1,5 @@
 """Menus: File, Edit (undo and redo, named after the edit; the puzzle's name and description),
-View (Design or Solve), Examples (the shipped puzzles), Solve (solve, pause, stop, step through
+View (Design, Solve or Play), Examples (the shipped puzzles), Solve (solve, pause, stop, step through
 the solutions), Help (getting started, keyboard and mouse, about)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox
 
 from solvers import GridKind, Puzzle, PuzzleError
@@ -139,7 +139,10 @@ class Menus:
         self._action(menu, "&Move List…", exports.export_moves)
 
     def _edit_menu(self, menu: QMenu) -> None:
-        stack = self.window.document.undo_stack
+        # a group: Play mode's moves have a history of their own (polygui/play/mode.py)
+        self.undo_group = stack = QUndoGroup(self.window)
+        stack.addStack(self.window.document.undo_stack)
+        stack.setActiveStack(self.window.document.undo_stack)
         self.undo_action = stack.createUndoAction(menu, "&Undo")  # "Undo Add board cells"
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo_action = stack.createRedoAction(menu, "&Redo")
@@ -157,7 +160,8 @@ class Menus:
     def _view_menu(self, menu: QMenu) -> None:
         group = QActionGroup(menu)
         self.mode_actions = {}
-        for mode, text, key in (("design", "&Design", "Ctrl+1"), ("solve", "&Solve", "Ctrl+2")):
+        for mode, text, key in (("design", "&Design", "Ctrl+1"), ("solve", "&Solve", "Ctrl+2"),
+                                ("play", "&Play", "Ctrl+3")):
             action = self._action(menu, text, lambda m=mode: self.window.set_mode(m),
                                   QKeySequence(key))
             action.setCheckable(True)

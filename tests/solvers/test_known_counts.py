@@ -29,6 +29,8 @@ def count(name: str, symmetry: str) -> int:
     ("pentominoes-6x10.json", "all", 9356),
     ("pentominoes-5x12.json", "distinct", 1010),
     ("pentominoes-3x20.json", "distinct", 2),
+    ("pentominoes-8x8-hole.json", "distinct", 65),  # Dana Scott's 1958 puzzle
+    ("pentominoes-8x8-hole.json", "all", 520),
     ("sudoku-4x4-empty.json", "all", 288),
     ("no-solution.json", "all", 0),
 ])

@@ -1,0 +1,70 @@
+"""Play mode in the window: its page among the window's pages, the Play action (refused, with
+the reason as its tooltip, for a puzzle Play cannot show), and the Edit menu's Undo and Redo
+driving the play's own history while Play shows."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QMainWindow
+
+from solvers import GridKind, Puzzle
+
+from .page import PlayPage
+
+PLAY_TIP = "Play mode (Ctrl+3): solve the puzzle by hand"
+
+
+def why_not_playable(puzzle: Puzzle) -> str | None:
+    """Why Play mode cannot show `puzzle`, or None when it can."""
+    if puzzle.kind is GridKind.SUDOKU:
+        return "Play mode is for placing pieces: Sudoku gets its own Play later"
+    if puzzle.kind is GridKind.CUBE:
+        return "Play mode is for flat boards so far: boxes of cubes come later"
+    if not puzzle.board or not puzzle.pieces:
+        return "Play mode needs a board and pieces: add them in Design mode (Ctrl+1)"
+    return None
+
+
+class PlayMode(QObject):
+    """Made by the window after its menus: `window.pages` gets the page, `window.menus`
+    (mode_actions["play"], undo_group) is kept in step with the puzzle and the mode."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.page: PlayPage | None = None  # made when Play first shows
+        self.menus = window.menus
+        window.document.changed.connect(self.puzzle_changed)
+        self.puzzle_changed(window.document.puzzle)
+
+    def ensure_page(self) -> PlayPage:
+        if self.page is None:
+            self.page = PlayPage(self.window.document.puzzle)
+            self.window.pages.addWidget(self.page)
+            self.menus.undo_group.addStack(self.page.model.stack)
+        return self.page
+
+    def puzzle_changed(self, puzzle: Puzzle) -> None:
+        reason = why_not_playable(puzzle)
+        action = self.menus.mode_actions["play"]
+        action.setEnabled(reason is None)
+        action.setToolTip(reason or PLAY_TIP)
+        if self.page is not None and reason is None:
+            self.page.set_puzzle(puzzle)
+        if reason is not None and self.is_playing():
+            self.window.set_mode("solve")
+
+    def is_playing(self) -> bool:
+        return self.page is not None and self.window.pages.currentWidget() is self.page
+
+    def shown(self, mode: str) -> None:
+        """The window shows `mode` now: the clock, and which history Undo drives."""
+        playing = mode == "play"
+        if self.page is not None:
+            self.page.set_active(playing)
+        stack = self.page.model.stack if playing else self.window.document.undo_stack
+        self.menus.undo_group.setActiveStack(stack)
+
+    def shutdown(self) -> None:
+        if self.page is not None:
+            self.page.shutdown()
