@@ -99,12 +99,13 @@ class SolvePage(QWidget):
         return self._views[key]
 
     def show_intro(self, puzzle: Puzzle, solving: bool, found: int | None,
-                   reason: str | None = None) -> None:
+                   reason: str | None = None, not_started: str | None = None) -> None:
         """The puzzle's name, description and pieces, and the hint for what to do next
         (`found`: the solutions of a search that has ended, None before one; `reason`: a
-        proof that it has none, found without searching)."""
+        proof that it has none, found without searching; `not_started`: why the last search
+        could not start)."""
         self.intro.set_puzzle(puzzle)
-        self.intro.show_hint(hint_for(puzzle, solving, found, reason))
+        self.intro.show_hint(hint_for(puzzle, solving, found, reason, not_started))
         flat = VIEW_KEYS[puzzle.kind] == "board"
         self.tray.setVisible(flat)
         if flat:
