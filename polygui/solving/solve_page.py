@@ -47,6 +47,7 @@ class SolvePage(QWidget):
         self.stale.setStyleSheet("background: #fff3cd; color: #5c4400; padding: 6px;")
         self.stale.hide()
         self._lay_out()
+        self.filter.changed.connect(self._mark_filter_cells)
 
     def _lay_out(self) -> None:
         layout = QVBoxLayout(self)
@@ -64,6 +65,12 @@ class SolvePage(QWidget):
         layout.addWidget(self.filter)
         layout.addWidget(self.assemblies)
         layout.addWidget(self.browser)
+
+    def _mark_filter_cells(self) -> None:
+        """The cells the filter's conditions were made on, marked while it is on."""
+        cells = [condition.cell for condition in self.filter.conditions()]
+        for view in self._views.values():
+            view.set_filter_cells(cells)
 
     def current_view(self) -> QWidget:
         return self.stack.currentWidget()
