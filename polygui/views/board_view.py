@@ -16,7 +16,7 @@ from .filter_marks import paint_filter_marks, polygon_spot
 from .marks import marks_by_colour, paint_marks
 from .paint_marks import constraint_colours, shown_paint
 from .tiling import FlatBoard, tiling_for
-from .zoom import ZoomPan
+from .zoom import ZoomPan, fitted_content
 
 MARGIN = 16
 
@@ -106,6 +106,13 @@ class BoardView(QWidget):
         found = self._index.lookup(np.array(self.filter_cells, dtype=np.int64))
         polygons = self._picture.board.polygons[found[found >= 0]]
         paint_filter_marks(painter, (polygon_spot(polygon, transform) for polygon in polygons))
+
+    def zoom_content(self) -> QRectF | None:
+        """The board as fitted, with its margins: zooming pans over it, not beyond."""
+        if self._picture is None or not self.puzzle.board:
+            return None
+        room = QRectF(self.rect()).adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
+        return fitted_content(self._picture.board.bounds, room)
 
     def _target(self) -> QRectF:
         """Where the board is drawn: the widget less its margins, zoomed and panned."""

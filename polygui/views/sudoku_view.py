@@ -98,6 +98,11 @@ class SudokuView(QWidget):
         return self.zoom.map_rect(QRectF((self.width() - side) / 2, (self.height() - side) / 2,
                                          side, side))
 
+    def zoom_content(self) -> QRectF:
+        """The grid as fitted, with its margins: zooming pans over it, not beyond."""
+        side = min(self.width(), self.height()) - 2 * MARGIN
+        return QRectF((self.width() - side) / 2, (self.height() - side) / 2, side, side)
+
     def cell_rect(self, cell: int) -> QRectF:
         n = self.puzzle.sudoku.n
         grid = self._grid_rect()
