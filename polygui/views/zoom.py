@@ -23,7 +23,7 @@ from .zoom_bars import ZoomBars
 MAX_ZOOM = 16.0
 WHEEL_STEP = 1.25  # zoom per wheel notch (120 eighths of a degree)
 KEY_STEP = 1.5
-EDGE = 24  # pixels of room kept round a zoomed picture at the widget's edges (a scroll bar's and more)
+EDGE = 24  # pixels kept round a zoomed picture at the widget's edges (a scroll bar and more)
 
 
 def fitted_content(bounds: tuple[float, float, float, float], target: QRectF) -> QRectF:
