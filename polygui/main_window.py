@@ -31,6 +31,7 @@ from .solving.analysis import PuzzleAnalysis
 from .solving.indicator import RunIndicator
 from .solving.keeping import RunKeeping
 from .solving.kept_runs import KeptRuns
+from .solving.not_started import NotStarted
 from .solving.panel import SolvePanel
 from .solving.run import SolveRun, running_solves
 from .solving.solve_page import SolvePage
@@ -84,6 +85,7 @@ class MainWindow(QMainWindow):
         self.analysis = PuzzleAnalysis(self.panel, page, self.settings, self)
         self.analysis.reason_found.connect(self._show_reason)
         self.estimating = self.analysis.estimating
+        self.not_started = NotStarted(self.panel, self)  # a cluster out of reach, ...
         self.dock = QDockWidget("Solve", self)
         self.dock.setObjectName("solve-dock")
         self.dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
@@ -187,7 +189,8 @@ class MainWindow(QMainWindow):
         solving = self.is_solving()
         found = self.store.solution_count() if self.store.searched and not solving else None
         puzzle = self.document.puzzle
-        self.solve_page.show_intro(puzzle, solving, found, self.analysis.known_reason(puzzle))
+        self.solve_page.show_intro(puzzle, solving, found, self.analysis.known_reason(puzzle),
+                                   self.not_started.text if found is not None else None)
 
     def solutions_are_stale(self) -> bool:
         """Whether the solutions shown belong to an earlier version of the puzzle."""
@@ -298,6 +301,7 @@ class MainWindow(QMainWindow):
         self.browsing.follow(worker)  # the verdicts of assemblies taken apart
         worker.unsolvable.connect(self._on_unsolvable)
         worker.failed.connect(self._on_failed)
+        self.not_started.watch(worker)
         worker.finished.connect(self._on_finished)
         self.panel.set_running(True)
         self.run_indicator.start()

@@ -43,7 +43,8 @@ are unsaved changes, and unsaved work is kept safe if the app stops.</li>
 
 VIEW_KEYS = (
     ("Solve view", "Wheel (or Ctrl +, Ctrl −)", "Zoom the 2D board in and out"),
-    ("Solve view", "Drag, or middle-drag", "Move a zoomed-in 2D board; double-click fits it"),
+    ("Solve view", "Drag, middle-drag, scroll bars",
+     "Move a zoomed-in 2D board; double-click or Ctrl+0 fits it"),
     ("3D view", "Drag", "Turn the cube around"),
     ("3D view", "Middle-drag, or Ctrl+drag", "Move the view"),
     ("3D view", "Wheel; Up and Down", "Zoom; tilt"),
@@ -52,6 +53,8 @@ VIEW_KEYS = (
     ("Play", "R or wheel (Shift+R back); F", "Turn the piece dragged or pointed at; flip it"),
     ("Play", "Delete; H", "Take back the piece pointed at; a hint"),
     ("Design, boards", "Click, drag", "Add cells; start on a cell to remove them"),
+    ("Design, boards", "Wheel (or Ctrl +, Ctrl −); Ctrl+0", "Zoom the canvas in and out; fit it"),
+    ("Design, boards", "Space+drag, middle-drag, scroll bars", "Move a zoomed-in canvas"),
     ("Design, boards", "Fill, Rectangle tools", "Fill an enclosed area; drag a rectangle"),
     ("Design, boards", "Optional tool", "Mark cells a solution may leave empty"),
     ("Design, boards", "Paint tool", "Paint cells in a constraint colour (Paint with); "

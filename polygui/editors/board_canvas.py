@@ -25,7 +25,7 @@ from ..views.canvas_picture import CanvasPicture
 from ..views.cells import EMPTY
 from ..views.piece_tray import PIECE_MIME
 from ..views.tiling import TRIANGLE_EDGE, FlatBoard, tiling_for
-from ..views.zoom import ZoomPan
+from ..views.zoom import ZoomPan, fitted_content
 
 MARGIN = 12
 HOVER_COLOUR = QColor("#1f6fd1")
@@ -69,7 +69,8 @@ class CellCanvas(QWidget):
         self._hover: Cell | None = None
         self.setMouseTracking(True)  # for the hover outline
         self.preferred_size = QSize(520, 420)
-        self.zoom = ZoomPan(self, Qt.MouseButton.MiddleButton)  # the left button paints
+        # the left button paints; it pans while Space is held
+        self.zoom = ZoomPan(self, Qt.MouseButton.MiddleButton, space_pans=True)
         self._preview: list[Cell] = []  # positions outlined: a rectangle being dragged
 
     @property
@@ -135,6 +136,11 @@ class CellCanvas(QWidget):
     def _transform(self) -> QTransform:
         target = QRectF(self.rect()).adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
         return fit_transform(self._picture.bounds, self.zoom.map_rect(target))
+
+    def zoom_content(self) -> QRectF | None:
+        """The cells as fitted, with their margins: zooming pans over them, not beyond."""
+        room = QRectF(self.rect()).adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
+        return fitted_content(self._picture.bounds, room) if self._picture else None
 
     def cell_centre(self, cell: Cell) -> QPoint:
         """Where `cell` is drawn, in widget pixels (for tests and tooltips)."""

@@ -81,6 +81,9 @@ class SolveWorker(QObject):
     finished = Signal(str)  # "done" (search complete), "limit", "stopped", "unsolvable", "failed"
     unsolvable = Signal(str)  # why the puzzle has no solution, known before searching
     failed = Signal(str)  # a message for the user: the solver broke
+    # instead of failed, when the search never began for a reason outside the puzzle (a
+    # cluster out of reach, a run file it cannot use): why, and whether the cluster is to blame
+    could_not_start = Signal(str, bool)
 
     def __init__(self, puzzle: Puzzle, symmetry: str, limit: int = 0,
                  keep: int | None = None, options: SearchOptions | None = None) -> None:
@@ -127,7 +130,10 @@ class SolveWorker(QObject):
         except Cancelled:  # stopped while preparing
             status = "stopped"
         except (RunFileError, ClusterError) as error:  # not the puzzle's fault
-            self.failed.emit(str(error))
+            if self._searching:
+                self.failed.emit(str(error))
+            else:
+                self.could_not_start.emit(str(error), isinstance(error, ClusterError))
             status = "failed"
         except PuzzleError as error:
             self.unsolvable.emit(str(error))

@@ -54,6 +54,16 @@ class SearchOnChoice(QComboBox):
         kind, value = self.currentData()
         return (value, None) if kind == "threads" else (1, self._clusters.get(value, value))
 
+    def fall_back_here(self) -> bool:
+        """Search on this computer (every core) from now on, if a cluster was chosen: one
+        that could not be reached would keep every next Solve waiting for it. True if so.
+        The cluster stays in the list (and a cluster elsewhere in the dialog) to choose again."""
+        if self.currentData()[0] != "cluster":
+            return False
+        self.setCurrentIndex(0)
+        self._save()
+        return True
+
     def _on_activated(self, index: int) -> None:
         kind, value = self.itemData(index)
         if kind == "cluster" and value == ELSEWHERE:

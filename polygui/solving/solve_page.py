@@ -47,6 +47,7 @@ class SolvePage(QWidget):
         self.stale.setStyleSheet("background: #fff3cd; color: #5c4400; padding: 6px;")
         self.stale.hide()
         self._lay_out()
+        self.filter.changed.connect(self._mark_filter_cells)
 
     def _lay_out(self) -> None:
         layout = QVBoxLayout(self)
@@ -64,6 +65,12 @@ class SolvePage(QWidget):
         layout.addWidget(self.filter)
         layout.addWidget(self.assemblies)
         layout.addWidget(self.browser)
+
+    def _mark_filter_cells(self) -> None:
+        """The cells the filter's conditions were made on, marked while it is on."""
+        cells = [condition.cell for condition in self.filter.conditions()]
+        for view in self._views.values():
+            view.set_filter_cells(cells)
 
     def current_view(self) -> QWidget:
         return self.stack.currentWidget()
@@ -99,12 +106,13 @@ class SolvePage(QWidget):
         return self._views[key]
 
     def show_intro(self, puzzle: Puzzle, solving: bool, found: int | None,
-                   reason: str | None = None) -> None:
+                   reason: str | None = None, not_started: str | None = None) -> None:
         """The puzzle's name, description and pieces, and the hint for what to do next
         (`found`: the solutions of a search that has ended, None before one; `reason`: a
-        proof that it has none, found without searching)."""
+        proof that it has none, found without searching; `not_started`: why the last search
+        could not start)."""
         self.intro.set_puzzle(puzzle)
-        self.intro.show_hint(hint_for(puzzle, solving, found, reason))
+        self.intro.show_hint(hint_for(puzzle, solving, found, reason, not_started))
         flat = VIEW_KEYS[puzzle.kind] == "board"
         self.tray.setVisible(flat)
         if flat:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QContextMenuEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
@@ -11,10 +12,11 @@ from solvers import Puzzle, Solution
 from .board_picture import BoardPicture, fit_transform
 from .cells import EMPTY, CellIndex, board_cells, optional_mask, solution_cells
 from .colours import copy_colours, piece_colours
+from .filter_marks import paint_filter_marks, polygon_spot
 from .marks import marks_by_colour, paint_marks
 from .paint_marks import constraint_colours, shown_paint
 from .tiling import FlatBoard, tiling_for
-from .zoom import ZoomPan
+from .zoom import ZoomPan, fitted_content
 
 MARGIN = 16
 
@@ -40,6 +42,7 @@ class BoardView(QWidget):
         self._index: CellIndex | None = None
         self._colours = []
         self.marks: dict = {}  # cell -> QColor drawn over it (why there is no solution)
+        self.filter_cells: tuple = ()  # the cells the solution filter was made on, marked
         self.zoom = ZoomPan(self, Qt.MouseButton.LeftButton)
         self.setToolTip("Wheel to zoom, drag to move, double-click to fit")
 
@@ -52,6 +55,7 @@ class BoardView(QWidget):
         self._picture = BoardPicture(FlatBoard.build(tiling_for(puzzle.kind), cells),
                                      optional_mask(puzzle))
         self.marks = {}
+        self.filter_cells = ()
         self.set_solution(None)
 
     def set_marks(self, marks: dict, named: bool = False) -> None:
@@ -59,6 +63,11 @@ class BoardView(QWidget):
         the cells no piece covers (`named`: every cell is in sight here anyway). Empty:
         none. A new puzzle clears them."""
         self.marks = dict(marks)
+        self.update()
+
+    def set_filter_cells(self, cells) -> None:
+        """Mark the cells the solution filter was made on (none: no filter)."""
+        self.filter_cells = tuple(cells)
         self.update()
 
     def set_solution(self, solution: Solution | None) -> None:
@@ -83,12 +92,27 @@ class BoardView(QWidget):
         self._picture.paint(painter, self._target())
         if self.marks:
             self._paint_marks(painter)
+        if self.filter_cells:
+            self._paint_filter_cells(painter)
         painter.end()
 
     def _paint_marks(self, painter: QPainter) -> None:
         transform = fit_transform(self._picture.board.bounds, self._target())
         paint_marks(painter, self._picture.board.polygons,
                     marks_by_colour(self.puzzle.board, self.marks), transform)
+
+    def _paint_filter_cells(self, painter: QPainter) -> None:
+        transform = fit_transform(self._picture.board.bounds, self._target())
+        found = self._index.lookup(np.array(self.filter_cells, dtype=np.int64))
+        polygons = self._picture.board.polygons[found[found >= 0]]
+        paint_filter_marks(painter, (polygon_spot(polygon, transform) for polygon in polygons))
+
+    def zoom_content(self) -> QRectF | None:
+        """The board as fitted, with its margins: zooming pans over it, not beyond."""
+        if self._picture is None or not self.puzzle.board:
+            return None
+        room = QRectF(self.rect()).adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
+        return fitted_content(self._picture.board.bounds, room)
 
     def _target(self) -> QRectF:
         """Where the board is drawn: the widget less its margins, zoomed and panned."""

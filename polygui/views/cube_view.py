@@ -205,6 +205,10 @@ class CubeView(QWidget):
         self._refresh_named()
         self.gl.update()
 
+    def set_filter_cells(self, cells) -> None:
+        """Mark the cells the solution filter was made on in the layers (none: no filter)."""
+        self.layers.set_filter_cells(cells)
+
     def _refresh_named(self) -> None:
         """The edges of the named cells, where the voxels are now (exploded or not)."""
         marked = marked_mask(self._mesh.cells, self.marks) if self.marks_named else None

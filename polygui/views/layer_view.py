@@ -19,6 +19,7 @@ from solvers import Puzzle
 
 from .board_picture import BoardPicture, fit_transform
 from .cells import board_cells, optional_mask
+from .filter_marks import paint_filter_marks, polygon_spot
 from .marks import Marks, marks_by_colour, paint_marks
 from .tiling import SQUARE, FlatBoard
 
@@ -59,6 +60,7 @@ class LayerView(QWidget):
         self._layers: list[tuple[np.ndarray, BoardPicture]] = []  # (board positions, picture)
         self._bounds = (0.0, 0.0, 1.0, 1.0)
         self._marks: list[list[tuple[QColor, np.ndarray]]] = []  # per layer, by colour
+        self.filter_cells: tuple = ()  # the cells the solution filter was made on, marked
 
     def set_puzzle(self, puzzle: Puzzle) -> None:
         cells = board_cells(puzzle)
@@ -74,6 +76,7 @@ class LayerView(QWidget):
         if len(boxes):
             self._bounds = (*boxes[:, :2].min(axis=0), *boxes[:, 2:].max(axis=0))
         self._marks = []
+        self.filter_cells = ()
         self.update()
         self.puzzle_shown.emit()
 
@@ -84,6 +87,11 @@ class LayerView(QWidget):
         groups = marks_by_colour(cells, marks)
         self._marks = [[(colour, np.flatnonzero(np.isin(positions, indices)))
                         for colour, indices in groups] for positions, _ in self._layers]
+        self.update()
+
+    def set_filter_cells(self, cells) -> None:
+        """Mark the cells the solution filter was made on (none: no filter)."""
+        self.filter_cells = tuple(tuple(int(v) for v in cell) for cell in cells)
         self.update()
 
     def set_labels(self, labels: np.ndarray, copy_colours: Sequence[QColor]) -> None:
@@ -195,7 +203,18 @@ class LayerView(QWidget):
             if self._marks:
                 paint_marks(painter, picture.board.polygons, self._marks[number],
                             fit_transform(self._bounds, target))
+        paint_filter_marks(painter, self._filter_spots())
         painter.end()
+
+    def _filter_spots(self) -> list[tuple[QPointF, float]]:
+        """Where the filter's cells are drawn, and their size."""
+        spots = []
+        for (positions, picture), rect in zip(self._layers, self._picture_rects()):
+            transform = fit_transform(self._bounds, rect)
+            for cell in self.filter_cells:
+                local = np.flatnonzero((self._cells[positions] == np.asarray(cell)).all(axis=1))
+                spots += [polygon_spot(picture.board.polygons[i], transform) for i in local]
+        return spots
 
     def sizeHint(self) -> QSize:
         return QSize(480, 160)

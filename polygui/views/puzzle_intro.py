@@ -25,10 +25,11 @@ def short_description(text: str, limit: int = DESCRIPTION_CHARS) -> str:
 
 
 def hint_for(puzzle: Puzzle, solving: bool = False, found: int | None = None,
-             reason: str | None = None) -> str:
+             reason: str | None = None, not_started: str | None = None) -> str:
     """What to do next: before a run (`found` None), while one runs, after it (`found`
     solutions). `reason`: why the puzzle has no solution, proved without searching (a
-    colouring): Solve refuses it, so the hint never says to press Solve."""
+    colouring): Solve refuses it, so the hint never says to press Solve. `not_started`: why
+    the last run never searched (a cluster out of reach): its 0 solutions prove nothing."""
     problems = puzzle.problems() or ([reason] if reason else [])
     if problems and not solving and found is None:
         return (f"This puzzle cannot be solved as it is: {escape('; '.join(problems))}. "
@@ -36,6 +37,8 @@ def hint_for(puzzle: Puzzle, solving: bool = False, found: int | None = None,
     if solving:
         return ("Searching: solutions appear as they are found; step through them with ← and "
                 "→ meanwhile. Pause (F6) and Stop (Shift+F5) keep what was found.")
+    if not_started is not None:
+        return escape(not_started, quote=False)
     if found == 0:
         return "No solution. Design mode (Ctrl+1) changes the puzzle."
     if found and puzzle.disassembly:

@@ -16,6 +16,7 @@ from solvers import Puzzle, Solution
 from solvers.puzzle.model import SUDOKU_SYMBOLS, conflicting_givens
 
 from .board_picture import segments_path
+from .filter_marks import paint_filter_frames
 from .sudoku_marks import paint_cages, paint_diagonals, paint_region_borders
 from .zoom import ZoomPan
 
@@ -57,6 +58,7 @@ class SudokuView(QWidget):
         self.conflicts: frozenset[int] = frozenset()  # cells of givens that clash
         self.marked: frozenset[int] = frozenset()  # givens that have no solution together
         self.rule_marked: frozenset[int] = frozenset()  # the cells of the rules they need
+        self.filter_cells: tuple[int, ...] = ()  # the cells the solution filter was made on
         self.zoom = ZoomPan(self, Qt.MouseButton.LeftButton)
         self.setToolTip("Wheel to zoom, drag to move, double-click to fit")
 
@@ -67,12 +69,18 @@ class SudokuView(QWidget):
         self.conflicts = frozenset(cell for pair in conflicting_givens(puzzle.sudoku)
                                    for cell in pair)
         self.marked = self.rule_marked = frozenset()
+        self.filter_cells = ()
         self.set_solution(None)
 
     def set_marks(self, cells, named: bool = True, rules=()) -> None:
         """Givens to highlight (why there is no solution), and the cells of the rules (cages,
         jigsaw regions, diagonals) named with them, lighter; empty: none."""
         self.marked, self.rule_marked = frozenset(cells), frozenset(rules)
+        self.update()
+
+    def set_filter_cells(self, cells) -> None:
+        """Mark the cells the solution filter was made on (none: no filter)."""
+        self.filter_cells = tuple(cells)
         self.update()
 
     def set_solution(self, solution: Solution | None) -> None:
@@ -89,6 +97,11 @@ class SudokuView(QWidget):
         side = min(self.width(), self.height()) - 2 * MARGIN
         return self.zoom.map_rect(QRectF((self.width() - side) / 2, (self.height() - side) / 2,
                                          side, side))
+
+    def zoom_content(self) -> QRectF:
+        """The grid as fitted, with its margins: zooming pans over it, not beyond."""
+        side = min(self.width(), self.height()) - 2 * MARGIN
+        return QRectF((self.width() - side) / 2, (self.height() - side) / 2, side, side)
 
     def cell_rect(self, cell: int) -> QRectF:
         n = self.puzzle.sudoku.n
@@ -129,6 +142,8 @@ class SudokuView(QWidget):
         paint_region_borders(painter, grid, cell)
         paint_cages(painter, grid, cell, self.font())
         self._paint_symbols(painter, grid.n, cell)
+        painter.resetTransform()
+        paint_filter_frames(painter, (self.cell_rect(cell) for cell in self.filter_cells))
         painter.end()
 
     def _paint_cells(self, painter: QPainter, n: int, cell: float) -> None:

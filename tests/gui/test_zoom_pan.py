@@ -71,7 +71,9 @@ def test_the_solve_view_zooms_pans_and_fits_again(qtbot):
     wheel(view, QPoint(350, 250), 2)
     zoomed = view.grab().toImage()
     assert view.zoom.zoom > 1.5 and zoomed != fitted
-    drag(qtbot, view, LEFT, QPoint(350, 250), QPoint(300, 250))
+    # up and down: meteor's tall board, zoomed, is still narrower than the view, which keeps
+    # it centred across (no panning into the blank room beside it)
+    drag(qtbot, view, LEFT, QPoint(350, 250), QPoint(300, 200))
     assert view.grab().toImage() != zoomed
     drag(qtbot, view, LEFT, QPoint(100, 100), QPoint(5000, 5000))  # far beyond the edge
     assert view.zoom.offset.x() <= 0 and view.zoom.offset.y() <= 0  # the edge stops it
@@ -93,3 +95,37 @@ def test_a_sudoku_zooms_with_the_keys_and_never_below_fitting(qtbot):
     assert view.zoom.zoom == 1.5 and view.grab().toImage() != fitted
     qtbot.keyClick(view, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
     assert view.zoom.zoom == 1 and view.grab().toImage() == fitted
+
+
+def test_a_60x60_canvas_zooms_to_readable_cells_and_pans_over_the_board_only(qtbot):
+    """Issue 33: a big canvas fits at a few pixels a cell; zoomed in, its scroll bars and a
+    Space-drag pan over the cells (not the blank room beside a square board in a wide
+    canvas), and a click still lands on the cell under the mouse."""
+    editor = show_widget(qtbot, BoardEditor(PuzzleDocument(Puzzle(GridKind.SQUARE, "Big"))),
+                         1000, 640)
+    editor.width_box.setValue(60)
+    editor.height_box.setValue(60)
+    canvas = editor.canvas
+    bars = canvas.zoom.bars
+    assert len(canvas.positions) == 3600 and not bars.horizontal.isVisible()
+    while canvas._transform().m11() < 20:  # pixels a cell: readable
+        wheel(canvas, QPoint(300, 200), 1)
+    assert bars.horizontal.isVisible() and bars.vertical.isVisible()
+    right = canvas.width() - bars.vertical.width()
+    bars.horizontal.setValue(bars.horizontal.maximum())  # as far right as it goes
+    last = canvas.cell_centre((59, 0)).x()
+    assert right - 2 * canvas._transform().m11() < last < right  # the board's edge, no blank
+    bars.horizontal.setValue(0)
+    assert 0 < canvas.cell_centre((0, 0)).x() < 2 * canvas._transform().m11()
+    canvas.setFocus()
+    before = canvas.cell_centre((10, 10))
+    qtbot.keyPress(canvas, Qt.Key.Key_Space)
+    drag(qtbot, canvas, LEFT, QPoint(400, 200), QPoint(300, 150))  # Space held: pans
+    qtbot.keyRelease(canvas, Qt.Key.Key_Space)
+    assert canvas.cell_centre((10, 10)) == before + QPoint(-100, -50)
+    assert editor.document.puzzle.board == ()  # painted nothing
+    target = (12, 11)
+    qtbot.mouseClick(canvas, LEFT, pos=canvas.cell_centre(target))
+    assert editor.document.puzzle.board == (target,)
+    qtbot.keyClick(canvas, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+    assert canvas.zoom.zoom == 1 and not bars.horizontal.isVisible()
