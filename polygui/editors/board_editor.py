@@ -338,6 +338,7 @@ class BoardEditor(BoardStrokes, QWidget):
     # --- pins ----------------------------------------------------------------------------
     def _pin_mode_toggled(self, on: bool) -> None:
         self.turn_button.setVisible(on)
+        self.cells.select([])
         self.pin_tool.set_active(on)
         self._show_board(self.document.puzzle)
 
