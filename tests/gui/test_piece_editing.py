@@ -149,3 +149,26 @@ def test_select_all_then_delete_then_undo(qtbot, window):
     assert document.undo_stack.count() == 1
     document.undo_stack.undo()
     assert document.puzzle.board == board
+
+
+def test_a_cube_piece_turned_about_each_axis_mirrored_and_duplicated(qtbot, window):
+    soma = piece_set("soma")
+    piece = next(p for p in soma if len(orientations(GridKind.CUBE, p.cells, mirror=True))
+                 > len(orientations(GridKind.CUBE, p.cells, mirror=False)))
+    editor = design(window, Puzzle(GridKind.CUBE, "Soma", pieces=(piece,)))
+    document = window.document
+    click_row(qtbot, editor, 0)
+    rotations = set(orientations(GridKind.CUBE, piece.cells, mirror=False))
+    for key in (Qt.Key.Key_X, Qt.Key.Key_Y, Qt.Key.Key_Z):
+        before = document.puzzle.pieces[0].cells
+        qtbot.keyClick(editor.pieces.table, key)
+        after = document.puzzle.pieces[0].cells
+        assert after != before and normalise(np.array(after), GridKind.CUBE) in rotations
+    assert document.undo_stack.undoText() == f"Rotate {piece.name} about Z"
+    qtbot.mouseClick(editor.shapes.buttons["flip"], LEFT)
+    mirrored = normalise(np.array(document.puzzle.pieces[0].cells), GridKind.CUBE)
+    assert mirrored not in rotations
+    assert mirrored in orientations(GridKind.CUBE, piece.cells, mirror=True)
+    qtbot.keyClick(editor.pieces.table, Qt.Key.Key_D, CTRL)
+    assert [p.name for p in document.puzzle.pieces] == [piece.name, f"{piece.name} copy"]
+    assert document.undo_stack.count() == 5
