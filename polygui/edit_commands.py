@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import (QAbstractSpinBox, QApplication, QLineEdit, QMainWindow, QMenu,
-                               QPlainTextEdit, QTextEdit, QWidget)
+from PySide6.QtGui import QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (QAbstractItemView, QAbstractSpinBox, QApplication, QLabel,
+                               QLineEdit, QMainWindow, QMenu, QPlainTextEdit, QTextEdit,
+                               QWidget)
 
 COMMANDS = (  # (command, menu text, key)
     ("cut", "Cu&t", QKeySequence.StandardKey.Cut),
@@ -37,6 +38,22 @@ def run_edit_command(command: str, focus: QWidget | None) -> bool:
         if callable(handler) and handler(command):
             return True
         widget = widget.parentWidget()
+    return plain_widget_command(command, focus)
+
+
+def plain_widget_command(command: str, focus: QWidget | None) -> bool:
+    """What Qt's own keys did before the menu took them: a selectable label's text, a list's
+    current item copied; a list's items all selected."""
+    if command == "copy" and isinstance(focus, QLabel) and focus.hasSelectedText():
+        QGuiApplication.clipboard().setText(focus.selectedText())
+        return True
+    if isinstance(focus, QAbstractItemView):
+        if command == "select_all":
+            focus.selectAll()
+            return True
+        if command == "copy" and focus.currentIndex().isValid():
+            QGuiApplication.clipboard().setText(str(focus.currentIndex().data() or ""))
+            return True
     return False
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 
 from PySide6.QtCore import QMimeData
 from PySide6.QtGui import QGuiApplication
@@ -20,7 +21,6 @@ from solvers.puzzle.fileformat import FORMAT_NAME, puzzle_from_dict, puzzle_to_d
 
 from ..models import PuzzleDocument
 from ..views.colours import piece_colour
-from .piece_list import fresh_colour
 
 PIECES_MIME = "application/x-polygui-pieces"
 CLIP_FORMAT = "polygui-pieces"
@@ -89,9 +89,9 @@ def kind_problem(pieces_kind: GridKind, puzzle_kind: GridKind) -> str | None:
     return f"these are {GRID_WORDS.get(pieces_kind, pieces_kind.value)} pieces; this puzzle is {board}"
 
 
-def with_pasted(pieces: tuple[Piece, ...]):
+def with_pasted(pieces: tuple[Piece, ...], fresh_colour: Callable[[Puzzle], str]):
     """An edit adding `pieces` at the end: names already used get a number, and colours
-    already shown (or none) give way to the next free colour."""
+    already shown (or none) give way to `fresh_colour(puzzle)` (piece_list's)."""
     def edit(puzzle: Puzzle) -> Puzzle:
         taken = {piece.name for piece in puzzle.pieces}
         for piece in pieces:
@@ -115,7 +115,7 @@ def copy_pieces(puzzle: Puzzle, indices: list[int]) -> int:
     return len(pieces)
 
 
-def paste_pieces(document: PuzzleDocument) -> str:
+def paste_pieces(document: PuzzleDocument, fresh_colour: Callable[[Puzzle], str]) -> str:
     """Add the clipboard's pieces to the document's puzzle, as one edit; what went wrong, or
     "" when they were added."""
     try:
@@ -126,5 +126,5 @@ def paste_pieces(document: PuzzleDocument) -> str:
     if problem:
         return f"Paste: {problem}"
     names = ", ".join(piece.name for piece in pieces)
-    document.edit(f"Paste piece{'s' * (len(pieces) > 1)} {names}", with_pasted(pieces))
+    document.edit(f"Paste piece{'s' * (len(pieces) > 1)} {names}", with_pasted(pieces, fresh_colour))
     return ""

@@ -21,6 +21,7 @@ from solvers import GridKind, Piece, Puzzle
 from ..models import PuzzleDocument
 from ..views.colours import PALETTE_SIZE, palette_colour, piece_colour
 from .colour_edits import keep_paint
+from .piece_clipboard import copy_pieces, paste_pieces
 from .count_range import fewest_box, piece_change, range_text, with_count, with_fewest
 
 NAME, SIZE, COUNT, MIRROR, FEWEST = range(5)
@@ -213,12 +214,11 @@ class PieceList(QWidget):
 
     def edit_command(self, command: str) -> bool:
         """Edit > Copy, Paste or Select All with the list focused (piece_clipboard)."""
-        from .piece_clipboard import copy_pieces, paste_pieces  # it uses fresh_colour, here
         if command == "copy":
             return copy_pieces(self.document.puzzle, self.selected_pieces()) > 0
         if command == "paste":
             before = len(self.document.puzzle.pieces)
-            problem = paste_pieces(self.document)
+            problem = paste_pieces(self.document, fresh_colour)
             if problem:
                 self.problem.emit(problem)
             else:

@@ -172,3 +172,15 @@ def test_a_cube_piece_turned_about_each_axis_mirrored_and_duplicated(qtbot, wind
     qtbot.keyClick(editor.pieces.table, Qt.Key.Key_D, CTRL)
     assert [p.name for p in document.puzzle.pieces] == [piece.name, f"{piece.name} copy"]
     assert document.undo_stack.count() == 5
+
+
+def test_the_edit_menu_s_copy_in_the_sudoku_grid_copies_its_line(qtbot, window):
+    from polygui.files.new_puzzle_dialog import blank_puzzle
+    editor = design(window, blank_puzzle("sudoku-4"))
+    editor.canvas.setFocus()
+    QGuiApplication.clipboard().setText("")
+    qtbot.keyClick(editor.canvas, Qt.Key.Key_C, CTRL)
+    assert QGuiApplication.clipboard().text() == "." * 16
+    QGuiApplication.clipboard().setText("1" + "." * 15)
+    qtbot.keyClick(editor.canvas, Qt.Key.Key_V, CTRL)  # the grid's own key, as before
+    assert window.document.puzzle.sudoku.givens[0] == 1
