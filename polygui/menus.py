@@ -18,6 +18,7 @@ from .dialogs.add_pieces import add_pieces_from_file
 from .dialogs.help import show_getting_started, show_shortcuts
 from .dialogs.puzzle_info import edit_name_and_description
 from .dialogs.user_guide import show_user_guide
+from .edit_commands import add_edit_commands
 from .resources import examples_dir
 from .undo_shortcuts import UndoShortcuts, redo_keys
 
@@ -151,6 +152,8 @@ class Menus:
             menu.addAction(action)
             self.window.addAction(action)
         self.undo_keys = UndoShortcuts(self.window, self.undo_action, self.redo_action)
+        menu.addSeparator()
+        add_edit_commands(self.window, menu, self._action)  # to the focused editor
         menu.addSeparator()
         self._action(menu, "Puzzle &Name and Description…",
                      lambda: edit_name_and_description(self.window.document, self.window))

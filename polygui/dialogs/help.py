@@ -59,6 +59,12 @@ VIEW_KEYS = (
     ("Design, boards", "Optional tool", "Mark cells a solution may leave empty"),
     ("Design, boards", "Paint tool", "Paint cells in a constraint colour (Paint with); "
                                      "start on that colour to take it away"),
+    ("Design, boards", "Select tool; Ctrl+X, C, V", "Select board cells; cut, copy them, "
+                                                  "paste them where a click drops them"),
+    ("Design, pieces", "R, F; arrows; Ctrl+D", "Rotate, flip the selected piece; move it "
+                                               "(its canvas); duplicate it"),
+    ("Design, cubes", "X, Y, Z; F; Ctrl+D", "Turn the selected piece about an axis; mirror "
+                                            "it; duplicate it"),
     ("Design, cubes", "Click a face; Shift+click", "Add a cube on it; remove a cube"),
     ("Design, cubes", "Ctrl+click in the layer grid", "Mark a board cell optional, or required"),
     ("Design, cubes", "Paint cubes, then click", "Paint a cube (3D) or cubes (layer grid) in "
@@ -66,6 +72,8 @@ VIEW_KEYS = (
     ("Design, Sudoku", "Type; Delete, 0 or .", "Enter a given and move on; clear a cell"),
     ("Design, Sudoku", "Arrows, Tab; Ctrl+V", "Move; paste a puzzle as one line"),
     ("Piece list", "F2 or double-click; Delete", "Rename a piece; delete it"),
+    ("Piece list", "Ctrl+click; Ctrl+C, Ctrl+V", "Select several; copy them, paste them (into "
+                                                 "another puzzle too)"),
 )
 
 

@@ -30,7 +30,9 @@ from .colour_panel import ColourPanel
 from .canvas_area import bounding_area, rectangle_cells, union_area
 from .optional_cells import board_fills
 from .meteor_text import MeteorCopy, ask_meteor_text, import_meteor
+from .board_cells import BoardCells
 from .piece_list import PieceList
+from .piece_shapes import ArrowKeys, PieceShapes
 from .paint_tool import PaintTarget, canvas_paint
 from .pin_tool import PinTool, pin_at
 
@@ -99,6 +101,11 @@ class BoardEditor(BoardStrokes, QWidget):
                                  lambda cell: cell in self._target_cells(), self._apply_cells)
         self.pin_tool = PinTool(document, self.canvas, self.pieces.selected_piece,
                                 self._report_pin, self)
+        self.shapes = PieceShapes(document, self.pieces.selected_piece, self.pieces.select_piece,
+                                  self)
+        ArrowKeys(self.piece_canvas, self.shapes.move)
+        self.cells = BoardCells(document, self.canvas, self.tools, self._report,
+                                self._move_on_board)
         self.tray.draggable = True
         self.canvas.setAcceptDrops(True)
         self._layout()
@@ -152,6 +159,7 @@ class BoardEditor(BoardStrokes, QWidget):
         piece_box = QWidget()
         piece_layout = QVBoxLayout(piece_box)
         piece_layout.addWidget(self.piece_hint)
+        piece_layout.addLayout(self.shapes.row())
         piece_layout.addWidget(self.piece_canvas, 1)
         side = QWidget()
         right = QVBoxLayout(side)
@@ -179,8 +187,10 @@ class BoardEditor(BoardStrokes, QWidget):
         self.piece_target.toggled.connect(lambda _: self._show_board(self.document.puzzle))
         self.pin_target.toggled.connect(self._pin_mode_toggled)
         self.turn_button.clicked.connect(self.pin_tool.turn)
-        QShortcut(QKeySequence("R"), self, self.pin_tool.turn,
+        QShortcut(QKeySequence("R"), self, lambda: self.pin_tool.turn() if  # else the piece
+                  self.pin_target.isChecked() else self.shapes.rotate(),
                   context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.pieces.problem.connect(self.show_problem)
         self.pin_tool.changed.connect(lambda: self._show_board(self.document.puzzle))
         self.canvas.hover_changed.connect(self.pin_tool.show_ghost)
         self.canvas.piece_dropped.connect(self.drop_piece)
@@ -194,7 +204,23 @@ class BoardEditor(BoardStrokes, QWidget):
         self.import_button.clicked.connect(self.import_meteor_text)
         self.copy_button.clicked.connect(self.copy_meteor_text)
 
-    # --- messages ------------------------------------------------------------------------
+    # --- messages, Edit > Cut, Copy, Paste (board_cells, piece_clipboard) ------------------
+    def edit_command(self, command: str) -> bool:
+        if self.piece_canvas.hasFocus():
+            return self.pieces.edit_command(command)
+        return self.cells.edit_command(command)
+
+    def _report(self, text: str, problem: bool) -> None:
+        (self.show_problem if problem else self.show_info)(text)
+
+    def _move_on_board(self, direction: str) -> bool:
+        """The arrows on the board move the piece painted over it."""
+        if self._painted_piece() is None:
+            self.show_info("The arrows move the selected piece where it is painted over the "
+                           "board (Paint here: Selected piece), or on its own canvas")
+            return False
+        return self.shapes.move(direction)
+
     def show_problem(self, text: str) -> None:
         self.message.setStyleSheet("color: #b00020; font-weight: bold")
         self.message.setText(text)
@@ -269,16 +295,19 @@ class BoardEditor(BoardStrokes, QWidget):
         self.tray.show_pieces(puzzle, index)
         if index is None or index >= len(puzzle.pieces):
             self.piece_canvas.show_cells([], [])
+            self.shapes.set_enabled(False)
             self.piece_hint.setText("Select a piece to paint its cells here, or add one.")
             return
         piece = puzzle.pieces[index]
         margin = 2 if self.kind is GridKind.TRIANGLE else 1  # a triangle column is half a cell
         positions = rectangle_cells(self.kind, bounding_area(self.kind, piece.cells, margin,
                                                              PIECE_AREA))
+        self.shapes.set_enabled(True)
         self.piece_canvas.show_cells(positions, [(piece.cells, piece_colour(puzzle, index))],
                                      PaintTarget(index).shown_paint(puzzle))
         self.piece_hint.setText(f"{piece.name}: {plural(piece.size, 'cell')}. Click or drag to add "
-                                "cells; start on a cell of the piece to remove cells.")
+                                "cells; start on a cell of the piece to remove cells. R rotates, "
+                                "F flips, the arrows move it, Ctrl+D duplicates it.")
 
     # --- the canvas area -----------------------------------------------------------------
     def _resize_area(self) -> None:
@@ -309,6 +338,7 @@ class BoardEditor(BoardStrokes, QWidget):
     # --- pins ----------------------------------------------------------------------------
     def _pin_mode_toggled(self, on: bool) -> None:
         self.turn_button.setVisible(on)
+        self.cells.select([])
         self.pin_tool.set_active(on)
         self._show_board(self.document.puzzle)
 

@@ -25,6 +25,8 @@ class BoardStrokes:
     """Starting, continuing and finishing strokes on BoardEditor's canvases."""
 
     def _start_canvas_stroke(self, cell: Cell) -> None:
+        if self.cells.press(cell):  # cells being pasted dropped here
+            return
         if self.pin_target.isChecked():
             self.pin_tool.press(cell)
         elif self.tools.tool == OPTIONAL:  # always the board's cells, whatever is painted

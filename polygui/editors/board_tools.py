@@ -24,11 +24,14 @@ from .optional_cells import OPTIONAL_HINT, OPTIONAL_TIP
 from .paint_tool import PAINT_HINT, PAINT_TIP
 
 PENCIL, RECTANGLE, FILL, OPTIONAL, PAINT = "pencil", "rectangle", "fill", "optional", "paint"
+SELECT = "select"
 TOOLS = ((PENCIL, "Pencil", "Click or drag to add cells; start on a cell to remove instead"),
          (RECTANGLE, "Rectangle", "Drag from corner to corner: every position in between"),
          (FILL, "Fill", "Click: the whole connected area of positions like the one clicked"),
          (OPTIONAL, "Optional", OPTIONAL_TIP),
-         (PAINT, "Paint", PAINT_TIP))
+         (PAINT, "Paint", PAINT_TIP),
+         (SELECT, "Select", "Drag a rectangle to select board cells (Ctrl+A: all of them) to "
+                            "cut, copy or delete"))
 
 
 def offset_of(kind: GridKind, cell: Cell) -> tuple[int, int]:
@@ -68,6 +71,8 @@ HINTS = {  # what each tool does, for the canvas's hint line ({} is "board" or t
           "cells to remove the cells connected to it.",
     OPTIONAL: OPTIONAL_HINT,
     PAINT: PAINT_HINT,
+    SELECT: "Drag a rectangle to select board cells, or Ctrl+A for all. Ctrl+C copies them, "
+            "Ctrl+X cuts, Delete removes; Ctrl+V pastes: click where they go (Esc: not).",
 }
 
 
@@ -79,6 +84,7 @@ class CanvasTools(QObject):
     emitted when another tool is chosen."""
 
     changed = Signal()
+    selected = Signal(object)  # the positions a Select rectangle covers
 
     def __init__(self, canvas: CellCanvas, kind: GridKind, positions: Callable[[], list[Cell]],
                  has: Callable[[Cell], bool],
@@ -125,7 +131,7 @@ class CanvasTools(QObject):
         if self.tool == FILL:
             area = connected_area(self.kind, self.positions(), cell, self.has)
             self.apply(area, self._adding, "an area of")
-        elif self.tool == RECTANGLE:
+        elif self.tool in (RECTANGLE, SELECT):
             self._corner = cell
             self.canvas.set_preview([cell])
 
@@ -138,7 +144,10 @@ class CanvasTools(QObject):
             cells = set(self.canvas.preview)
             self._corner = None
             self.canvas.set_preview([])
-            self.apply(cells, self._adding, "a rectangle of")
+            if self.tool == SELECT:
+                self.selected.emit(cells)
+            else:
+                self.apply(cells, self._adding, "a rectangle of")
 
     def _rectangle(self, cell: Cell) -> list[Cell]:
         offered = set(self.positions())

@@ -36,6 +36,7 @@ from .optional_cells import STROKE_NAMES, optional_edit
 from .paint_tool import PaintTarget
 from .side_panel import scrolling
 from .piece_list import PieceList
+from .piece_shapes import PieceShapes
 from .voxel_canvas import VoxelCanvas
 
 DEFAULT_BOX = 3
@@ -86,6 +87,9 @@ class CubeEditor(QWidget):
     def _build_controls(self) -> None:
         self.pieces = PieceList(self.document)
         self.movement = MovementBox(self.document, self.pieces.selected_piece)
+        self.shapes = PieceShapes(self.document, self.pieces.selected_piece,
+                                  self.pieces.select_piece, self, axes="xyz")  # X, Y, Z, F
+        self.shapes.set_enabled(False)
         self.region_button = QPushButton("Edit the board")
         self.region_button.setToolTip("Edit the board; select a piece above to edit it")
         self.editing = QLabel()
@@ -107,6 +111,7 @@ class CubeEditor(QWidget):
         pieces = QGroupBox("Pieces")
         piece_layout = QVBoxLayout(pieces)
         piece_layout.addWidget(self.pieces, 1)
+        piece_layout.addLayout(self.shapes.row())
         piece_layout.addWidget(self.movement)
         box = QGroupBox("Board box")
         box_form = QFormLayout(box)
@@ -147,6 +152,8 @@ class CubeEditor(QWidget):
         self.pieces.selection_changed.connect(self._on_piece_selected)
         self.pieces.selection_changed.connect(lambda _index: self.movement.show_puzzle())
         self.movement.message.connect(self.message.setText)
+        self.pieces.selection_changed.connect(lambda i: self.shapes.set_enabled(i is not None))
+        self.pieces.problem.connect(self.message.setText)
         self.region_button.clicked.connect(lambda: self.pieces.select_piece(None))
         for spin in self.box_size:
             spin.valueChanged.connect(lambda _value: self._refresh(self.document.puzzle))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, QSignalBlocker, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QKeyEvent, QKeySequence, QPainter, QPixmap
 from PySide6.QtWidgets import (QAbstractItemView, QColorDialog, QHBoxLayout, QHeaderView,
                                QPushButton, QSpinBox, QTableWidget, QTableWidgetItem,
@@ -21,6 +21,7 @@ from solvers import GridKind, Piece, Puzzle
 from ..models import PuzzleDocument
 from ..views.colours import PALETTE_SIZE, palette_colour, piece_colour
 from .colour_edits import keep_paint
+from .piece_clipboard import copy_pieces, paste_pieces
 from .count_range import fewest_box, piece_change, range_text, with_count, with_fewest
 
 NAME, SIZE, COUNT, MIRROR, FEWEST = range(5)
@@ -28,6 +29,7 @@ SWATCH = 16
 COUNT_MARGINS = (4, 3, 4, 3)  # around a count box in its cell: left, top, right, bottom
 MAX_NAME_WIDTH = 200  # the Piece column asks no more room than this; a longer name is elided
 
+SELECT_ROW = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
 ColourPicker = Callable[[QColor, QWidget], QColor]
 
 
@@ -110,6 +112,7 @@ class PieceList(QWidget):
     `selection_changed(object)` carries the selected piece index or None."""
 
     selection_changed = Signal(object)
+    problem = Signal(str)  # a paste refused, and why
 
     def __init__(self, document: PuzzleDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -143,7 +146,7 @@ class PieceList(QWidget):
         table.verticalHeader().hide()
         table.setMinimumHeight(150)
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)  # to copy
         table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                               | QAbstractItemView.EditTrigger.EditKeyPressed)
         header = table.horizontalHeader()
@@ -201,8 +204,33 @@ class PieceList(QWidget):
 
     # --- selection -----------------------------------------------------------------------
     def selected_piece(self) -> int | None:
-        rows = self.table.selectionModel().selectedRows()
-        return rows[0].row() if rows else None
+        """The piece the editors edit: the current row when several are selected."""
+        rows = self.selected_pieces()
+        current = self.table.currentRow()
+        return current if current in rows else (rows[0] if rows else None)
+
+    def selected_pieces(self) -> list[int]:
+        return sorted(index.row() for index in self.table.selectionModel().selectedRows())
+
+    def edit_command(self, command: str) -> bool:
+        """Edit > Copy, Paste or Select All with the list focused (piece_clipboard)."""
+        if command == "copy":
+            return copy_pieces(self.document.puzzle, self.selected_pieces()) > 0
+        if command == "paste":
+            before = len(self.document.puzzle.pieces)
+            problem = paste_pieces(self.document, fresh_colour)
+            if problem:
+                self.problem.emit(problem)
+            else:
+                self.table.clearSelection()
+                for row in range(before, len(self.document.puzzle.pieces)):
+                    self.table.selectionModel().select(
+                        self.table.model().index(row, NAME), SELECT_ROW)
+            return True
+        if command == "select_all":
+            self.table.selectAll()
+            return True
+        return False
 
     def select_piece(self, index: int | None) -> None:
         if index is None or not 0 <= index < self.table.rowCount():

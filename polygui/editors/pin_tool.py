@@ -71,7 +71,7 @@ class PinTool(QObject):
 
     def set_active(self, active: bool) -> None:
         self.active = active
-        self.show_ghost(self.canvas.hovered)
+        self.canvas.set_preview(self.ghost(self.canvas.hovered) if active else ())
 
     def orientations(self) -> tuple[tuple[Cell, ...], ...]:
         index = self.selected()
@@ -97,7 +97,8 @@ class PinTool(QObject):
         return placed_covering(puzzle, list(shapes[turn:] + shapes[:turn]), cell)
 
     def show_ghost(self, cell: Cell | None) -> None:
-        self.canvas.set_preview(self.ghost(cell) if self.active else ())
+        if self.active:  # else the outline is another tool's (a selection, a paste)
+            self.canvas.set_preview(self.ghost(cell))
 
     def press(self, cell: Cell) -> None:
         """Unpin the copy on `cell`, or pin the selected piece over it."""

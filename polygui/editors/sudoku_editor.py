@@ -148,6 +148,13 @@ class SudokuEditor(QWidget):
         QGuiApplication.clipboard().setText(format_sudoku_line(self.document.puzzle.sudoku.givens))
         self.show_info("Copied the puzzle as one line")
 
+    def edit_command(self, command: str) -> bool:
+        """Edit > Copy and Paste (edit_commands): the puzzle as one line."""
+        slot = {"copy": self.copy_line, "paste": self.paste_line}.get(command)
+        if slot is not None:
+            slot()
+        return slot is not None
+
     def clear_all(self) -> None:
         n = self.document.puzzle.sudoku.n
         self.document.edit("Clear all givens", lambda puzzle: dataclasses.replace(

@@ -8,6 +8,7 @@ Dialogs go through small `ask_*` attributes that tests replace."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Protocol
 
@@ -20,6 +21,7 @@ from solvers.puzzle.any_file import is_burrtools
 from solvers.puzzle.fileformat import load_puzzle, save_puzzle
 
 from ..models import PuzzleDocument
+from ..models.status import DEFAULT_NAME
 from ..resources import is_shipped_example
 from .autosave import Autosave, Recovered
 from .burrtools_import import BurrToolsImport
@@ -32,6 +34,7 @@ FILTER = "PolyGUI puzzles (*.json)"
 PUZZLE_SUFFIX = ".json"
 OPEN_FILTER = "Puzzles (*.json *.txt *.xmpuzzle);;All files (*)"
 Button = QMessageBox.StandardButton
+UNSAFE = set('/\\:*?"<>|') | {chr(code) for code in range(32)}
 RESTORE, DISCARD, LATER = "restore", "discard", "later"  # answers to the recovery question
 
 
@@ -43,6 +46,17 @@ def puzzle_path(chosen: Path) -> Path:
     if chosen.suffix.lower() == PUZZLE_SUFFIX:
         return chosen
     return chosen.with_name(chosen.name + PUZZLE_SUFFIX)
+
+
+def offered_name(puzzle_name: str) -> str:
+    """The file name Save As offers: the puzzle's name, less the characters file systems
+    refuse, with ".json"."""
+    cleaned = " ".join("".join(" " if c in UNSAFE else c for c in puzzle_name).split())
+    return f"{cleaned.strip('.') or DEFAULT_NAME}{PUZZLE_SUFFIX}"
+
+
+def is_default_name(name: str) -> bool:
+    return name.strip().casefold() in ("", DEFAULT_NAME.casefold())
 
 
 class RecentFiles(Protocol):
@@ -146,7 +160,11 @@ class FileActions(QObject):
         path = puzzle_path(chosen)
         if path != chosen and path.exists() and not self.ask_replace(path):
             return False  # the dialog asked about the name typed, not this one
+        named = is_default_name(self.document.puzzle.name) and self.document.edit(
+            f"Name the puzzle {path.stem}", lambda p: dataclasses.replace(p, name=path.stem))
         if not self._save_to(path):
+            if named:  # not saved: the name it would have had goes too
+                self.document.undo_stack.undo()
             return False
         if path != chosen and chosen.suffix:  # named as another format: say why it is not
             self.window.statusBar().showMessage(
@@ -270,7 +288,7 @@ class FileActions(QObject):
     def _ask_save_path(self) -> str:
         path = self.document.path
         start = str(path.with_suffix(".json")) if path else \
-            str(Path(self._start_folder()) / f"{self.document.puzzle.name}.json")
+            str(Path(self._start_folder()) / offered_name(self.document.puzzle.name))
         chosen, _ = QFileDialog.getSaveFileName(self.window, "Save puzzle as", start, FILTER)
         return chosen
 
