@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..puzzle.model import SudokuGrid
 from .board import Board
 from .steps import Step
 from .techniques import TECHNIQUES, Technique, next_step
+from .truth import unique_solution
 
 
 @dataclass(frozen=True)
@@ -65,3 +67,19 @@ def rate_path(path: LogicPath) -> Rating:
             pearl = highest
             break
     return Rating(hardest.rating, pearl, path.steps[0].rating, hardest.technique, path.solved)
+
+
+def wrong_effects(path: LogicPath, solution: tuple[int, ...]) -> list[tuple[int, Step]]:
+    """(index, step) of every step that places a digit the solution does not hold there or
+    eliminates the one it does: a technique's bug, never the puzzle's."""
+    return [(index, step) for index, step in enumerate(path.steps)
+            if any(solution[cell] != digit for cell, digit in step.placements)
+            or any(solution[cell] == digit for cell, digit in step.eliminations)]
+
+
+def solve_sudoku(grid: SudokuGrid) -> tuple[LogicPath, Rating]:
+    """The easiest-step path of a Sudoku with one solution, and its rating; PuzzleError
+    when it has none or several (the uniqueness techniques assume one)."""
+    unique_solution(grid)
+    path = solve_logically(Board.from_grid(grid))
+    return path, rate_path(path)
