@@ -45,7 +45,7 @@ def run_logic(puzzle: Puzzle, steps: bool, as_json: bool) -> int:
         print(json.dumps(result))
     else:
         print(f"{puzzle.name}: {rating_text(rating)}")
-        if not rating.complete:
+        if not rating.complete and rating.technique:
             print(f"  stopped after {len(path.steps)} steps: no technique known here applies "
                   "(chains and forcing chains are still to come); the ER is at least that")
     return 0
@@ -57,6 +57,8 @@ def rating_fields(rating: Rating) -> dict:
 
 
 def rating_text(rating: Rating) -> str:
+    if not rating.technique:
+        return "no rating: no technique known here applies to the start"
     plus = "" if rating.complete else "+"
     hardest = f" (hardest step: {rating.technique})" if rating.technique else ""
     return (f"ER {rating.rating:.1f}{plus}, EP {rating.pearl:.1f}, "

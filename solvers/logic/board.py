@@ -129,6 +129,19 @@ class Board:
         layout = layout_for(grid.n, cell_regions(grid), grid.diagonals)
         return cls(layout, list(grid.givens if values is None else values))
 
+    @classmethod
+    def with_candidates(cls, layout: Layout, values: list[int],
+                        candidates: list[int]) -> Board:
+        """A board in a given state (a hint's, a test's): `candidates` are taken as they are
+        for the empty cells (not reduced by the values)."""
+        board = cls(layout, [0] * (layout.n * layout.n))
+        board.values = list(values)
+        board.candidates = [0 if value else mask for value, mask in zip(values, candidates)]
+        board.digit_cells = [0] + [sum(1 << cell for cell, mask in enumerate(board.candidates)
+                                       if mask >> (digit - 1) & 1)
+                                   for digit in range(1, layout.n + 1)]
+        return board
+
     def copy(self) -> Board:
         other = Board.__new__(Board)
         other.layout, other.n = self.layout, self.n
