@@ -16,7 +16,7 @@ from ..parallel.run import available_cores, solve
 from ..puzzle.any_file import load_any
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError
 from ..search.events import Progress, Solution
-from . import analysis_commands, apart_commands, design_commands, run_commands
+from . import analysis_commands, apart_commands, design_commands, logic_commands, run_commands
 from .arguments import MAX_JOBS, new_file, refuse_unused, whole_number
 from .endings import ended_cleanly
 
@@ -72,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     design_commands.add_arguments(parser)
     apart_commands.add_arguments(parser)
     run_commands.add_arguments(parser)
+    logic_commands.add_arguments(parser)
     return parser
 
 
@@ -113,6 +114,9 @@ def _main(argv: list[str] | None) -> int:
             from .sudoku_batch import run_batch
 
             return run_batch(args.sudoku_batch, as_json=args.json)
+        if args.rate_batch:
+            return logic_commands.run_rate_batch(args.rate_batch, args.json,
+                                                 args.jobs or available_cores())
         if args.verify:
             return run_commands.run_verify(args.verify, args.json)
         if args.puzzle is None and args.resume is None:
@@ -168,6 +172,8 @@ def show_cluster_line() -> None:
 
 def run_puzzle(args: argparse.Namespace) -> int:
     puzzle, symmetry = _puzzle_and_symmetry(args)
+    if args.steps or args.rate:
+        return logic_commands.run_logic(puzzle, args.steps, args.json)
     if args.estimate:
         return analysis_commands.run_estimate(puzzle, symmetry, args.estimate_seconds, args.json)
     if args.explain:

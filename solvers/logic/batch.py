@@ -1,0 +1,67 @@
+"""Rating many Sudokus, one a line, on every core: each puzzle is rated in a worker process
+(the solver is Python: threads would share one interpreter) and the results come back in
+the file's order, a batch at a time (memory stays bounded whatever the file's length)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from itertools import islice
+
+from ..puzzle.model import PuzzleError
+from ..puzzle.textformats import parse_sudoku_line
+from .solver import solve_sudoku
+from .truth import warm_up
+
+BATCH = 256  # puzzles handed to the workers at a time
+
+
+@dataclass(frozen=True)
+class Rated:
+    """One line's result: its rating, or why it has none (`error`)."""
+    line_number: int
+    puzzle: str
+    rating: float = 0.0
+    pearl: float = 0.0
+    diamond: float = 0.0
+    technique: str = ""
+    complete: bool = False
+    seconds: float = 0.0
+    error: str = ""
+
+
+def rate_line(numbered: tuple[int, str]) -> Rated:
+    """The rating of one Sudoku line (timed: parse, uniqueness check and solve)."""
+    number, text = numbered
+    start = time.perf_counter()
+    try:
+        grid = parse_sudoku_line(text).sudoku
+        _, rating = solve_sudoku(grid)
+    except PuzzleError as error:
+        return Rated(number, text, error=str(error))
+    return Rated(number, text, rating.rating, rating.pearl, rating.diamond, rating.technique,
+                 rating.complete, time.perf_counter() - start)
+
+
+def puzzle_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """(line number from 1, text) of the lines that are not blank or `#` comments."""
+    for number, line in enumerate(lines, 1):
+        text = line.strip()
+        if text and not text.startswith("#"):
+            yield number, text
+
+
+def rate_lines(lines: Iterable[str], jobs: int) -> Iterator[Rated]:
+    """The rating of each puzzle line, in order, on `jobs` processes."""
+    numbered = puzzle_lines(lines)
+    if jobs <= 1:
+        warm_up()
+        yield from map(rate_line, numbered)
+        return
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
+                             initializer=warm_up) as pool:
+        while batch := list(islice(numbered, BATCH)):
+            yield from pool.map(rate_line, batch, chunksize=max(1, len(batch) // (4 * jobs)))

@@ -1,0 +1,54 @@
+"""The techniques as data, in the order of Sudoku Explainer's solver (easiest first): a
+name, the rating on its scale (the least a step of the technique rates; some rate more, as
+the step says) and a finder that yields the steps available on a board."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from . import singles, subsets, uniqueness, wings
+from .board import Board
+from .steps import Step
+
+
+@dataclass(frozen=True)
+class Technique:
+    name: str
+    rating: float
+    find: Callable[[Board], Iterator[Step]]
+    places: bool = False  # its steps place a digit (SE's direct techniques)
+
+
+TECHNIQUES: tuple[Technique, ...] = (
+    Technique("Full House", 1.0, singles.full_houses, True),
+    Technique("Hidden Single in a box", 1.2, singles.hidden_singles_in_boxes, True),
+    Technique("Hidden Single in a line", 1.5, singles.hidden_singles_in_lines, True),
+    Technique("Direct Pointing / Claiming", 1.7, singles.direct_pointing, True),
+    Technique("Direct Hidden Pair", 2.0, singles.direct_hidden_pairs, True),
+    Technique("Naked Single", 2.3, singles.naked_singles, True),
+    Technique("Direct Hidden Triple", 2.5, singles.direct_hidden_triples, True),
+    Technique("Pointing / Claiming", 2.6, singles.locking),
+    Technique("Naked Pair", 3.0, subsets.NAKED_PAIRS),
+    Technique("X-Wing", 3.2, subsets.X_WINGS),
+    Technique("Hidden Pair", 3.4, subsets.HIDDEN_PAIRS),
+    Technique("Naked Triple", 3.6, subsets.NAKED_TRIPLES),
+    Technique("Swordfish", 3.8, subsets.SWORDFISH),
+    Technique("Hidden Triple", 4.0, subsets.HIDDEN_TRIPLES),
+    Technique("XY-Wing", 4.2, wings.xy_wings),
+    Technique("XYZ-Wing", 4.4, wings.xyz_wings),
+    Technique("Unique Rectangle", 4.5, uniqueness.unique_rectangles),
+    Technique("Naked Quad", 5.0, subsets.NAKED_QUADS),
+    Technique("Jellyfish", 5.2, subsets.JELLYFISH),
+    Technique("Hidden Quad", 5.4, subsets.HIDDEN_QUADS),
+    Technique("Bivalue Universal Grave + 1", 5.6, uniqueness.bug_plus_one),
+)
+
+
+def next_step(board: Board, techniques: tuple[Technique, ...] = TECHNIQUES) -> Step | None:
+    """The first step of the first technique that has one (None when none applies)."""
+    for technique in techniques:
+        step = next(technique.find(board), None)
+        if step is not None:
+            return step
+    return None
