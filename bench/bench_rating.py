@@ -10,7 +10,9 @@ check included). Prints, per set and per reference rater, a markdown table row: 
 the same ER among those the reference rates below 6.0 (no chains), the share with the same
 ER and within 0.2 of all, the goal's split (same ER up to 9.0, within 0.5 above), how many
 paths the techniques here could not finish (their ER is a lower bound), the mean time per
-puzzle on the finished paths against serate's on the same puzzles; then the largest
+puzzle on the finished paths against serate's on the same puzzles (each reference is
+compared with the profile of ours that matches it: se121 for SE 1.2.1, sukaku for
+SukakuExplainer); then the largest
 differences on finished paths with the hardest steps on both sides.
 """
 
@@ -29,6 +31,7 @@ from solvers.logic.truth import warm_up  # noqa: E402
 
 DATA = Path("/work/shared/data/sudoku/rated")
 RATERS = {"se121": "Sudoku Explainer 1.2.1", "sukaku": "SukakuExplainer 1.18.1"}
+PROFILE_OF = {"se121": "se121", "sukaku": "sukaku"}  # our technique profile for each rater
 
 
 @dataclass
@@ -62,7 +65,7 @@ def table_row(name: str, rater: str, ours: dict, theirs: list[Row]) -> str:
     mine = statistics.mean(ours[r.puzzle].seconds for r in finished)
     serate = statistics.mean(r.seconds for r in finished)
     total = len(theirs)
-    return (f"| {name} | {RATERS[rater]} | {total} | {same(basic)}/{len(basic)} | "
+    return (f"| {name} | {RATERS[rater]} ({PROFILE_OF[rater]}) | {total} | {same(basic)}/{len(basic)} | "
             f"{same(theirs) / total:.0%} | {near(theirs, 0.2) / total:.0%} | "
             f"{same(low)}/{len(low)} | {near(high, 0.5)}/{len(high)} | "
             f"{total - len(finished)} | {mine * 1000:.1f} ms | {serate * 1000:.0f} ms | "
@@ -83,12 +86,10 @@ def main() -> int:
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     differences = []
     for name in args.sets.split(","):
-        ours: dict = {}
         for rater in RATERS:
             theirs = read_tsv(args.data / f"{name}.{rater}.tsv", args.limit)
-            for row in theirs:
-                if row.puzzle not in ours:
-                    ours[row.puzzle] = rate_line((0, row.puzzle))
+            ours = {row.puzzle: rate_line((0, row.puzzle), PROFILE_OF[rater])
+                    for row in theirs}
             differences += [(abs(ours[r.puzzle].rating - r.er), name, rater, r,
                              ours[r.puzzle]) for r in theirs if ours[r.puzzle].complete]
             print(table_row(name, rater, ours, theirs), flush=True)

@@ -13,6 +13,7 @@ from itertools import islice
 
 from ..puzzle.model import PuzzleError
 from ..puzzle.textformats import parse_sudoku_line
+from .profiles import DEFAULT_PROFILE, profile
 from .solver import solve_sudoku
 from .truth import warm_up
 
@@ -33,13 +34,14 @@ class Rated:
     error: str = ""
 
 
-def rate_line(numbered: tuple[int, str]) -> Rated:
-    """The rating of one Sudoku line (timed: parse, uniqueness check and solve)."""
+def rate_line(numbered: tuple[int, str], profile_name: str = DEFAULT_PROFILE) -> Rated:
+    """The rating of one Sudoku line (timed: parse, uniqueness check and solve) with the
+    techniques of a profile."""
     number, text = numbered
     start = time.perf_counter()
     try:
         grid = parse_sudoku_line(text).sudoku
-        _, rating = solve_sudoku(grid)
+        _, rating = solve_sudoku(grid, profile(profile_name))
     except PuzzleError as error:
         return Rated(number, text, error=str(error))
     return Rated(number, text, rating.rating, rating.pearl, rating.diamond, rating.technique,

@@ -77,9 +77,10 @@ def wrong_effects(path: LogicPath, solution: tuple[int, ...]) -> list[tuple[int,
             or any(solution[cell] == digit for cell, digit in step.eliminations)]
 
 
-def solve_sudoku(grid: SudokuGrid) -> tuple[LogicPath, Rating]:
+def solve_sudoku(grid: SudokuGrid, techniques: tuple[Technique, ...] = TECHNIQUES
+                 ) -> tuple[LogicPath, Rating]:
     """The easiest-step path of a Sudoku with one solution, and its rating; PuzzleError
     when it has none or several (the uniqueness techniques assume one)."""
     unique_solution(grid)
-    path = solve_logically(Board.from_grid(grid))
+    path = solve_logically(Board.from_grid(grid), techniques)
     return path, rate_path(path)
