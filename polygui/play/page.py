@@ -31,7 +31,6 @@ class PlayPage(QWidget):
         self.checker = Solvability(self)
         self.clock = PlayClock(self)
         self.active = False
-        self.hints = 0
         self.solved = False
         self._hint_waiting = False
         self._note = ""  # a passing message (cannot turn there, the puzzle changed)
@@ -53,8 +52,9 @@ class PlayPage(QWidget):
         self.clock.ticked.connect(self.clock_label.setText)
         self.model.changed.connect(self._placed_changed)
         self.model.moved.connect(self._moved)
-        self.checker.changed.connect(self._checked)
+        self.model.clock_set.connect(self._clock_set)
         self.canvas.message.connect(self._say)
+        self.checker.changed.connect(self._checked)
         self._flash = QTimer(self, singleShot=True, interval=HINT_SHOWN_MS)
         self._flash.timeout.connect(self._end_flash)
         self.set_puzzle(puzzle)
@@ -83,7 +83,7 @@ class PlayPage(QWidget):
             return
         had_play = self.puzzle is not None and (bool(self.model.placed) or self.clock.started)
         self.puzzle = puzzle
-        self.hints, self.solved, self._hint_waiting = 0, False, False
+        self.solved, self._hint_waiting = False, False
         self.clock.reset()
         self.checker.reset(puzzle)
         self.model.reset(puzzle)
@@ -104,11 +104,28 @@ class PlayPage(QWidget):
         self.checker.shutdown()
 
     # --- moves --------------------------------------------------------------------------
+    @property
+    def hints(self) -> int:
+        return self.model.hints
+
     def restart(self) -> None:
-        self.model.restart()
-        self.hints, self.solved = 0, False
-        self.clock.reset()
+        """Every piece back to the tray and the clock to zero (one step: Undo gives both
+        back)."""
+        if self.model.placed:
+            self.model.restart(self.clock.seconds())
+        else:
+            self.clock.reset()
         self._refresh()
+
+    def _clock_set(self, seconds: float) -> None:
+        """A Restart (0: the clock starts over at the next move), or its undo: the time
+        played before it, running on while Play shows."""
+        if not seconds:
+            self.clock.reset()
+            return
+        self.clock.set_seconds(seconds)
+        if self.active:
+            self.clock.start()
 
     def take_back_last(self) -> None:
         if self.model.placed:
@@ -131,11 +148,10 @@ class PlayPage(QWidget):
         pinned = {(piece, cells) for piece, cells in _pins(self.puzzle)}
         for placement in solution:
             if placement not in placed and placement not in pinned:
-                self.hints += 1
-                self.model.place(placement, "Hint:")
+                self.model.place(placement, "Hint:", hint=True)
                 self.canvas.hinted = {placement}
                 self._flash.start()
-                self.canvas.update()
+                self.canvas.show_marks()
                 return
 
     def _moved(self) -> None:
@@ -155,7 +171,7 @@ class PlayPage(QWidget):
 
     def _checked(self) -> None:
         self.canvas.marked = self.checker.marked
-        self.canvas.update()
+        self.canvas.show_marks()
         if self._hint_waiting and self.checker.state != CHECKING:
             self._hint_waiting = False
             self.hint()
@@ -163,7 +179,7 @@ class PlayPage(QWidget):
 
     def _end_flash(self) -> None:
         self.canvas.hinted = set()
-        self.canvas.update()
+        self.canvas.show_marks()
 
     def _say(self, note: str) -> None:
         self._note = note
