@@ -7,11 +7,12 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from solvers import Puzzle
+from solvers import GridKind, Puzzle
 from solvers.play.check import is_solved
 
 from ..models.status import plural
 from .canvas import PlayCanvas
+from .cube_canvas import CubePlayCanvas
 from .checking import CHECKING, UNSOLVABLE, Solvability
 from .clock import PlayClock
 from .model import PlayModel
@@ -27,7 +28,7 @@ class PlayPage(QWidget):
         super().__init__(parent)
         self.puzzle: Puzzle | None = None
         self.model = PlayModel(puzzle, self)
-        self.canvas = PlayCanvas(self.model)
+        self.canvas: PlayCanvas | CubePlayCanvas | None = None  # made for the puzzle's grid
         self.checker = Solvability(self)
         self.clock = PlayClock(self)
         self.active = False
@@ -53,7 +54,6 @@ class PlayPage(QWidget):
         self.model.changed.connect(self._placed_changed)
         self.model.moved.connect(self._moved)
         self.model.clock_set.connect(self._clock_set)
-        self.canvas.message.connect(self._say)
         self.checker.changed.connect(self._checked)
         self._flash = QTimer(self, singleShot=True, interval=HINT_SHOWN_MS)
         self._flash.timeout.connect(self._end_flash)
@@ -74,7 +74,19 @@ class PlayPage(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addLayout(bar)
-        layout.addWidget(self.canvas, 1)
+
+    def _use_canvas(self, kind: GridKind) -> None:
+        """The canvas for `kind`: the flat one, or the layer grid and 3D view of a box."""
+        wanted = CubePlayCanvas if kind is GridKind.CUBE else PlayCanvas
+        if type(self.canvas) is wanted:
+            return
+        if self.canvas is not None:
+            self.model.changed.disconnect(self.canvas._placed_changed)
+            self.canvas.setParent(None)
+            self.canvas.deleteLater()
+        self.canvas = wanted(self.model)
+        self.canvas.message.connect(self._say)
+        self.layout().addWidget(self.canvas, 1)
 
     # --- the puzzle and the mode --------------------------------------------------------
     def set_puzzle(self, puzzle: Puzzle) -> None:
@@ -86,6 +98,7 @@ class PlayPage(QWidget):
         self.solved, self._hint_waiting = False, False
         self.clock.reset()
         self.checker.reset(puzzle)
+        self._use_canvas(puzzle.kind)
         self.model.reset(puzzle)
         self.canvas.set_puzzle(puzzle)
         self._say("The puzzle changed: the play started over." if had_play else "")
@@ -195,7 +208,7 @@ class PlayPage(QWidget):
         elif unsolvable and not self._note:
             text = IN_NO_SOLUTION
         else:
-            text = self._note or HELP
+            text = self._note or getattr(self.canvas, "HELP", HELP)
         self.status.setText(text)
         self.status.setStyleSheet("color: #b01e1e;" if unsolvable else "")
 
