@@ -27,7 +27,8 @@ from ..views.board_picture import BoardPicture, fit_transform
 from ..views.cells import EMPTY, CellIndex, board_cells, optional_mask, pinned_pieces
 from ..views.colours import copy_colours, piece_colours
 from ..views.tiling import tiling_for
-from .drawing import HINTED, IN_NO_SOLUTION, NO_PLACE, SELECTED, draw_piece, outline
+from .drawing import (HINTED, IN_NO_SOLUTION, NO_PLACE, SELECTED, draw_piece, outline,
+                      polygon_at)
 from .layout import CAPTION, PlayLayout, lay_out
 from .model import PlayModel
 
@@ -155,7 +156,7 @@ class PlayCanvas(QWidget):
             if self._left_in_tray(piece) <= 0:
                 continue
             local = self._tray_transform(piece).inverted()[0].map(QPointF(point))
-            found = _polygon_at(self.tiling.polygons(np.array(self.shapes[piece])), local)
+            found = polygon_at(self.tiling.polygons(np.array(self.shapes[piece])), local)
             if found != EMPTY:
                 return piece, found
         return None
@@ -397,13 +398,3 @@ class PlayCanvas(QWidget):
 
     def sizeHint(self) -> QSize:
         return QSize(720, 480)
-
-
-def _polygon_at(polygons: np.ndarray, point: QPointF) -> int:
-    """The index of the convex polygon holding `point`, or -1."""
-    edges = np.roll(polygons, -1, axis=1) - polygons
-    to_point = np.array([point.x(), point.y()]) - polygons
-    cross = edges[..., 0] * to_point[..., 1] - edges[..., 1] * to_point[..., 0]
-    inside = np.all(cross >= -1e-9, axis=1) | np.all(cross <= 1e-9, axis=1)
-    found = np.flatnonzero(inside)
-    return int(found[0]) if len(found) else EMPTY

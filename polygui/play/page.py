@@ -87,6 +87,7 @@ class PlayPage(QWidget):
         self.canvas = wanted(self.model)
         self.canvas.message.connect(self._say)
         self.layout().addWidget(self.canvas, 1)
+        self.canvas.show()  # now, not at the next turn of the event loop
 
     # --- the puzzle and the mode --------------------------------------------------------
     def set_puzzle(self, puzzle: Puzzle) -> None:

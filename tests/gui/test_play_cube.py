@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import shiboken6
 from PySide6.QtCore import Qt
 
 from polygui.play.cube_canvas import CubePlayCanvas
@@ -120,3 +121,22 @@ def test_a_piece_that_may_not_be_flipped_says_so(soma, qtbot):
     before = canvas.shapes[0]
     qtbot.keyClick(canvas, Qt.Key.Key_F)
     assert canvas.shapes[0] == before and "may not be flipped" in page.status_text()
+
+
+def test_play_changes_its_canvas_with_the_grid_of_the_puzzle(window, qtbot):
+    window.open_puzzle(examples_dir() / "pentominoes-8x8-hole.json")
+    qtbot.keyClick(window, Qt.Key.Key_3, CTRL)
+    page = window.play.page
+    flat = page.canvas
+    assert not isinstance(flat, CubePlayCanvas)
+    window.open_puzzle(examples_dir() / "soma.json")
+    qtbot.keyClick(window, Qt.Key.Key_3, CTRL)
+    assert window.play.is_playing() and isinstance(page.canvas, CubePlayCanvas)
+    assert page.canvas.isVisible()
+    assert not shiboken6.isValid(flat) or flat.parent() is None  # the flat one is gone
+    qtbot.waitUntil(lambda: page.checker.state == "solvable", timeout=60_000)
+    qtbot.mouseClick(page.hint_button, LEFT)
+    qtbot.waitUntil(lambda: len(page.model.placed) == 1, timeout=60_000)
+    assert len(page.canvas.view.cells) == len(page.model.placed[0][1])
+    window.open_puzzle(examples_dir() / "meteor.json")
+    assert not isinstance(page.canvas, CubePlayCanvas) and page.model.placed == ()
