@@ -169,8 +169,9 @@ class MainWindow(QMainWindow):
 
     def _estimate_later(self) -> None:
         """Estimate the puzzle and Count shown a moment from now, in Solve mode when idle."""
+        in_solve = not self.is_designing() and not self.play.is_playing()
         self.analysis.puzzle_changed(self.document.puzzle, self.panel.symmetry_mode(),
-                                     may_start=not self.is_designing() and not self.is_solving())
+                                     may_start=in_solve and not self.is_solving())
 
     def _show_reason(self, reason: str) -> None:
         """A certificate that the puzzle has no solution, in the status line."""

@@ -3,7 +3,8 @@ a solved meteor, the Soma cube in 3D, a solved Sudoku, the estimate before solvi
 Bedlam, a puzzle the checkerboard proves impossible, and a Sudoku whose givens have no
 solution; pinned pieces in Design mode, Where Pieces Go and the Uniqueness Designer; pinning
 a piece in the cube designer and Where Pieces Go in 3D; painting colour constraints; the
-disassembly player taking a BurrTools burr apart.
+disassembly player taking a BurrTools burr apart; Play mode on a flat board and on the Soma
+cube (scripts/play_screenshots.py).
 
 Run `scripts/screenshots` (it sets up the virtual environment and a virtual screen), or
 under a display: `.venv/bin/python scripts/screenshots.py [FOLDER]` (default docs/images).
@@ -32,6 +33,9 @@ from solvers import solve as solve_puzzle
 from solvers.puzzle.atomic import write_atomically
 from solvers.puzzle.textformats import parse_sudoku_line
 from solvers.puzzle.pins import Pin
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from play_screenshots import take_play_screenshots  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 WINDOW = QSize(1100, 720)  # the app's first size: it fits a 1280x800 screen
@@ -296,7 +300,9 @@ def main(argv: list[str]) -> int:
                      + take_design_screenshots(app, window, folder)
                      + take_cube_screenshots(app, window, folder)
                      + take_colour_screenshots(app, window, folder)
-                     + take_disassembly_screenshots(app, window, folder)):
+                     + take_disassembly_screenshots(app, window, folder)
+                     + take_play_screenshots(app, window, folder, settle, wait_for, picture,
+                                             save)):
             shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
             print(f"wrote {shown} ({path.stat().st_size // 1024} KB)")
         window.close()

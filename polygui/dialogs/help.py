@@ -52,6 +52,12 @@ VIEW_KEYS = (
     ("Play", "Drag from the tray; right-click", "Place a piece; take a placed one back"),
     ("Play", "R or wheel (Shift+R back); F", "Turn the piece dragged or pointed at; flip it"),
     ("Play", "Delete; H", "Take back the piece pointed at; a hint"),
+    ("Play, cubes", "Choose in the tray, click a cell", "Hold a piece; put it down in the "
+                                                     "layer grid (or against a face in 3D)"),
+    ("Play, cubes", "R (Shift+R); T (Shift+T); F", "Turn the piece held upright; tip it over; "
+                                                   "flip it"),
+    ("Play, cubes", "PageUp, PageDown or wheel", "The layer above, below"),
+    ("Play, cubes", "Click; right-click or Delete", "Pick a placed piece up; take it back"),
     ("Design, boards", "Click, drag", "Add cells; start on a cell to remove them"),
     ("Design, boards", "Wheel (or Ctrl +, Ctrl −); Ctrl+0", "Zoom the canvas in and out; fit it"),
     ("Design, boards", "Space+drag, middle-drag, scroll bars", "Move a zoomed-in canvas"),

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (QColor, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPalette,
-                           QWheelEvent)
+                           QTransform, QWheelEvent)
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
 from solvers import Puzzle
@@ -27,7 +27,8 @@ from ..views.board_picture import BoardPicture, fit_transform
 from ..views.cells import EMPTY, CellIndex, board_cells, optional_mask, pinned_pieces
 from ..views.colours import copy_colours, piece_colours
 from ..views.tiling import tiling_for
-from .drawing import HINTED, IN_NO_SOLUTION, NO_PLACE, SELECTED, draw_piece, outline
+from .drawing import (HINTED, IN_NO_SOLUTION, NO_PLACE, SELECTED, draw_piece, outline,
+                      polygon_at)
 from .layout import CAPTION, PlayLayout, lay_out
 from .model import PlayModel
 
@@ -61,7 +62,7 @@ class PlayCanvas(QWidget):
         self.shapes: dict[int, Shape] = {}  # how each piece lies in the tray
         self.drag: Drag | None = None
         self.hover: QPointF | None = None
-        self.selected: int | None = None  # index in model.placed
+        self._selected: Placement | None = None  # the piece outlined dashed
         self.marked: set[Placement] = set()  # the red mark: in no solution
         self.hinted: set[Placement] = set()
         self._layout: PlayLayout | None = None
@@ -79,13 +80,28 @@ class PlayCanvas(QWidget):
         self._classes = np.array([cell_class(puzzle.kind, cell) for cell in puzzle.board])
         self._index = CellIndex(cells)
         self._colours = piece_colours(puzzle)
-        self.drag, self.selected = None, None
+        self.drag, self._selected = None, None
         self.marked, self.hinted = set(), set()
         self._relayout()
 
     @property
     def puzzle(self) -> Puzzle:
         return self.model.puzzle
+
+    @property
+    def selected(self) -> int | None:
+        """The index in model.placed of the piece selected: kept as the placement, so that
+        an undo or a piece taken back never moves the selection to another piece."""
+        placed = self.model.placed
+        return placed.index(self._selected) if self._selected in placed else None
+
+    @selected.setter
+    def selected(self, index: int | None) -> None:
+        self._selected = None if index is None else self.model.placed[index]
+
+    def show_marks(self) -> None:
+        """The red mark and the hint's highlight changed."""
+        self.update()
 
     def _relayout(self) -> None:
         if self.moves is None:
@@ -97,8 +113,6 @@ class PlayCanvas(QWidget):
     def _placed_changed(self) -> None:
         if self._picture is None:
             return
-        if self.selected is not None and self.selected >= len(self.model.placed):
-            self.selected = None
         shown = [placement for index, placement in enumerate(self.model.placed)
                  if self.drag is None or not self.drag.started or index != self.drag.source]
         copies = list(pinned_pieces(self.puzzle)) + shown
@@ -122,13 +136,15 @@ class PlayCanvas(QWidget):
     def to_pixels(self, x: float, y: float) -> QPoint:
         return self._transform().map(QPointF(float(x), float(y))).toPoint()
 
-    def _tray_shift(self, piece: int) -> np.ndarray:
-        return self._layout.slots[piece].place(self.tiling, self.shapes[piece])
+    def _tray_transform(self, piece: int) -> QTransform:
+        """From the tray piece's own drawing units to the canvas's."""
+        return self._layout.slots[piece].transform(self.tiling, self.shapes[piece])
 
     def tray_point(self, piece: int, grip: int) -> QPoint:
         """The pixel at the centre of cell `grip` of `piece` as it lies in the tray."""
-        centre = self.tiling.centres(np.array(self.shapes[piece]))[grip] + self._tray_shift(piece)
-        return self.to_pixels(*centre)
+        centre = self.tiling.centres(np.array(self.shapes[piece]))[grip]
+        point = self._tray_transform(piece).map(QPointF(*map(float, centre)))
+        return self.to_pixels(point.x(), point.y())
 
     def cell_point(self, cell) -> QPoint:
         """The pixel at the centre of board cell `cell`."""
@@ -139,9 +155,8 @@ class PlayCanvas(QWidget):
         for piece in range(len(self.puzzle.pieces)):
             if self._left_in_tray(piece) <= 0:
                 continue
-            shift = self._tray_shift(piece)
-            polygons = self.tiling.polygons(np.array(self.shapes[piece])) + shift
-            found = _polygon_at(polygons, point)
+            local = self._tray_transform(piece).inverted()[0].map(QPointF(point))
+            found = polygon_at(self.tiling.polygons(np.array(self.shapes[piece])), local)
             if found != EMPTY:
                 return piece, found
         return None
@@ -317,7 +332,10 @@ class PlayCanvas(QWidget):
         if placement is None or not self.model.fits(placement, ignoring=index):
             self.message.emit(f"No room to {verb} {self.puzzle.pieces[piece].name} there")
             return
+        follow = index == self.selected
         self.model.move(index, placement, verb.capitalize())
+        if follow:
+            self.selected = index
 
     def _may_flip(self, piece: int) -> bool:
         if self.puzzle.pieces[piece].mirror:
@@ -357,7 +375,7 @@ class PlayCanvas(QWidget):
             if left <= 0:
                 continue
             draw_piece(painter, self.tiling, self.shapes[slot.piece], self._colours[slot.piece],
-                       transform, self._tray_shift(slot.piece))
+                       self._tray_transform(slot.piece) * transform)
             name = self.puzzle.pieces[slot.piece].name + (f" ×{left}" if left > 1 else "")
             below = QRectF(slot.rect.left() - 1, slot.rect.bottom(), slot.rect.width() + 2,
                            CAPTION)
@@ -380,13 +398,3 @@ class PlayCanvas(QWidget):
 
     def sizeHint(self) -> QSize:
         return QSize(720, 480)
-
-
-def _polygon_at(polygons: np.ndarray, point: QPointF) -> int:
-    """The index of the convex polygon holding `point`, or -1."""
-    edges = np.roll(polygons, -1, axis=1) - polygons
-    to_point = np.array([point.x(), point.y()]) - polygons
-    cross = edges[..., 0] * to_point[..., 1] - edges[..., 1] * to_point[..., 0]
-    inside = np.all(cross >= -1e-9, axis=1) | np.all(cross <= 1e-9, axis=1)
-    found = np.flatnonzero(inside)
-    return int(found[0]) if len(found) else EMPTY

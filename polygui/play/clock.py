@@ -54,6 +54,14 @@ class PlayClock(QObject):
             self._timer.stop()
         self.ticked.emit(self.text())
 
+    def set_seconds(self, seconds: float) -> None:
+        """Show `seconds` played (an undone Restart gives the clock back its time); it runs
+        on from there if it was running."""
+        self._spent, self.started = seconds, True
+        if self._since is not None:
+            self._since = time.monotonic()
+        self.ticked.emit(self.text())
+
     def reset(self) -> None:
         self.pause()
         self._spent, self.started = 0.0, False

@@ -1,16 +1,18 @@
 """Drawing helpers of Play's canvas: a loose piece (in the tray, dragged, a snap preview) and
-outlines around placed pieces (the red mark, a hint's highlight, the selection)."""
+outlines around placed pieces (the red mark, a hint's highlight, the selection); which tray
+polygon is under the mouse."""
 
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QTransform
 
 from solvers.puzzle.grids import Shape
 
 from ..views.board_picture import polygons_path
 from ..views.canvas_picture import CanvasPicture
+from ..views.cells import EMPTY
 from ..views.tiling import FlatBoard, Tiling
 
 NO_PLACE = QColor(220, 40, 40, 120)  # a snap preview where the piece cannot go
@@ -44,3 +46,13 @@ def outline(painter: QPainter, tiling: Tiling, cells, colour: QColor, width: flo
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.strokePath(path, pen)
     painter.restore()
+
+
+def polygon_at(polygons: np.ndarray, point: QPointF) -> int:
+    """The index of the convex polygon holding `point`, or -1."""
+    edges = np.roll(polygons, -1, axis=1) - polygons
+    to_point = np.array([point.x(), point.y()]) - polygons
+    cross = edges[..., 0] * to_point[..., 1] - edges[..., 1] * to_point[..., 0]
+    inside = np.all(cross >= -1e-9, axis=1) | np.all(cross <= 1e-9, axis=1)
+    found = np.flatnonzero(inside)
+    return int(found[0]) if len(found) else EMPTY

@@ -1,7 +1,7 @@
 """Where Play's flat canvas draws things, in drawing units (views.tiling): the board, and beside
-it a tray with a slot per piece. A slot is square and as large as the piece turned any way,
-so turning a piece in the tray never moves the others, and a piece placed leaves its slot
-empty: the tray never reflows under the mouse."""
+or under it a tray, a grid of equal slots, one per piece. A slot is square and as large as the
+largest piece turned any way (its pieces drawn smaller than the board's), so turning a piece in the tray never moves the others, and a
+piece placed leaves its slot empty: the tray never reflows under the mouse."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from PySide6.QtCore import QRectF
+from PySide6.QtGui import QTransform
 
 from solvers import Puzzle
 from solvers.puzzle.grids import Shape, orientations_of
@@ -18,6 +19,7 @@ from ..views.tiling import FlatBoard, Tiling, tiling_for
 
 GAP = 0.7  # drawing units between slots
 CAPTION = 1.0  # drawing units under each slot for the piece's name
+TRAY_SCALE = 0.6  # the tray's pieces, to the board's: the board draws larger
 
 
 @dataclass(frozen=True)
@@ -25,11 +27,14 @@ class Slot:
     piece: int
     rect: QRectF  # drawing units; the caption goes under it
 
-    def place(self, tiling: Tiling, shape: Shape) -> np.ndarray:
-        """(2,) the shift that centres `shape`'s drawing in the slot."""
+    def transform(self, tiling: Tiling, shape: Shape) -> QTransform:
+        """From `shape`'s drawing units to the canvas's: the shape centred in the slot, drawn
+        TRAY_SCALE times the board's size (a piece dragged out grows to the board's)."""
         left, top, right, bottom = FlatBoard.build(tiling, np.array(shape)).bounds
         centre = self.rect.center()
-        return np.array([centre.x() - (left + right) / 2, centre.y() - (top + bottom) / 2])
+        return (QTransform.fromTranslate(-(left + right) / 2, -(top + bottom) / 2)
+                * QTransform.fromScale(TRAY_SCALE, TRAY_SCALE)
+                * QTransform.fromTranslate(centre.x(), centre.y()))
 
 
 @dataclass(frozen=True)
@@ -48,35 +53,33 @@ def extent(tiling: Tiling, puzzle: Puzzle, piece: int) -> float:
     return max(sides)
 
 
-def flow(puzzle: Puzzle, tiling: Tiling, origin: tuple[float, float], width: float
-         ) -> list[Slot]:
-    """Slots left to right from `origin`, a new row past `width`."""
-    slots, x, y, row = [], 0.0, 0.0, 0.0
-    for piece in range(len(puzzle.pieces)):
-        side = extent(tiling, puzzle, piece)
-        if x > 0 and x + side > width + 1e-9:
-            x, y, row = 0.0, y + row + CAPTION + GAP, 0.0
-        slots.append(Slot(piece, QRectF(origin[0] + x, origin[1] + y, side, side)))
-        x += side + GAP
-        row = max(row, side)
-    return slots
+def tray_grid(pieces: int, side: float, origin: tuple[float, float], columns: int
+              ) -> list[Slot]:
+    """`pieces` equal slots of `side`, `columns` to a row, from `origin`."""
+    step = side + GAP
+    return [Slot(piece, QRectF(origin[0] + (piece % columns) * step,
+                               origin[1] + (piece // columns) * (step + CAPTION), side, side))
+            for piece in range(pieces)]
 
 
 def lay_out(puzzle: Puzzle, room: QRectF) -> PlayLayout:
-    """The board and the tray, right of it or under it, whichever draws larger in `room`."""
+    """The board and the tray, a grid of equal slots in a column beside it or in a band under
+    it: of every number of columns, the one that draws the board largest in `room` (the
+    whole is centred there, and the tray never covers the board)."""
     tiling = tiling_for(puzzle.kind)
     board = FlatBoard.build(tiling, np.array(puzzle.board, dtype=np.int64))
     left, top, right, bottom = board.bounds
     best, best_scale = None, -1.0
-    width = right - left
-    for factor in (0.75, 1.0, 1.5, 2.0, 3.0):
-        beside = flow(puzzle, tiling, (right + 2 * GAP, top), width * factor)
-        under = flow(puzzle, tiling, (left, bottom + 2 * GAP), width * factor)
+    pieces = len(puzzle.pieces)
+    side = TRAY_SCALE * max(extent(tiling, puzzle, piece) for piece in range(pieces))
+    for columns in range(1, pieces + 1):
+        beside = tray_grid(pieces, side, (right + 2 * GAP, top), columns)
+        under = tray_grid(pieces, side, (left, bottom + 2 * GAP), columns)
         for slots in (_centred(beside, (top + bottom) / 2, 1),
                       _centred(under, (left + right) / 2, 0)):
             bounds = _bounds(board.bounds, slots)
             scale = fit_transform(bounds, room).m11()
-            if scale > best_scale:
+            if scale > best_scale + 1e-9:
                 best, best_scale = PlayLayout(board, tuple(slots), bounds), scale
     return best
 

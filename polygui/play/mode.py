@@ -18,8 +18,6 @@ def why_not_playable(puzzle: Puzzle) -> str | None:
     """Why Play mode cannot show `puzzle`, or None when it can."""
     if puzzle.kind is GridKind.SUDOKU:
         return "Play mode is for placing pieces: Sudoku gets its own Play later"
-    if puzzle.kind is GridKind.CUBE:
-        return "Play mode is for flat boards so far: boxes of cubes come later"
     if not puzzle.board or not puzzle.pieces:
         return "Play mode needs a board and pieces: add them in Design mode (Ctrl+1)"
     return None

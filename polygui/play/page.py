@@ -7,11 +7,12 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from solvers import Puzzle
+from solvers import GridKind, Puzzle
 from solvers.play.check import is_solved
 
 from ..models.status import plural
 from .canvas import PlayCanvas
+from .cube_canvas import CubePlayCanvas
 from .checking import CHECKING, UNSOLVABLE, Solvability
 from .clock import PlayClock
 from .model import PlayModel
@@ -27,11 +28,10 @@ class PlayPage(QWidget):
         super().__init__(parent)
         self.puzzle: Puzzle | None = None
         self.model = PlayModel(puzzle, self)
-        self.canvas = PlayCanvas(self.model)
+        self.canvas: PlayCanvas | CubePlayCanvas | None = None  # made for the puzzle's grid
         self.checker = Solvability(self)
         self.clock = PlayClock(self)
         self.active = False
-        self.hints = 0
         self.solved = False
         self._hint_waiting = False
         self._note = ""  # a passing message (cannot turn there, the puzzle changed)
@@ -53,8 +53,8 @@ class PlayPage(QWidget):
         self.clock.ticked.connect(self.clock_label.setText)
         self.model.changed.connect(self._placed_changed)
         self.model.moved.connect(self._moved)
+        self.model.clock_set.connect(self._clock_set)
         self.checker.changed.connect(self._checked)
-        self.canvas.message.connect(self._say)
         self._flash = QTimer(self, singleShot=True, interval=HINT_SHOWN_MS)
         self._flash.timeout.connect(self._end_flash)
         self.set_puzzle(puzzle)
@@ -74,7 +74,20 @@ class PlayPage(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addLayout(bar)
-        layout.addWidget(self.canvas, 1)
+
+    def _use_canvas(self, kind: GridKind) -> None:
+        """The canvas for `kind`: the flat one, or the layer grid and 3D view of a box."""
+        wanted = CubePlayCanvas if kind is GridKind.CUBE else PlayCanvas
+        if type(self.canvas) is wanted:
+            return
+        if self.canvas is not None:
+            self.model.changed.disconnect(self.canvas._placed_changed)
+            self.canvas.setParent(None)
+            self.canvas.deleteLater()
+        self.canvas = wanted(self.model)
+        self.canvas.message.connect(self._say)
+        self.layout().addWidget(self.canvas, 1)
+        self.canvas.show()  # now, not at the next turn of the event loop
 
     # --- the puzzle and the mode --------------------------------------------------------
     def set_puzzle(self, puzzle: Puzzle) -> None:
@@ -83,9 +96,10 @@ class PlayPage(QWidget):
             return
         had_play = self.puzzle is not None and (bool(self.model.placed) or self.clock.started)
         self.puzzle = puzzle
-        self.hints, self.solved, self._hint_waiting = 0, False, False
+        self.solved, self._hint_waiting = False, False
         self.clock.reset()
         self.checker.reset(puzzle)
+        self._use_canvas(puzzle.kind)
         self.model.reset(puzzle)
         self.canvas.set_puzzle(puzzle)
         self._say("The puzzle changed: the play started over." if had_play else "")
@@ -104,11 +118,28 @@ class PlayPage(QWidget):
         self.checker.shutdown()
 
     # --- moves --------------------------------------------------------------------------
+    @property
+    def hints(self) -> int:
+        return self.model.hints
+
     def restart(self) -> None:
-        self.model.restart()
-        self.hints, self.solved = 0, False
-        self.clock.reset()
+        """Every piece back to the tray and the clock to zero (one step: Undo gives both
+        back)."""
+        if self.model.placed:
+            self.model.restart(self.clock.seconds())
+        else:
+            self.clock.reset()
         self._refresh()
+
+    def _clock_set(self, seconds: float) -> None:
+        """A Restart (0: the clock starts over at the next move), or its undo: the time
+        played before it, running on while Play shows."""
+        if not seconds:
+            self.clock.reset()
+            return
+        self.clock.set_seconds(seconds)
+        if self.active:
+            self.clock.start()
 
     def take_back_last(self) -> None:
         if self.model.placed:
@@ -131,11 +162,10 @@ class PlayPage(QWidget):
         pinned = {(piece, cells) for piece, cells in _pins(self.puzzle)}
         for placement in solution:
             if placement not in placed and placement not in pinned:
-                self.hints += 1
-                self.model.place(placement, "Hint:")
+                self.model.place(placement, "Hint:", hint=True)
                 self.canvas.hinted = {placement}
                 self._flash.start()
-                self.canvas.update()
+                self.canvas.show_marks()
                 return
 
     def _moved(self) -> None:
@@ -155,7 +185,7 @@ class PlayPage(QWidget):
 
     def _checked(self) -> None:
         self.canvas.marked = self.checker.marked
-        self.canvas.update()
+        self.canvas.show_marks()
         if self._hint_waiting and self.checker.state != CHECKING:
             self._hint_waiting = False
             self.hint()
@@ -163,7 +193,7 @@ class PlayPage(QWidget):
 
     def _end_flash(self) -> None:
         self.canvas.hinted = set()
-        self.canvas.update()
+        self.canvas.show_marks()
 
     def _say(self, note: str) -> None:
         self._note = note
@@ -179,7 +209,7 @@ class PlayPage(QWidget):
         elif unsolvable and not self._note:
             text = IN_NO_SOLUTION
         else:
-            text = self._note or HELP
+            text = self._note or getattr(self.canvas, "HELP", HELP)
         self.status.setText(text)
         self.status.setStyleSheet("color: #b01e1e;" if unsolvable else "")
 

@@ -109,6 +109,8 @@ class Estimating(QObject):
         window shows Solve mode and nothing is solving) and estimates are automatic."""
         busy_or_done = self.job is not None or self.latest is not None or self._timer.isActive()
         if (puzzle, symmetry) == (self.puzzle, self.symmetry) and busy_or_done:
+            if not may_start:
+                self._timer.stop()  # Design or Play shows now: no estimate starts there
             return
         self.puzzle, self.symmetry = puzzle, symmetry
         self._cancel_job()

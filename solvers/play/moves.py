@@ -11,6 +11,7 @@ Glossary
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -116,3 +117,21 @@ class PlayBoard:
 
     def copies(self, piece: int) -> int:
         return self.puzzle.pieces[piece].count
+
+
+def turns_to(shape: Shape, grip: int, wanted: Shape, mirror: bool) -> str:
+    """The fewest turns ("R": `turned`), tips ("T": `tipped`) and, when `mirror`, flips ("F")
+    that make a box's piece lying as `shape` lie as `wanted` (a breadth-first search over the
+    at most 48 ways it lies); ValueError when none do."""
+    moves = {"R": turned, "T": tipped, **({"F": flipped} if mirror else {})}
+    seen, queue = {(shape, grip)}, deque([(shape, grip, "")])
+    while queue:
+        shape, grip, keys = queue.popleft()
+        if shape == wanted:
+            return keys
+        for key, move in moves.items():
+            state = move(GridKind.CUBE, shape, grip)
+            if state not in seen:
+                seen.add(state)
+                queue.append((*state, keys + key))
+    raise ValueError(f"no turns make the piece lie as {wanted}")

@@ -26,7 +26,7 @@ def play(window, qtbot):
     qtbot.keyClick(window, Qt.Key.Key_3, CTRL)
     assert window.play.is_playing()
     page = window.play.page
-    qtbot.waitUntil(lambda: page.checker.state == "solvable")  # the first check
+    qtbot.waitUntil(lambda: page.checker.state == "solvable", timeout=60_000)  # the first check
     return window, page
 
 
@@ -164,3 +164,52 @@ def test_pieces_snap_onto_hexagons_and_triangles(window, qtbot, name):
     assert page.model.placed == ((piece, wanted),)
     qtbot.keyClick(canvas, Qt.Key.Key_Z, CTRL)
     assert page.model.placed == ()
+
+
+def test_undoing_a_hint_lowers_the_hint_count(play, qtbot):
+    _window, page = play
+    qtbot.mouseClick(page.hint_button, LEFT)
+    qtbot.waitUntil(lambda: len(page.model.placed) == 1, timeout=60_000)
+    assert page.hints == 1
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Z, CTRL)
+    assert page.model.placed == () and page.hints == 0
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Y, CTRL)
+    assert len(page.model.placed) == 1 and page.hints == 1
+
+
+def test_undoing_a_restart_gives_the_clock_back_its_time(play, qtbot):
+    _window, page = play
+    canvas = page.canvas
+    drag(qtbot, canvas, canvas.tray_point(1, 0), canvas.cell_point((0, 0)))
+    assert page.clock.running
+    qtbot.mouseClick(page.restart_button, LEFT)
+    assert page.model.placed == () and not page.clock.started
+    assert page.clock_label.text() == "0:00" and page.clock.seconds() == 0.0
+    qtbot.keyClick(canvas, Qt.Key.Key_Z, CTRL)
+    assert len(page.model.placed) == 1
+    assert page.clock.running and page.clock.started  # at once, not at the next move
+    qtbot.keyClick(canvas, Qt.Key.Key_Y, CTRL)  # the Restart again: the clock at zero
+    assert page.model.placed == () and not page.clock.started
+
+
+def test_no_automatic_estimate_starts_while_play_shows(window, qtbot):
+    window.open_puzzle(examples_dir() / "pentominoes-8x8-hole.json")  # Solve mode: one is due
+    estimating = window.estimating
+    assert estimating._timer.isActive()
+    qtbot.keyClick(window, Qt.Key.Key_3, CTRL)
+    assert not estimating._timer.isActive() and estimating.job is None
+
+
+def test_the_selection_stays_on_its_piece_through_an_undo(play, qtbot):
+    _window, page = play
+    canvas = page.canvas
+    drag(qtbot, canvas, canvas.tray_point(1, 0), canvas.cell_point((0, 0)))  # I, column 0
+    drag(qtbot, canvas, canvas.tray_point(2, 0), canvas.cell_point((5, 0)))  # L, column 5
+    first, second = page.model.placed
+    qtbot.mouseClick(canvas, Qt.MouseButton.RightButton, pos=canvas.cell_point((0, 0)))
+    assert page.model.placed == (second,)
+    qtbot.mouseClick(canvas, LEFT, pos=canvas.cell_point(second[1][0]))  # select it
+    assert canvas.selected == 0
+    qtbot.keyClick(canvas, Qt.Key.Key_Z, CTRL)  # the first piece comes back before it
+    assert page.model.placed == (first, second)
+    assert canvas.selected == 1  # still the second piece, not whatever is first now

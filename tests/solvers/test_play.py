@@ -11,7 +11,7 @@ import pytest
 
 from solvers import GridKind, Solution, solve
 from solvers.play.check import is_solved, solution_with
-from solvers.play.moves import PlayBoard, flipped, tipped, turned
+from solvers.play.moves import PlayBoard, flipped, tipped, turned, turns_to
 from solvers.puzzle.fileformat import load_puzzle
 from solvers.puzzle.grids import normalise, orientations_of
 
@@ -107,3 +107,24 @@ def test_solved_only_when_the_pieces_fill_the_board_as_the_puzzle_asks():
     assert is_solved(puzzle, solution)
     assert not is_solved(puzzle, solution[1:])
     assert not is_solved(puzzle, solution + solution[:1])  # a piece twice
+
+
+@pytest.mark.parametrize("mirror", [False, True])
+def test_turns_and_tips_reach_every_way_a_box_piece_lies(mirror):
+    puzzle = load_puzzle(ASSETS / "soma.json")
+    board = PlayBoard(puzzle)
+    moves = {"R": turned, "T": tipped, "F": flipped}
+    for piece in range(len(puzzle.pieces)):
+        start = board.start_shape(piece)
+        for wanted in orientations_of(GridKind.CUBE, start, mirror):
+            keys = turns_to(start, 0, wanted, mirror)
+            assert len(keys) <= 6 and (mirror or "F" not in keys)
+            shape, grip = start, 0
+            for key in keys:
+                shape, grip = moves[key](GridKind.CUBE, shape, grip)
+            assert shape == wanted
+    chiral = board.start_shape(4)  # A: its mirror image is B, not a turn of A
+    mirrored = flipped(GridKind.CUBE, chiral)[0]
+    with pytest.raises(ValueError):
+        turns_to(chiral, 0, mirrored, False)
+    assert turns_to(chiral, 0, mirrored, True) == "F"
