@@ -4,6 +4,7 @@ the background check that they are still in a solution, the hints used and the c
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -83,7 +84,8 @@ class PlayPage(QWidget):
         if self.canvas is not None:
             self.model.changed.disconnect(self.canvas._placed_changed)
             self.canvas.setParent(None)
-            self.canvas.deleteLater()
+            shiboken6.delete(self.canvas)  # now: a parentless 3D view left for later crashed
+            # the interpreter's exit when no event loop ran after it
         self.canvas = wanted(self.model)
         self.canvas.message.connect(self._say)
         self.layout().addWidget(self.canvas, 1)

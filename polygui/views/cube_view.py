@@ -149,6 +149,7 @@ class CubeView(QWidget):
         self._optional = optional_mask(puzzle)
         self.marks, self.marks_named = {}, False
         self._named.setVisible(False)
+        self._mesh = None  # the old box's mesh: nothing redraws until the new one is built
         self.player.set_puzzle(puzzle)
         self._replace_items(VoxelMesh.build(cells))
         self.layers.set_puzzle(puzzle)

@@ -200,3 +200,15 @@ def test_stepping_fast_through_assemblies_analyses_only_the_one_left_on_screen(c
     shown = window.store.solution(window.browsing.store_index(browser.current))
     assert sorted(map(sorted, player.disassembly.cells)) == sorted(
         sorted(cells) for _, cells in shown.pieces)
+
+
+def test_another_box_opens_while_a_disassembly_is_shown(cage, window, qtbot):
+    """Opening a smaller box while the player shows a taken-apart assembly: the pieces go
+    back in place on the new box, whose mesh is built first (it once indexed the new
+    box's voxels with the old puzzle's pieces and crashed)."""
+    cage.player.controls.set_position(cage.player.controls.moves)
+    assert cage.player.frames is not None
+    window.open_puzzle(Path(__file__).parent.parent.parent / "assets" / "puzzles" / "soma.json")
+    view = window.current_view()
+    assert view.puzzle.name == window.puzzle.name and view.player.frames is None
+    assert np.array_equal(view.voxel_offsets(), np.zeros((27, 3)))

@@ -84,3 +84,37 @@ def test_the_guide_pictures_of_play_are_taken(window, qtbot, tmp_path):
     colours = {part.pixel(x, y) for x in range(0, part.width(), 7)
                for y in range(0, part.height(), 7)}
     assert len(colours) > 20  # the 3D view painted in, not left blank
+
+
+SWAP_AND_QUIT = """
+import sys, tempfile
+from pathlib import Path
+from PySide6.QtCore import QSettings
+from polygui.app import make_application
+from polygui.resources import examples_dir
+app = make_application(["polygui"])
+from polygui.main_window import MainWindow
+scratch = Path(tempfile.mkdtemp())
+window = MainWindow(QSettings(str(scratch / "s.ini"), QSettings.Format.IniFormat),
+                    autosave_dir=scratch / "autosave")
+window.show()
+window.open_puzzle(examples_dir() / "soma.json")
+window.set_mode("play")
+app.processEvents()
+window.open_puzzle(examples_dir() / "pentominoes-6x10.json")  # the cube canvas goes
+app.processEvents()
+window.close()
+print("closed")
+"""
+
+
+def test_a_flat_puzzle_after_a_cube_in_play_mode_exits_cleanly():
+    """The cube canvas (its 3D view) swapped for the flat one, then the program ends without
+    running an event loop again, as a script does: it once died in a segmentation fault at
+    exit (the canvas, parentless, waited for a deferred delete that never came)."""
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-c", SWAP_AND_QUIT], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "closed"

@@ -4,6 +4,7 @@ blank), its PNGs stay small, and the README and the guide show the committed one
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import re
 from pathlib import Path
@@ -114,6 +115,17 @@ def test_the_script_photographs_the_disassembly_player(script, window, qtbot, tm
     assert moves.isVisible() and "Separation" in moves.toPlainText()
 
 
+def test_the_script_photographs_the_piece_editor(script, window, qtbot, tmp_path):
+    """Design mode with a piece chosen and board cells selected: the selection is outlined."""
+    editors = importlib.import_module("editor_screenshots")
+    paths = editors.take_editor_screenshots(QApplication.instance(), window, tmp_path,
+                                            script.settle, script.picture, script.save)
+    assert [path.name for path in paths] == list(editors.EDITOR_NAMES)
+    assert QImage(str(paths[0])).width() >= 1000
+    assert window.editor.pieces.selected_piece() == editors.PIECE
+    assert len(window.editor.cells.selection) == editors.SELECTED_ROWS * editors.SELECTED_COLUMNS
+
+
 def test_a_picture_keeps_its_commonest_colours_exactly(script):
     image = QImage(40, 30, QImage.Format.Format_RGB32)
     image.fill(QColor("#e8f1fb"))
@@ -142,7 +154,8 @@ def test_the_readme_and_the_guide_show_the_committed_pictures_and_they_are_small
         ["first-window.png", "meteor-solved.png", "soma-3d.png", "sudoku.png", "estimate.png",
          "no-solution.png", "why-no-solution.png", "pinned-pieces.png", "where-pieces-go.png",
          "uniqueness-designer.png", "cube-pins.png", "where-pieces-go-3d.png",
-         "colour-constraints.png", "disassembly-player.png", "play.png", "play-cube.png"])
+         "colour-constraints.png", "disassembly-player.png", "play.png", "play-cube.png",
+         "piece-editor.png"])
     sizes = [(ROOT / path).stat().st_size for path in shown]
     assert sum(sizes) < BUDGET, sizes
     for path in shown:
