@@ -150,3 +150,29 @@ def test_sudoku_and_pieces_each_play_on_their_own_page(window, qtbot):
     window.open_puzzle(examples_dir() / "sudoku-x.json")
     assert window.play.page is sudoku_page and window.play.is_playing()
     assert sudoku_page.puzzle.sudoku.diagonals
+
+
+def test_hint_says_so_when_no_technique_known_here_applies(window, qtbot):
+    window.open_puzzle(examples_dir() / "sudoku-hard.json")  # needs chains from the start
+    qtbot.keyClick(window, Qt.Key.Key_3, CTRL)
+    page = window.play.page
+    qtbot.waitUntil(lambda: page.facts is not None, timeout=30_000)
+    assert page.steps_panel.difficulty.text().startswith("Difficulty: unknown")
+    qtbot.mouseClick(page.hint_button, LEFT)
+    qtbot.waitUntil(lambda: "no technique known here applies" in page.status_text())
+    assert page.hint is None and page.model.stack.count() == 0
+
+
+def test_a_sudoku_of_many_solutions_plays_without_check_and_hint(window, qtbot):
+    window.open_puzzle(examples_dir() / "sudoku-4x4-empty.json")
+    qtbot.keyClick(window, Qt.Key.Key_3, CTRL)
+    page = window.play.page
+    qtbot.waitUntil(lambda: bool(page.refusal))
+    assert "more than one solution" in page.steps_panel.difficulty.text()
+    qtbot.mouseClick(page.hint_button, LEFT)
+    assert page.status_text().startswith("No hint: ") and "more than one" in page.status_text()
+    qtbot.mouseClick(page.check_button, LEFT)
+    assert page.status_text().startswith("Check needs the solution: ")
+    click_cell(qtbot, page.canvas, 0)
+    qtbot.keyClick(page.canvas, "3")  # digits still go in
+    assert page.model.state.values[0] == 3
