@@ -23,9 +23,9 @@ from solvers.puzzle.model import SudokuGrid
 
 from ..models.status import plural
 from ..solving.latest_job import LatestJob
+from ..solving.sudoku_jobs import SudokuFacts, hint_step, sudoku_facts
 from .clock import PlayClock
 from .sudoku_canvas import Highlight, SudokuPlayCanvas
-from .sudoku_jobs import SudokuFacts, hint_step, sudoku_facts
 from .sudoku_model import SudokuPlayModel, SudokuState, auto_candidates, hint_board
 from .sudoku_steps import SudokuStepsPanel
 

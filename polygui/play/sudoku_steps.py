@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QLabel, QListWidget, QPushButton, QVBoxLayout, QWi
 
 from solvers.logic.levels import difficulty_text
 
-from .sudoku_jobs import SudokuFacts
+from ..solving.sudoku_jobs import SudokuFacts
 
 WORKING = "Working out the steps…"
 

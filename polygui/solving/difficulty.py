@@ -14,9 +14,9 @@ from solvers import Puzzle
 from solvers.logic.levels import difficulty_text
 from solvers.logic.solver import Rating
 
-from ..play.sudoku_jobs import sudoku_rating
 from ..views.messages import MessageLabel
 from .latest_job import LatestJob
+from .sudoku_jobs import sudoku_rating
 
 DELAY_MS = 400  # after the last edit, before rating: typing a line of givens starts one
 RATING = "Difficulty: rating…"

@@ -150,6 +150,12 @@ def test_sudoku_and_pieces_each_play_on_their_own_page(window, qtbot):
     window.open_puzzle(examples_dir() / "sudoku-x.json")
     assert window.play.page is sudoku_page and window.play.is_playing()
     assert sudoku_page.puzzle.sudoku.diagonals
+    qtbot.waitUntil(lambda: sudoku_page.facts is not None, timeout=30_000)
+    qtbot.keyClick(sudoku_page.canvas, Qt.Key.Key_H)  # the Sudoku's Hint, not the pieces'
+    qtbot.waitUntil(lambda: sudoku_page.hint is not None)
+    qtbot.keyClick(sudoku_page.canvas, Qt.Key.Key_H)  # a button's shortcut clicks it soon
+    qtbot.waitUntil(lambda: sudoku_page.model.stack.count() == 1)
+    assert sudoku_page.hints == 1
 
 
 def test_hint_says_so_when_no_technique_known_here_applies(window, qtbot):

@@ -1,4 +1,4 @@
-"""What Sudoku play works out off the GUI thread (in a solving.latest_job.LatestJob): the
+"""What Sudoku play and the difficulty line work out off the GUI thread (in a LatestJob): the
 puzzle's facts (its one solution, the logical path from the givens and its rating) and a
 hint (the next logical step on the player's board)."""
 
