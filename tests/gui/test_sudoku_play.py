@@ -14,6 +14,7 @@ from polygui.resources import examples_dir
 from solvers.logic import Board, solve_logically
 from solvers.logic.solver import apply
 from solvers.logic.truth import unique_solution
+from solvers.puzzle.any_file import load_any
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -182,3 +183,32 @@ def test_a_sudoku_of_many_solutions_plays_without_check_and_hint(window, qtbot):
     click_cell(qtbot, page.canvas, 0)
     qtbot.keyClick(page.canvas, "3")  # digits still go in
     assert page.model.state.values[0] == 3
+
+
+def test_hints_cross_out_eliminations_then_strike_them(qtbot):
+    """A puzzle Sudoku Explainer rates 4.2 (easy200, in tests/data/sudoku/rated-sample.tsv),
+    played with Hint alone and the automatic candidates on: a step that eliminates shows its
+    eliminations crossed out, and applying it takes them out of the candidates."""
+    puzzle = load_any("45...2....179.4.25...5.61.3.2...7..8....2.6.4..5.8......4...35...1.......82....."
+                      "9")
+    page = SudokuPlayPage(puzzle)
+    qtbot.addWidget(page)
+    page.auto_box.setChecked(True)
+    qtbot.waitUntil(lambda: page.facts is not None, timeout=30_000)
+    eliminating = []
+    while not page.solved and len(eliminating) < 3:
+        qtbot.mouseClick(page.hint_button, LEFT)
+        qtbot.waitUntil(lambda: page.hint is not None)
+        step = page.hint
+        if step.eliminations:
+            eliminating.append(step.technique)
+            assert page.canvas.highlight.eliminations == set(step.eliminations)
+            assert page.canvas.highlight.cells >= set(step.cells)
+        qtbot.mouseClick(page.hint_button, LEFT)
+        for cell, digit in step.eliminations:
+            assert not page.canvas.candidates[cell] >> (digit - 1) & 1
+    assert "XY-Wing" in eliminating  # the step that makes it 4.2
+    page.model.stack.undo()  # the last hint comes back as a candidate
+    assert all(page.canvas.candidates[cell] >> (digit - 1) & 1
+               for cell, digit in step.eliminations)
+    page.shutdown()
