@@ -28,6 +28,7 @@ from .models import PuzzleDocument
 from .models.status import describe, document_title
 from .play.mode import PlayMode
 from .solving.analysis import PuzzleAnalysis
+from .solving.difficulty import SudokuDifficulty
 from .solving.indicator import RunIndicator
 from .solving.keeping import RunKeeping
 from .solving.kept_runs import KeptRuns
@@ -98,6 +99,7 @@ class MainWindow(QMainWindow):
         self.run_indicator = RunIndicator()
         self.run_indicator.show_requested.connect(lambda: self.set_mode("solve"))
         self.statusBar().addPermanentWidget(self.run_indicator)
+        self.difficulty = SudokuDifficulty(self)  # a Sudoku's rating: Solve panel, status line
         self.files = FileActions(self, autosave_dir)
         runs_dir = autosave_dir.parent / "runs" if autosave_dir is not None else None
         self.keeping = RunKeeping(self, self.panel.kept_bar, KeptRuns(runs_dir))
@@ -437,6 +439,7 @@ class MainWindow(QMainWindow):
         save_layout(self, self.settings)
         self.hide()  # gone at once for the user, even if a first kernel compile holds on
         self.analysis.shutdown()
+        self.difficulty.shutdown()
         self.stop_solve(wait=True)
         self.keeping.closed()
         self.exports.shutdown()

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QMainWindow
 from solvers import GridKind, Puzzle
 
 from .page import PlayPage
+from .sudoku_page import SudokuPlayPage
 
 PLAY_TIP = "Play mode (Ctrl+3): solve the puzzle by hand"
 
@@ -17,7 +18,7 @@ PLAY_TIP = "Play mode (Ctrl+3): solve the puzzle by hand"
 def why_not_playable(puzzle: Puzzle) -> str | None:
     """Why Play mode cannot show `puzzle`, or None when it can."""
     if puzzle.kind is GridKind.SUDOKU:
-        return "Play mode is for placing pieces: Sudoku gets its own Play later"
+        return None  # its own page: polygui.play.sudoku_page
     if not puzzle.board or not puzzle.pieces:
         return "Play mode needs a board and pieces: add them in Design mode (Ctrl+1)"
     return None
@@ -30,16 +31,22 @@ class PlayMode(QObject):
     def __init__(self, window: QMainWindow) -> None:
         super().__init__(window)
         self.window = window
-        self.page: PlayPage | None = None  # made when Play first shows
+        self.page: PlayPage | SudokuPlayPage | None = None  # made when Play first shows
+        self._pages: dict[bool, PlayPage | SudokuPlayPage] = {}  # by "is a Sudoku"
         self.menus = window.menus
         window.document.changed.connect(self.puzzle_changed)
         self.puzzle_changed(window.document.puzzle)
 
-    def ensure_page(self) -> PlayPage:
-        if self.page is None:
-            self.page = PlayPage(self.window.document.puzzle)
-            self.window.pages.addWidget(self.page)
-            self.menus.undo_group.addStack(self.page.model.stack)
+    def ensure_page(self) -> PlayPage | SudokuPlayPage:
+        """The page for the puzzle's kind (a Sudoku has its own), made when first needed."""
+        puzzle = self.window.document.puzzle
+        sudoku = puzzle.kind is GridKind.SUDOKU
+        if sudoku not in self._pages:
+            page = (SudokuPlayPage if sudoku else PlayPage)(puzzle)
+            self._pages[sudoku] = page
+            self.window.pages.addWidget(page)
+            self.menus.undo_group.addStack(page.model.stack)
+        self.page = self._pages[sudoku]
         return self.page
 
     def puzzle_changed(self, puzzle: Puzzle) -> None:
@@ -47,9 +54,14 @@ class PlayMode(QObject):
         action = self.menus.mode_actions["play"]
         action.setEnabled(reason is None)
         action.setToolTip(reason or PLAY_TIP)
+        playing = self.is_playing()
         if self.page is not None and reason is None:
+            before = self.page
+            self.ensure_page()  # a Sudoku opened after pieces (or back) has its own page
+            if self.page is not before and playing:
+                self.window.set_mode("play")
             self.page.set_puzzle(puzzle)
-        if reason is not None and self.is_playing():
+        if reason is not None and playing:
             self.window.set_mode("solve")
 
     def is_playing(self) -> bool:
@@ -64,5 +76,5 @@ class PlayMode(QObject):
         self.menus.undo_group.setActiveStack(stack)
 
     def shutdown(self) -> None:
-        if self.page is not None:
-            self.page.shutdown()
+        for page in self._pages.values():
+            page.shutdown()

@@ -1,6 +1,6 @@
 """Play mode (issue 33), driven by the mouse and the keys: Dana Scott's 8x8 board with the
 centre hole solved by hand after two hints, a bad drop, the red mark on a piece in no
-solution and its undo, Play refused for Sudoku."""
+solution and its undo (Sudoku's Play: test_sudoku_play.py)."""
 
 from __future__ import annotations
 
@@ -141,14 +141,6 @@ def test_turning_a_placed_piece_and_leaving_play_keeps_the_game(play, qtbot):
     window.document.edit("Rename", lambda puzzle: puzzle.__class__(
         **{**puzzle.__dict__, "name": "Renamed"}))
     assert page.model.placed == () and "started over" in page.status_text()
-
-
-def test_play_is_refused_for_sudoku_with_the_reason(window, qtbot):
-    window.open_puzzle(examples_dir() / "sudoku-reference.json")
-    action = window.menus.mode_actions["play"]
-    assert not action.isEnabled() and "Sudoku" in action.toolTip()
-    qtbot.keyClick(window, Qt.Key.Key_3, CTRL)
-    assert not window.play.is_playing()
 
 
 @pytest.mark.parametrize("name", ["meteor.json", "hexiamonds-6x6.json"])
