@@ -19,11 +19,11 @@ import random
 import sys
 from pathlib import Path
 
-from ..puzzle.fileformat import puzzle_to_dict, save_puzzle
-from ..puzzle.model import GridKind, Puzzle, PuzzleError
 from ..logic.generate import (BOXES, SYMMETRIES, VARIANTS, GenerateSpec, Generated,
                               GenerationFailed, describe, generate)
 from ..logic.rating_bands import LEVELS, level_band, parse_band
+from ..puzzle.fileformat import puzzle_to_dict, save_puzzle
+from ..puzzle.model import GridKind, Puzzle, PuzzleError
 from .arguments import MAX_JOBS, seconds, whole_number
 
 
@@ -78,17 +78,23 @@ def main(argv: list[str]) -> int:
     try:
         spec = spec_of(args)
     except PuzzleError as error:
-        parser.error(str(error))
+        return refused(str(error))
     if spec.variant in ("jigsaw", "killer") and not (args.json or args.out):
-        parser.error(f"a {spec.variant}'s rules do not fit a line: add --json or --out FOLDER")
+        return refused(f"a {spec.variant}'s rules do not fit a line: add --json or --out FOLDER")
     if args.out is not None and not args.out.is_dir():
-        parser.error(f"--out {args.out}: no such folder")
+        return refused(f"--out {args.out}: no such folder")
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     tasks = [(spec, seed, index) for index in range(args.generate)]
     if args.jobs > 1 and len(tasks) > 1:
         with multiprocessing.get_context("spawn").Pool(min(args.jobs, len(tasks))) as pool:
             return _report(pool.imap(make_one, tasks), spec, args)
     return _report(map(make_one, tasks), spec, args)
+
+
+def refused(message: str) -> int:
+    """Bad input: one line on stderr, exit status 2."""
+    print(f"polygui-solve: {message}", file=sys.stderr)
+    return 2
 
 
 def spec_of(args: argparse.Namespace) -> GenerateSpec:
