@@ -85,3 +85,11 @@ def level_of(rating: Rating) -> str:
         if rating.rating <= band.high:
             return name
     return "extreme"
+
+
+def rating_summary(rating: Rating) -> str:
+    """'ER 2.6 (hardest step: Pointing), level hard'; a path that stopped: 'ER 2.6+ ...'
+    (at least that: it needs a technique the solver does not have yet)."""
+    plus = "" if rating.complete else "+"
+    hardest = f" (hardest step: {rating.technique})" if rating.technique else ""
+    return f"ER {rating.rating:.1f}{plus}{hardest}, level {level_of(rating)}"
