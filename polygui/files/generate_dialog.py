@@ -6,9 +6,10 @@ dialog stays open to make another."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDoubleSpinBox, QFormLayout,
                                QHBoxLayout, QLabel, QPushButton, QWidget)
 
@@ -25,10 +26,12 @@ SECONDS = 120.0  # then the job gives up with a message (Stop ends it sooner)
 
 
 class GenerateDialog(QDialog):
-    made = Signal(object)  # the Puzzle made, on the GUI thread
+    """`opener(puzzle)` opens what is made (False: the user kept the puzzle open before)."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None,
+                 opener: Callable[[Puzzle], bool] | None = None) -> None:
         super().__init__(parent)
+        self.opener = opener
         self.setWindowTitle("Generate Sudoku")
         self.size_box = _combo([f"{n}×{n}" for n in BOXES], "9×9")
         self.variant_box = _combo(["classic", "X (diagonals)", "jigsaw", "killer"], "classic")
@@ -145,9 +148,11 @@ class GenerateDialog(QDialog):
         name = f"Generated {self.spec_running.variant} Sudoku"
         self.result = Puzzle(GridKind.SUDOKU, name, sudoku=made.grid,
                              description=describe(made, self.spec_running, self.seed))
+        opened = self.opener is not None and self.opener(self.result)
+        where = "It is open in the window." if opened else \
+            "Not opened: the puzzle in the window was kept."
         self.status.setText(f"Made in {made.tries:,} tries ({made.seconds:.1f} s): "
-                            f"{self.result.description} It is open in the window.")
-        self.made.emit(self.result)
+                            f"{self.result.description} {where}")
 
     def _on_refused(self, message: str) -> None:
         self.timer.stop()
@@ -198,8 +203,7 @@ def open_generator(window: GeneratorWindow) -> GenerateDialog:
     usual question about unsaved work."""
     dialog = getattr(window, "generate_dialog", None)
     if dialog is None:
-        dialog = GenerateDialog(window)
-        dialog.made.connect(lambda puzzle: open_made(window, puzzle))
+        dialog = GenerateDialog(window, lambda puzzle: open_made(window, puzzle))
         window.generate_dialog = dialog
     dialog.show()
     dialog.raise_()

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from ..puzzle.cancel import Cancelled
 from ..puzzle.model import PuzzleError, SudokuGrid
 from ..puzzle.textformats import format_sudoku_line
 from .board import Board
@@ -74,8 +75,9 @@ Progress = Callable[[int], None]  # the tries so far
 
 def generate(spec: GenerateSpec, rng: random.Random, stop: Callable[[], bool] = lambda: False,
              progress: Progress | None = None) -> Generated | None:
-    """One puzzle of `spec`; None when `stop()` turned true; GenerationFailed past the time
-    or the tries allowed."""
+    """One puzzle of `spec`; None when `stop()` turned true (checked between the counts of a
+    try too: a 16x16 try takes seconds); GenerationFailed past the time or the tries
+    allowed."""
     spec.check()
     started = time.perf_counter()
     tries = 0
@@ -86,7 +88,10 @@ def generate(spec: GenerateSpec, rng: random.Random, stop: Callable[[], bool] = 
         tries += 1
         if progress is not None:
             progress(tries)
-        made = _one_try(spec, rng)
+        try:
+            made = _one_try(spec, rng, stop)
+        except Cancelled:
+            return None
         if made is not None:
             grid, solution, rating = made
             return Generated(grid, solution, rating, tries, time.perf_counter() - started)
@@ -104,7 +109,8 @@ def failure_text(spec: GenerateSpec, tries: int, seconds: float) -> str:
     return f"{text}: such puzzles are rare; widen the band or allow more time"
 
 
-def _one_try(spec: GenerateSpec, rng: random.Random) -> tuple[SudokuGrid, tuple, Rating] | None:
+def _one_try(spec: GenerateSpec, rng: random.Random,
+             stop: Callable[[], bool]) -> tuple[SudokuGrid, tuple, Rating] | None:
     box_rows, box_cols = BOXES[spec.size]
     n = spec.size
     empty = (0,) * (n * n)
@@ -119,7 +125,7 @@ def _one_try(spec: GenerateSpec, rng: random.Random) -> tuple[SudokuGrid, tuple,
     cages = random_cages(n, solution, rng) if spec.variant == "killer" else ()
     if cages and spec.band is None:  # givens optional: the cages decide
         rules = replace(rules, cages=cages)
-    givens = carve(rules, solution, spec.symmetry, spec.minimal, rng, spec.band)
+    givens = carve(rules, solution, spec.symmetry, spec.minimal, rng, spec.band, stop)
     grid = replace(rules, givens=tuple(givens))
     rating = rate_within(grid, spec.band)
     if rating is None or not in_band(rating, spec.band):
@@ -147,17 +153,21 @@ def orbits(n: int, symmetry: str) -> list[tuple[int, ...]]:
 
 
 def carve(rules: SudokuGrid, solution: list[int], symmetry: str, minimal: bool,
-          rng: random.Random, band: Band | None = None) -> list[int]:
+          rng: random.Random, band: Band | None = None,
+          stop: Callable[[], bool] = lambda: False) -> list[int]:
     """The givens left of `solution` when random orbits go while the solution stays unique
     under `rules`. Not minimal: with a band that has a top, an orbit also stays when without
     it the puzzle would be rated above the band (the fewest givens the band allows; minimal
-    X and jigsaw puzzles nearly all need chains); without one, about n/3 orbits put back."""
+    X and jigsaw puzzles nearly all need chains); without one, about n/3 orbits put back.
+    Cancelled when `stop()` turns true."""
     givens = list(solution)
     cells = orbits(rules.n, symmetry)
     rng.shuffle(cells)
     guided = not minimal and band is not None and not band.open_top
     removed = []
     for orbit in cells:
+        if stop():
+            raise Cancelled
         for cell in orbit:
             givens[cell] = 0
         if solution_count(rules, givens) == 1 and (

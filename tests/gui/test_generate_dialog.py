@@ -4,7 +4,10 @@ open as it was; the Uniqueness Designer rates the Sudoku it proposes."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 
 from polygui.resources import examples_dir
 from solvers.logic.rating_bands import LEVELS, level_of
@@ -61,3 +64,16 @@ def test_the_uniqueness_designer_shows_the_rating_of_the_sudoku_it_proposes(wind
     assert f"Proposed Sudoku: ER {rating.rating:.1f}" in designer.text.text()
     assert f"level {level_of(rating)}" in designer.text.text()
     window.design_tools.close()
+
+
+def test_unsaved_work_kept_when_the_question_is_cancelled(window, qtbot):
+    window.document.edit("Rename", lambda p: dataclasses.replace(p, name="Mine"))
+    before = window.document.puzzle
+    window.files.ask_unsaved = lambda: QMessageBox.StandardButton.Cancel
+    dialog = generator(window)
+    dialog.level_box.setCurrentText(f"easy ({LEVELS['easy']})")
+    dialog.start()
+    qtbot.waitUntil(lambda: not dialog.is_working(), timeout=60_000)
+    assert dialog.result is not None and window.document.puzzle == before
+    assert "Not opened: the puzzle in the window was kept" in dialog.status.text()
+    dialog.close()

@@ -145,6 +145,17 @@ def test_stop_ends_the_generation_with_nothing():
     assert generate(GenerateSpec(band=HARD), random.Random(1), stop=lambda: True) is None
 
 
+def test_stop_is_heard_within_a_try_not_only_between_tries():
+    calls: list[int] = []
+    spec = GenerateSpec(band=Band(9.0, 9.5), tries=1)
+    with pytest.raises(GenerationFailed):
+        generate(spec, random.Random(1), stop=lambda: calls.append(1) is not None)
+    assert len(calls) > 20  # while its givens are taken away, not twice only
+    asked = iter(range(10))
+    assert generate(GenerateSpec(size=16), random.Random(1),
+                    stop=lambda: next(asked) >= 5) is None  # ends in the first try
+
+
 @pytest.mark.parametrize("text, message", [("6-4", "low end is above"), ("x", "range"),
                                            ("0.5-3", "from 1.0")])
 def test_bad_bands_are_named(text, message):
