@@ -75,7 +75,7 @@ def _random_classic_9(rng: random.Random) -> list[int]:
         top, left = box // 3 * 3, box % 3 * 3
         for k, digit in enumerate(digits):
             start[(top + k // 3) * 9 + left + k % 3] = digit
-    solutions, counts = solve_batch(np.array([start], dtype=np.int8))
+    solutions, _ = solve_batch(np.array([start], dtype=np.int8))
     return [int(value) for value in solutions[0]]
 
 
