@@ -100,6 +100,8 @@ def _main(argv: list[str]) -> int:
     from solvers.cli import main as solver_cli
 
     solver_cli.tolerate_unprintable_text()
+    if solver_cli.generate_commands.wanted(argv):  # options of its own, no images
+        return solver_cli.main(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     if not any(getattr(args, option) for option in IMAGE_OPTIONS):

@@ -71,6 +71,7 @@ class Menus:
         file_menu.setObjectName("file-menu")
         files = window.files
         self._action(file_menu, "&New…", files.new, QKeySequence.StandardKey.New)
+        self._action(file_menu, "&Generate Sudoku…", files.generate)
         self._action(file_menu, "&Open…", files.open_dialog, QKeySequence.StandardKey.Open)
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self._action(file_menu, "&Import BurrTools File…", files.importer.run)

@@ -104,9 +104,11 @@ class UniquenessDesigner(QDialog):
         self.stop_button.setEnabled(False)
 
     def _on_done(self, result: Proposal | Removal) -> None:
+        rating = self.job.rating if self.job is not None else ""
         self._finished_job()
         self.result = result
-        self.text.setText(describe(result, self.puzzle, "Apply takes them away."))
+        self.text.setText(describe(result, self.puzzle, "Apply takes them away.")
+                          + (f" Proposed Sudoku: {rating}." if rating else ""))
         has_change = not isinstance(result, Removal) or bool(result.together)
         self.apply_button.setEnabled(has_change)
         if self.preview is not None and isinstance(result, Proposal):

@@ -9,6 +9,8 @@ from PySide6.QtCore import QThread, Signal
 
 from solvers import Cancelled, Puzzle, PuzzleError
 from solvers.analysis.uniqueness import Proposal, Removal, design
+from solvers.logic.rating_bands import rating_summary
+from solvers.logic.solver import solve_sudoku
 
 __all__ = ["Removal", "UniquenessJob"]
 
@@ -26,6 +28,7 @@ class UniquenessJob(QThread):
         super().__init__()
         self.puzzle = puzzle
         self._stop = threading.Event()
+        self.rating = ""  # of the Sudoku proposed, set before `done`
 
     def cancel(self) -> None:
         self._stop.set()
@@ -44,5 +47,18 @@ class UniquenessJob(QThread):
         except Exception as error:  # a bug must reach the user, not end the thread silently
             self.failed.emit(f"{type(error).__name__}: {error}")
             return
+        self.rating = proposed_rating(result)
         if not stop():
             self.done.emit(result)
+
+
+def proposed_rating(result: Proposal | Removal) -> str:
+    """The rating of the Sudoku the designer proposes ('' for pieces, no single solution,
+    or a grid above 9x9: the scale is 9x9's, and Stop waits for this)."""
+    grid = result.puzzle.sudoku
+    if grid is None or grid.n > 9:
+        return ""
+    try:
+        return rating_summary(solve_sudoku(grid)[1])
+    except PuzzleError:
+        return ""

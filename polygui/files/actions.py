@@ -25,6 +25,7 @@ from ..models.status import DEFAULT_NAME
 from ..resources import is_shipped_example
 from .autosave import Autosave, Recovered
 from .burrtools_import import BurrToolsImport
+from .generate_dialog import open_generator
 from .new_puzzle_dialog import ask_new_puzzle
 from .prompts import Choice, Role, ask_choice
 
@@ -116,6 +117,10 @@ class FileActions(QObject):
         self.window.set_puzzle(puzzle, None)
         self.window.set_mode("design")  # an empty puzzle: there is only designing to do
         return True
+
+    def generate(self) -> None:
+        """File > Generate Sudoku…: a window of its own (polygui.files.generate_dialog)."""
+        open_generator(self.window)
 
     def open_dialog(self) -> bool:
         if not self.maybe_save():

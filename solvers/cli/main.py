@@ -17,6 +17,7 @@ from ..puzzle.any_file import load_any
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError
 from ..search.events import Progress, Solution
 from . import analysis_commands, apart_commands, design_commands, logic_commands, run_commands
+from . import generate_commands
 from .arguments import MAX_JOBS, new_file, refuse_unused, whole_number
 from .endings import ended_cleanly
 
@@ -73,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     apart_commands.add_arguments(parser)
     run_commands.add_arguments(parser)
     logic_commands.add_arguments(parser)
+    generate_commands.add_help(parser)
     return parser
 
 
@@ -95,6 +97,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _main(argv: list[str] | None) -> int:
     tolerate_unprintable_text()
+    argv = sys.argv[1:] if argv is None else argv
+    if generate_commands.wanted(argv):  # its options are its own (--symmetry differs)
+        return generate_commands.main(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     if not args.estimate:
