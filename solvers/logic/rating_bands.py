@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..puzzle.model import PuzzleError
+from .levels import LEVELS as NAMED_LEVELS, level_name
 from .solver import Rating
 from .techniques import TECHNIQUES
 
@@ -26,14 +27,17 @@ class Band:
         return self.high >= TOP
 
 
-# the named levels, by the techniques a person needs (the ratings of docs/sudoku-logic.md)
-LEVELS: dict[str, Band] = {
-    "easy": Band(1.0, 1.5),  # hidden singles
-    "medium": Band(1.6, 2.5),  # direct pointing, claiming, hidden pairs; naked singles
-    "hard": Band(2.6, 4.0),  # locked candidates, pairs, X-Wing, triples, Swordfish
-    "expert": Band(4.1, 6.0),  # XY- and XYZ-Wing, unique rectangles, quads, BUG
-    "extreme": Band(6.1, TOP),  # chains and beyond
-}
+def _level_bands() -> dict[str, Band]:
+    """The named levels of solvers.logic.levels as bands of tenths ('hard': 3.0-4.9), by
+    their lower-case names; the last has no upper limit."""
+    bands, low = {}, 1.0
+    for bound, name in NAMED_LEVELS:
+        bands[name.lower()] = Band(low, min(bound - 0.1, TOP))
+        low = bound
+    return bands
+
+
+LEVELS: dict[str, Band] = _level_bands()
 
 
 def reach() -> float:
@@ -78,13 +82,9 @@ def in_band(rating: Rating, band: Band | None) -> bool:
 
 
 def level_of(rating: Rating) -> str:
-    """The named level of a rating ('hard'); 'extreme' for a path that stopped."""
-    if not rating.complete:
-        return "extreme"
-    for name, band in LEVELS.items():
-        if rating.rating <= band.high:
-            return name
-    return "extreme"
+    """The named level of a rating ('hard'); a path that stopped: 'fiendish or harder'."""
+    name = level_name(rating.rating).lower()
+    return name if rating.complete else f"{name} or harder"
 
 
 def rating_summary(rating: Rating) -> str:

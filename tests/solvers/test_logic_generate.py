@@ -167,6 +167,8 @@ def test_bands_and_levels():
     assert parse_band("4-6") == Band(4.0, 6.0) and parse_band("6.2-").open_top
     assert level_band("Hard") == HARD
     with pytest.raises(PuzzleError, match="easy"):
-        level_band("fiendish")
+        level_band("impossible")
     stopped = Rating(2.6, 1.2, 1.2, "Pointing", complete=False)
-    assert in_band(stopped, LEVELS["extreme"]) and not in_band(stopped, HARD)
+    # a path that stopped needs chains (6.2 or more): only an open band from there or below
+    assert in_band(stopped, parse_band("6.2-")) and not in_band(stopped, HARD)
+    assert not in_band(stopped, LEVELS["extreme"])  # 9.0 up: not shown by a lower bound
