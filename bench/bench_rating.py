@@ -3,7 +3,7 @@ serate's recorded seconds. Run by hand:
 
     .venv/bin/python bench/bench_rating.py [--data DIR] [--sets easy200,top95] [--limit K]
 
---data is the folder of the rated TSVs (default /work/shared/data/sudoku/rated: puzzle, ER,
+--data is the folder of the rated TSVs (default bench/data/sudoku-rated: puzzle, ER,
 EP, ED, seconds[, ER_tech...]; its README says how they were measured). Each puzzle is rated
 in this process, one thread (as serate ran), timed from its line to its rating (uniqueness
 check included). Prints, per set and per reference rater, a markdown table row: puzzles,
@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from solvers.logic.batch import rate_line  # noqa: E402
 from solvers.logic.truth import warm_up  # noqa: E402
 
-DATA = Path("/work/shared/data/sudoku/rated")
+DATA = Path(__file__).resolve().parent / "data" / "sudoku-rated"
 RATERS = {"se121": "Sudoku Explainer 1.2.1", "sukaku": "SukakuExplainer 1.18.1"}
 PROFILE_OF = {"se121": "se121", "sukaku": "sukaku"}  # our technique profile for each rater
 
