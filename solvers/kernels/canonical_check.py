@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 
@@ -55,7 +56,7 @@ def _is_canonical(path, depth, restricted_piece, row_piece, images, check_start,
             searched &= allowed[scratch[d]]
         if not searched:
             continue
-        _sort_in_place(scratch, 0, depth)
+        _sort_in_place(scratch, np.int64(0), depth)  # typed: one compiled version
         for d in range(depth):
             if scratch[d] != scratch[depth + d]:
                 if scratch[d] < scratch[depth + d]:

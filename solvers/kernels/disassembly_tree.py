@@ -109,7 +109,7 @@ def run(state, limit: int, budget: int, cancel, record: bool):
         if budget <= 0:
             break
         mask = waiting[top - 1]
-        count = 0
+        count = np.int64(0)  # not 0: a Literal[int](0) would compile search_part once more
         for p in range(n):
             if mask & (np.uint64(1) << np.uint64(p)):
                 members[count] = p
@@ -232,14 +232,16 @@ def analyse_batch(row_shape, row_origin, row_piece, solutions, groups_by_type, s
     its state or the last one's, the budget left, the table cache)."""
     k, copies = solutions.shape
     s = first
+    # typed values, not constants: numba would compile begin, run and everything they call
+    # once more for Literal[bool](False) and Literal[int](1024), beside the player's versions
+    no_record, capacity = np.bool_(False), np.int64(DISASSEMBLY_FIRST_CAPACITY)
     shapes, origins, groups = assembly_shapes(row_shape, row_origin, row_piece, solutions[s],
                                               groups_by_type)
-    state, cache = begin(shapes, origins, groups, False,
-                         new_work(copies, DISASSEMBLY_FIRST_CAPACITY), cache, shape_cells,
-                         shape_starts)
+    state, cache = begin(shapes, origins, groups, no_record, new_work(copies, capacity), cache,
+                         shape_cells, shape_starts)
     under_way = False
     while True:
-        outcome, budget, state = run(state, limit, budget, cancel, False)
+        outcome, budget, state = run(state, limit, budget, cancel, no_record)
         if outcome == BUDGET:
             under_way = True
             break
@@ -252,6 +254,6 @@ def analyse_batch(row_shape, row_origin, row_piece, solutions, groups_by_type, s
             break
         shapes, origins, groups = assembly_shapes(row_shape, row_origin, row_piece,
                                                   solutions[s], groups_by_type)
-        state, cache = begin(shapes, origins, groups, False, state[ANALYSIS_WORK], cache,
+        state, cache = begin(shapes, origins, groups, no_record, state[ANALYSIS_WORK], cache,
                              shape_cells, shape_starts)
     return s, under_way, state, budget, cache

@@ -169,7 +169,7 @@ def assembly_blocks(cache, shape_cells, shape_starts, shapes):
     `shapes`: (blocks by pair_number, cache), the tables of pairs met first built."""
     n = shapes.size
     if cache[5][_TABLE] > CACHE_TABLE_ROWS:  # start again, in new arrays: analyses under way
-        cache = new_cache(64)  # keep the old ones
+        cache = new_cache(np.int64(64))  # keep the old ones (typed: no Literal[int] compile)
     found = np.zeros(max(1, n * (n - 1) // 2), np.int64)
     keys, blocks = cache[3], cache[4]
     for i in range(n):

@@ -101,6 +101,9 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
                       subtree_depth, subtree_budget):
     """Probes through exact_cover.search; returns how many were made."""
     np.random.seed(seed)
+    # the kernel's arguments as typed values: constants would compile the whole search kernel
+    # again for each Literal[int] (up to four versions of it), beside the search's own
+    zero, one = np.int64(0), np.int64(1)
     goal = path.shape[0]
     for probe in range(n_probes):
         if not _room_left(counters, solution_buffer.shape[0], widest, record):
@@ -108,7 +111,7 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
         _restart(counters, remaining, initial_remaining)
         branch_piece[:] = -1  # no level has branched yet (copies a range may leave off)
         product, nodes, found = 1.0, 0.0, 0.0
-        depth = 0
+        depth = zero
         while True:
             profile[depth] += product
             if depth == subtree_depth:  # the rest of the subtree, searched
@@ -124,7 +127,7 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
                                                 branch_len, branch_pos, path, weight, occupied,
                                                 planes, overflow, piece_live, remaining,
                                                 depth_stats, solution_buffer, record, budget_left,
-                                                0, candidates, neighbours, piece_sizes, required,
+                                                zero, candidates, neighbours, piece_sizes, required,
                                                 slack, absent_start, branch_piece, spans)
                     _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
                             check_start, check_syms, allowed, scratch)
@@ -142,8 +145,9 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
             exact_cover.search(masks, row_piece, full, check, counters, fraction, live,
                                level_start, branch, branch_start, branch_len, branch_pos, path,
                                weight, occupied, planes, overflow, piece_live, remaining,
-                               depth_stats, solution_buffer, record, 1, 0, candidates, neighbours,
-                               piece_sizes, required, slack, absent_start, branch_piece, spans)
+                               depth_stats, solution_buffer, record, one, zero, candidates,
+                               neighbours, piece_sizes, required, slack, absent_start,
+                               branch_piece, spans)
             _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
                     check_start, check_syms, allowed, scratch)
             children = depth_stats[depth, 1] - children_before
@@ -161,7 +165,7 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
                 exact_cover.search(masks, row_piece, full, check, counters, fraction, live,
                                    level_start, branch, branch_start, branch_len, branch_pos, path,
                                    weight, occupied, planes, overflow, piece_live, remaining,
-                                   depth_stats, solution_buffer, record, 0, 0, candidates,
+                                   depth_stats, solution_buffer, record, zero, zero, candidates,
                                    neighbours, piece_sizes, required, slack, absent_start,
                                    branch_piece, spans)
                 _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
@@ -182,13 +186,14 @@ def probe_live_sets(conflict, cover, piece_rows, row_piece, row_mask, full, rest
                     subtree_budget):
     """Probes through live_sets.search; returns how many were made."""
     np.random.seed(seed)
+    zero, one = np.int64(0), np.int64(1)
     goal = path.shape[0]
     for probe in range(n_probes):
         if not _room_left(counters, solution_buffer.shape[0], widest, record):
             return probe
         _restart(counters, remaining, initial_remaining)
         product, nodes, found = 1.0, 0.0, 0.0
-        depth = 0
+        depth = zero
         while True:
             profile[depth] += product
             if depth == subtree_depth:  # the rest of the subtree, searched
@@ -203,8 +208,8 @@ def probe_live_sets(conflict, cover, piece_rows, row_piece, row_mask, full, rest
                                               full, check, counters, fraction, live, planes,
                                               overflow, present, occupied, remaining, branch,
                                               branch_start, branch_len, branch_pos, path, weight,
-                                              depth_stats, solution_buffer, record, budget_left, 0,
-                                              piece_words, nonzero)
+                                              depth_stats, solution_buffer, record, budget_left,
+                                              zero, piece_words, nonzero)
                     _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
                             check_start, check_syms, allowed, scratch)
                 scale = product / _subtree_part(counters, fraction, weight, depth,
@@ -221,7 +226,7 @@ def probe_live_sets(conflict, cover, piece_rows, row_piece, row_mask, full, rest
             live_sets.search(conflict, cover, piece_rows, row_piece, row_mask, full, check,
                              counters, fraction, live, planes, overflow, present, occupied,
                              remaining, branch, branch_start, branch_len, branch_pos, path, weight,
-                             depth_stats, solution_buffer, record, 1, 0, piece_words, nonzero)
+                             depth_stats, solution_buffer, record, one, zero, piece_words, nonzero)
             _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
                     check_start, check_syms, allowed, scratch)
             children = depth_stats[depth, 1] - children_before
@@ -239,8 +244,8 @@ def probe_live_sets(conflict, cover, piece_rows, row_piece, row_mask, full, rest
                 live_sets.search(conflict, cover, piece_rows, row_piece, row_mask, full, check,
                                  counters, fraction, live, planes, overflow, present, occupied,
                                  remaining, branch, branch_start, branch_len, branch_pos, path,
-                                 weight, depth_stats, solution_buffer, record, 0, 0, piece_words,
-                                 nonzero)
+                                 weight, depth_stats, solution_buffer, record, zero, zero,
+                                 piece_words, nonzero)
                 _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
                         check_start, check_syms, allowed, scratch)
             product *= children
@@ -259,13 +264,14 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
                    leaf_weight, leaf_probe, profile, subtree_depth, subtree_budget):
     """Probes through bitboard.search; returns how many were made."""
     np.random.seed(seed)
+    zero, one = np.int64(0), np.int64(1)
     goal = path.shape[0]
     for probe in range(n_probes):
         if not _room_left(counters, solution_buffer.shape[0], widest, record):
             return probe
         _restart(counters, remaining, initial_remaining)
         product, nodes, found = 1.0, 0.0, 0.0
-        depth = 0
+        depth = zero
         while True:
             profile[depth] += product
             if depth == subtree_depth:  # the rest of the subtree, searched
@@ -281,7 +287,7 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
                                              one_piece_below, row_piece, check, counters, fraction,
                                              boards, remaining, branch, branch_len, branch_pos,
                                              path, weight, depth_stats, solution_buffer, record,
-                                             budget_left, 0, region_limit, fit_bits, placed,
+                                             budget_left, zero, region_limit, fit_bits, placed,
                                              memo, memo_unit)
                     _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
                             check_start, check_syms, allowed, scratch)
@@ -299,8 +305,8 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
             bitboard.search(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, expired,
                             full, neighbours, fillable, one_piece_below, row_piece, check,
                             counters, fraction, boards, remaining, branch, branch_len, branch_pos,
-                            path, weight, depth_stats, solution_buffer, record, 1, 0, region_limit,
-                            fit_bits, placed, memo, memo_unit)
+                            path, weight, depth_stats, solution_buffer, record, one, zero,
+                            region_limit, fit_bits, placed, memo, memo_unit)
             _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
                     check_start, check_syms, allowed, scratch)
             children = depth_stats[depth, 1] - children_before
@@ -317,8 +323,8 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
                 bitboard.search(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket,
                                 expired, full, neighbours, fillable, one_piece_below, row_piece,
                                 check, counters, fraction, boards, remaining, branch, branch_len,
-                                branch_pos, path, weight, depth_stats, solution_buffer, record, 0,
-                                0, region_limit, fit_bits, placed, memo, memo_unit)
+                                branch_pos, path, weight, depth_stats, solution_buffer, record,
+                                zero, zero, region_limit, fit_bits, placed, memo, memo_unit)
                 _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
                         check_start, check_syms, allowed, scratch)
             product *= children
@@ -335,12 +341,13 @@ def probe_sudoku(cand, solved, branch_cell, branch_left, branch_len, weight, que
     open cell with the fewest candidates); returns how many were made. A node that completes
     the grid is itself the solution."""
     np.random.seed(seed)
+    zero, one, no = np.int64(0), np.int64(1), np.bool_(False)  # typed, as above
     root = cand[0, :].copy()
     for probe in range(n_probes):
         _copy_row(root, cand, 0)
         counters[C_PHASE], counters[C_DEPTH], counters[C_STATUS] = ENTER, 0, RUNNING
         product, nodes, found = 1.0, 0.0, 0.0
-        depth = 0
+        depth = zero
         while True:
             profile[depth] += product
             if depth == subtree_depth:  # the rest of the subtree, searched
@@ -349,7 +356,7 @@ def probe_sudoku(cand, solved, branch_cell, branch_left, branch_len, weight, que
                 fraction_before = fraction[0]
                 status = sudoku.search(cand, solved, branch_cell, branch_left, branch_len,
                                        weight, queue, peers, units, full, counters, fraction,
-                                       solution_buffer, False, subtree_budget, 0)
+                                       solution_buffer, no, subtree_budget, zero)
                 scale = product / _subtree_part(counters, fraction, weight, depth,
                                                 fraction_before, status == FINISHED)
                 nodes += scale * (counters[C_NODES] - nodes_before)
@@ -358,7 +365,7 @@ def probe_sudoku(cand, solved, branch_cell, branch_left, branch_len, weight, que
             nodes += product
             solutions_before = counters[C_SOLUTIONS]
             sudoku.search(cand, solved, branch_cell, branch_left, branch_len, weight, queue, peers,
-                          units, full, counters, fraction, solution_buffer, False, 1, 0)
+                          units, full, counters, fraction, solution_buffer, no, one, zero)
             if counters[C_SOLUTIONS] > solutions_before:
                 found = product
                 break

@@ -236,11 +236,13 @@ def _enter(depth, cand, solved, branch_cell, queue, rules):
             if here & (here - ONE) == ZERO:
                 queue[tail] = cell
                 tail += 1
-        return _propagate(cand, 0, queue, tail, tail, peers, peer_count, units, cage_cells,
-                          cage_size, cage_total, full)
+        # np.int64 on every number, as in sudoku._enter: a literal (0, 1) or a count that
+        # starts as one would type _propagate once per combination
+        return _propagate(cand, np.int64(0), queue, np.int64(tail), np.int64(tail), peers,
+                          peer_count, units, cage_cells, cage_size, cage_total, full)
     queue[0] = branch_cell[depth - 1]
-    return _propagate(cand, depth, queue, 1, solved[depth - 1] + 1, peers, peer_count, units,
-                      cage_cells, cage_size, cage_total, full)
+    return _propagate(cand, np.int64(depth), queue, np.int64(1), np.int64(solved[depth - 1] + 1),
+                      peers, peer_count, units, cage_cells, cage_size, cage_total, full)
 
 
 @njit(nogil=True, cache=True)

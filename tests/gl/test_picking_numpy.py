@@ -94,17 +94,20 @@ def test_random_rays_hit_the_first_voxel_they_pass_through():
     point picked is on that voxel's surface, on the face named by the normal."""
     generator = np.random.default_rng(7)
     corners = np.unique(generator.integers(0, 5, size=(40, 3)), axis=0)
-    occupied = {tuple(c) for c in corners.tolist()}
+    occupied = np.zeros((5, 5, 5), dtype=bool)
+    occupied[tuple(corners.T)] = True
+    steps = np.arange(0, 40, 0.01)
     hits = 0
     for _ in range(200):
         origin = generator.uniform(-4, 9, 3) + np.array([0, 0, 12])
         direction = generator.uniform(2, 3, 3) - origin
         ray = Ray(origin, direction / np.linalg.norm(direction))
         hit = pick_voxel(ray, corners)
-        steps = np.arange(0, 40, 0.01)
-        inside = [tuple(np.floor(ray.origin + t * ray.direction).astype(int)) in occupied
-                  for t in steps]
-        first = steps[np.argmax(inside)] if any(inside) else None
+        cells = np.floor(ray.origin + steps[:, None] * ray.direction).astype(int)  # every step's
+        within = ((cells >= 0) & (cells < 5)).all(axis=1)
+        inside = np.zeros(len(steps), dtype=bool)
+        inside[within] = occupied[tuple(cells[within].T)]
+        first = steps[np.argmax(inside)] if inside.any() else None
         if hit is None:
             assert first is None
             continue

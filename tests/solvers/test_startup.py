@@ -4,8 +4,10 @@ errors of the parts imported late are still reported as one line."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
+import pkgutil
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import solvers.kernels as kernels_package
 from solvers.cli.main import main
 from solvers.kernels.canonical_check import _sort_in_place
 from solvers.puzzle.grids import GridKind, is_rotation, normalise, orientations, symmetry_group
@@ -195,6 +198,60 @@ def test_each_sudoku_kernel_function_compiles_once(tmp_path):
     solutions, counts = solve_batch(puzzles)
     assert fresh == {"counts": counts.tolist(), "solutions": solutions.tolist()}, \
         "the loaded batch kernel is stale: delete solvers/kernels/__pycache__"
+
+
+def kernel_functions():
+    """Every numba function of solvers.kernels (the native build's modules aside)."""
+    from numba.core.registry import CPUDispatcher
+
+    for info in pkgutil.iter_modules(kernels_package.__path__):
+        if not info.name.startswith("native"):
+            module = importlib.import_module(f"{kernels_package.__name__}.{info.name}")
+            yield from (f for f in vars(module).values() if isinstance(f, CPUDispatcher)
+                        and f.py_func.__module__ == module.__name__)
+
+
+def constant_arguments(function) -> list[str]:
+    """The calls in `function` that hand another kernel function a constant (a number or
+    bool written in the call, a module constant, or a variable that starts as one): numba
+    types such an argument Literal[int](0) or Literal[bool](False) and compiles the callee
+    once more for it, beside the version its other callers use."""
+    from numba.core import ir
+    from numba.core.compiler import run_frontend
+    from numba.core.registry import CPUDispatcher
+
+    code = run_frontend(function.py_func)
+    found = []
+    for statement in (s for block in code.blocks.values() for s in block.body):
+        call = statement.value if isinstance(statement, ir.Assign) else None
+        if not (isinstance(call, ir.Expr) and call.op == "call"):
+            continue
+        try:
+            callee = code.infer_constant(call.func)
+        except Exception:  # noqa: BLE001 (not a constant: a method, an array's, numpy's)
+            continue
+        if not isinstance(callee, CPUDispatcher) or callee.targetoptions.get("inline") == "always":
+            continue  # inlined before typing: never compiled on its own
+        arguments = list(call.args)
+        if call.vararg is not None:  # a call of more than 30 arguments passes a tuple
+            arguments += [item for d in code._definitions[call.vararg.name]
+                          if isinstance(d, ir.Expr) and d.op == "build_tuple" for item in d.items]
+        for index, argument in enumerate(arguments):
+            if any(isinstance(d, (ir.Const, ir.Global, ir.FreeVar))
+                   and isinstance(d.value, (bool, int)) for d in code._definitions[argument.name]):
+                found.append(f"{function.py_func.__qualname__} line {statement.loc.line}: "
+                             f"argument {index} of {callee.py_func.__qualname__}")
+    return found
+
+
+def test_no_kernel_hands_another_a_constant():
+    """Each kernel function compiles once: a constant argument (a budget of 1, a slot of 0,
+    record=False) typed the disassembler's whole search and the probes' search kernels a
+    second to fourth time, minutes of a first analysis or estimate on a busy machine. Read
+    from the functions' code, so no compiling."""
+    functions = list(kernel_functions())
+    assert len(functions) > 50
+    assert [call for f in functions for call in constant_arguments(f)] == []
 
 
 COMPILED_BY_A_RUN = """
