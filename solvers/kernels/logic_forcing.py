@@ -1,0 +1,236 @@
+"""Sudoku Explainer's forcing chains over the implication engine (numba): Nishio, multiple
+(cell and region) and dynamic forcing chains, the easiest conclusion of one scan.
+
+A scan visits the empty cells in row-major order and, in each, every digit: the run from
+the digit on and (for contradictions and double implications) from it off. Conclusions, in
+SE's order of discovery:
+  kind 0  the digit on leads to a contradiction: it is off
+  kind 1  the digit off leads to a contradiction: it is on (placed)
+  kind 2  on and off both force the same node (double forcing chain)
+  kind 3  every place of the digit in a house of the cell forces the same node (region)
+  kind 4  every digit of the cell forces the same node (cell forcing chains)
+The easiest is the one of least complexity (its rating grows with it), then of least SE
+sort key, then found first. `best` gets: complexity, sort key, kind, target node, source
+cell, digit (0-based), house (kind 3), order.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .logic_chains import ancestors, popcount, propagate
+
+SORT_KEYS = (7, 7, 1, 6, 5)
+
+
+@njit(nogil=True, cache=True)
+def _better(best, complexity, sort_key):
+    return best[0] < 0 or complexity < best[0] or (complexity == best[0]
+                                                    and sort_key < best[1])
+
+
+@njit(nogil=True, cache=True)
+def _offer(best, complexity, kind, target, cell, d, house, index):
+    sort_key = SORT_KEYS[kind]
+    if _better(best, complexity, sort_key):
+        best[0], best[1], best[2], best[3] = complexity, sort_key, kind, target
+        best[4], best[5], best[6], best[7] = cell, d, house, index
+
+
+@njit(nogil=True, cache=True)
+def _count(node, identity, pstart, pcount, pool, mark, gen, stack):
+    """Ancestors of one node, with a fresh mark generation."""
+    gen[0] += 1
+    size, _ = ancestors(node, identity, pstart, pcount, pool, mark, gen[0], stack,
+                        np.zeros((0, 2), np.int64))
+    return size
+
+
+@njit(nogil=True, cache=True)
+def _worth(cands, n, node):
+    """An on node concludes something only when its cell has another digit to lose."""
+    if node & 1:
+        return popcount(cands[(node >> 1) // n]) > 1
+    return True
+
+
+@njit(nogil=True, cache=True)
+def forcing_scan(cands, n, house_cells, cell_houses, multiple, dynamic, nishio, best):
+    """One producer's scan (see the module); returns True when a conclusion was found."""
+    n_cells = cands.shape[0]
+    n_cand = n_cells * n
+    n_nodes = 2 * n_cand + 1
+    ylinks = not nishio
+    done = np.zeros(n_cand, np.uint8)
+    r_reached = np.zeros((n_cand, n_nodes), np.uint8)
+    r_pstart = np.zeros((n_cand, n_nodes), np.int32)
+    r_pcount = np.zeros((n_cand, n_nodes), np.int32)
+    r_pool = np.zeros((n_cand, n_cand * (n + 1) + 2 * n + 2), np.int32)
+    r_order = np.zeros((n_cand, n_nodes), np.int32)
+    r_count = np.zeros(n_cand, np.int64)
+    r_conflict = np.zeros((n_cand, 2), np.int64)
+    reached = np.zeros(n_nodes, np.uint8)
+    pstart = np.zeros(n_nodes, np.int64)
+    pcount = np.zeros(n_nodes, np.int64)
+    pool = np.zeros(n_nodes * (n + 1), np.int64)
+    order = np.zeros(n_nodes, np.int64)
+    cur = np.zeros(n_cells, np.int64)
+    queue_on = np.zeros(n_nodes, np.int64)
+    queue_off = np.zeros(n_nodes, np.int64)
+    o_reached = np.zeros(n_nodes, np.uint8)
+    o_pstart = np.zeros(n_nodes, np.int64)
+    o_pcount = np.zeros(n_nodes, np.int64)
+    o_pool = np.zeros(n_nodes * (n + 1), np.int64)
+    o_order = np.zeros(n_nodes, np.int64)
+    mark = np.zeros(n_nodes, np.int64)
+    stack = np.zeros(n_nodes, np.int64)
+    gen = np.zeros(1, np.int64)
+    index = 0
+    best[:] = -1
+
+    for cell in range(n_cells):
+        card = popcount(cands[cell])
+        if not (card > 2 or (card > 1 and dynamic)):
+            continue
+        for d in range(n):
+            if not (cands[cell] >> d & 1):
+                continue
+            c = cell * n + d
+            _run_on(c, cands, n, house_cells, cell_houses, dynamic, ylinks, done, r_reached,
+                    r_pstart, r_pcount, r_pool, r_order, r_count, r_conflict, reached, pstart,
+                    pcount, pool, order, cur, queue_on, queue_off)
+            do_contradiction = dynamic or nishio
+            do_double = card >= 3 and dynamic and not nishio
+            if do_contradiction and r_conflict[c, 0] >= 0:
+                total = _conflict_size(r_conflict[c, 0], r_conflict[c, 1], r_pstart[c],
+                                       r_pcount[c], r_pool[c], mark, gen, stack)
+                index += 1
+                _offer(best, total, 0, 2 * c, cell, d, -1, index)
+            if do_contradiction or do_double:
+                _, conflict, state = propagate(cands, n, house_cells, cell_houses, 2 * c,
+                                               dynamic, ylinks, o_reached, o_pstart, o_pcount,
+                                               o_pool, o_order, cur, queue_on, queue_off)
+                if do_contradiction and conflict >= 0:
+                    total = _conflict_size(conflict, state, o_pstart, o_pcount, o_pool, mark,
+                                           gen, stack)
+                    index += 1
+                    _offer(best, total, 1, 2 * c + 1, cell, d, -1, index)
+                if do_double:
+                    for want in (1, 0):
+                        for i in range(r_count[c]):
+                            node = r_order[c, i]
+                            if (node & 1) != want or not o_reached[node] \
+                                    or not _worth(cands, n, node):
+                                continue
+                            one = _count(node, node, r_pstart[c], r_pcount[c], r_pool[c],
+                                         mark, gen, stack)
+                            two = _count(node, node, o_pstart, o_pcount, o_pool, mark, gen,
+                                         stack)
+                            index += 1
+                            _offer(best, one + two, 2, node, cell, d, -1, index)
+            if not nishio:
+                for k in range(cell_houses.shape[1]):
+                    house = cell_houses[cell, k]
+                    if house >= 0:
+                        index = _region(cands, n, house_cells, cell_houses, dynamic, ylinks,
+                                        multiple, cell, d, house, done, r_reached, r_pstart,
+                                        r_pcount, r_pool, r_order, r_count, r_conflict, reached,
+                                        pstart, pcount, pool, order, cur, queue_on, queue_off,
+                                        mark, gen, stack, best, index)
+        if not nishio and (card == 2 or (multiple and card > 2)):
+            first = cell * n
+            while not (cands[cell] >> (first - cell * n) & 1):
+                first += 1
+            for i in range(r_count[first]):
+                node = r_order[first, i]
+                if not _worth(cands, n, node):
+                    continue
+                total = 0
+                for e in range(n):
+                    if not (cands[cell] >> e & 1):
+                        continue
+                    c = cell * n + e
+                    if not r_reached[c, node]:
+                        total = -1
+                        break
+                    total += _count(node, node, r_pstart[c], r_pcount[c], r_pool[c], mark,
+                                    gen, stack)
+                if total > 0:
+                    index += 1
+                    _offer(best, total, 4, node, cell, first - cell * n, -1, index)
+    return best[0] >= 0
+
+
+@njit(nogil=True, cache=True)
+def _conflict_size(k, state, pstart, pcount, pool, mark, gen, stack):
+    """SE's complexity of a contradiction on candidate k: the stored node's ancestors plus
+    those of the conflicting one (in the extra slot, with state `state`)."""
+    extra = pstart.shape[0] - 1
+    stored = 2 * k + (1 - state)
+    return _count(stored, stored, pstart, pcount, pool, mark, gen, stack) \
+        + _count(extra, 2 * k + state, pstart, pcount, pool, mark, gen, stack)
+
+
+@njit(nogil=True, cache=True)
+def _run_on(c, cands, n, house_cells, cell_houses, dynamic, ylinks, done, r_reached, r_pstart,
+            r_pcount, r_pool, r_order, r_count, r_conflict, reached, pstart, pcount, pool,
+            order, cur, queue_on, queue_off):
+    """The run from candidate c on, computed once a scan and kept."""
+    if done[c]:
+        return
+    done[c] = 1
+    count, conflict, state = propagate(cands, n, house_cells, cell_houses, 2 * c + 1, dynamic,
+                                       ylinks, reached, pstart, pcount, pool, order, cur,
+                                       queue_on, queue_off)
+    r_reached[c, :] = reached
+    r_pstart[c, :] = pstart
+    r_pcount[c, :] = pcount
+    r_pool[c, :] = pool[:r_pool.shape[1]]
+    r_order[c, :count] = order[:count]
+    r_count[c] = count
+    r_conflict[c, 0] = conflict
+    r_conflict[c, 1] = state
+
+
+@njit(nogil=True, cache=True)
+def _region(cands, n, house_cells, cell_houses, dynamic, ylinks, multiple, cell, d, house,
+            done, r_reached, r_pstart, r_pcount, r_pool, r_order, r_count, r_conflict, reached,
+            pstart, pcount, pool, order, cur, queue_on, queue_off, mark, gen, stack, best, index):
+    """Region forcing chains of digit d in `house`, met first at its first place `cell`."""
+    places = 0
+    first = -1
+    for j in range(house_cells.shape[1]):
+        other = house_cells[house, j]
+        if other >= 0 and (cands[other] >> d & 1):
+            places += 1
+            if first < 0:
+                first = other
+    if not (places == 2 or (multiple and places > 2)) or first != cell:
+        return index
+    for j in range(house_cells.shape[1]):
+        other = house_cells[house, j]
+        if other >= 0 and other != cell and (cands[other] >> d & 1):
+            _run_on(other * n + d, cands, n, house_cells, cell_houses, dynamic, ylinks, done,
+                    r_reached, r_pstart, r_pcount, r_pool, r_order, r_count, r_conflict,
+                    reached, pstart, pcount, pool, order, cur, queue_on, queue_off)
+    c0 = cell * n + d
+    for i in range(r_count[c0]):
+        node = r_order[c0, i]
+        if not _worth(cands, n, node):
+            continue
+        total = 0
+        for j in range(house_cells.shape[1]):
+            other = house_cells[house, j]
+            if other < 0 or not (cands[other] >> d & 1):
+                continue
+            c = other * n + d
+            if not r_reached[c, node]:
+                total = -1
+                break
+            total += _count(node, node, r_pstart[c], r_pcount[c], r_pool[c], mark, gen,
+                            stack)
+        if total > 0:
+            index += 1
+            _offer(best, total, 3, node, cell, d, house, index)
+    return index
