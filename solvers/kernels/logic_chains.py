@@ -21,6 +21,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .logic_advanced import advanced
+
 
 @njit(nogil=True, cache=True)
 def popcount(x):
@@ -54,10 +56,11 @@ def _add_hidden_house(cands0, cur, n, house_cells, house, d, pool, top):
 
 @njit(nogil=True, cache=True)
 def propagate(cands0, n, house_cells, cell_houses, start, dynamic, ylinks, reached, pstart,
-              pcount, pool, order, cur, queue_on, queue_off):
+              pcount, pool, order, cur, queue_on, queue_off, level, house_kind, crossings):
     """One run from the node `start` (SE's doChaining: the pending on nodes first, one node at
-    a time). Returns (nodes found, the candidate found both on and off or -1, the state of
-    the conflicting node that lives in the extra slot)."""
+    a time; with `level` 1, the advanced implications of logic_advanced when nothing is left
+    to follow). Returns (nodes found, the candidate found both on and off or -1, the state of
+    the conflicting node that lives in the extra slot, the pool's length used)."""
     n_cand = cands0.shape[0] * n
     extra = 2 * n_cand
     reached[:] = 0
@@ -99,7 +102,7 @@ def propagate(cands0, n, house_cells, cell_houses, start, dynamic, ylinks, reach
                                 pool[top] = p
                                 top += 1
                                 pcount[extra] = 1
-                                return count, q >> 1, 0
+                                return count, q >> 1, 0, top
                             if not reached[q]:
                                 reached[q] = 1
                                 pstart[q] = top
@@ -125,7 +128,7 @@ def propagate(cands0, n, house_cells, cell_houses, start, dynamic, ylinks, reach
                                 pool[top] = p
                                 top += 1
                                 pcount[extra] = 1
-                                return count, q >> 1, 0
+                                return count, q >> 1, 0, top
                             if not reached[q]:
                                 reached[q] = 1
                                 pstart[q] = top
@@ -191,7 +194,7 @@ def propagate(cands0, n, house_cells, cell_houses, start, dynamic, ylinks, reach
                 if reached[q - 1]:
                     pstart[extra] = made_start[m]
                     pcount[extra] = made_count[m]
-                    return count, q >> 1, 1
+                    return count, q >> 1, 1, top
                 if not reached[q]:
                     reached[q] = 1
                     pstart[q] = made_start[m]
@@ -200,7 +203,11 @@ def propagate(cands0, n, house_cells, cell_houses, start, dynamic, ylinks, reach
                     count += 1
                     queue_on[tail_on] = q
                     tail_on += 1
-    return count, -1, 0
+        if level > 0 and head_on == tail_on and head_off == tail_off:
+            top, count, tail_off = advanced(cands0, cur, n, house_cells, house_kind, crossings,
+                                            reached, pstart, pcount, pool, top, order, count,
+                                            queue_off, tail_off)
+    return count, -1, 0, top
 
 
 @njit(nogil=True, cache=True)
@@ -232,10 +239,17 @@ def ancestors(node, identity, pstart, pcount, pool, mark, generation, stack, edg
     return count, n_edges
 
 
+@njit(nogil=True, cache=True)
+def pool_size(n_cells, n):
+    """Room for a run's parents: one per off node, up to n per on node, and the advanced
+    nodes' shared lists."""
+    return (2 * n_cells * n + 1) * (n + 1) * 2
+
+
 def buffers(n_cells: int, n: int) -> tuple:
     """The arrays one run needs: reached, pstart, pcount, pool, order, cur, two queues."""
     n_nodes = 2 * n_cells * n + 1
     return (np.zeros(n_nodes, np.uint8), np.zeros(n_nodes, np.int64),
-            np.zeros(n_nodes, np.int64), np.zeros(n_nodes * (n + 1), np.int64),
+            np.zeros(n_nodes, np.int64), np.zeros(pool_size(n_cells, n), np.int64),
             np.zeros(n_nodes, np.int64), np.zeros(n_cells, np.int64),
             np.zeros(n_nodes, np.int64), np.zeros(n_nodes, np.int64))

@@ -221,7 +221,6 @@ def cycle_scan(cands, n, house_cells, cell_houses, best, want, path):
                 n_on, n_off = 1, 0
                 pending_on[0] = 0
                 length = 0
-                cycles_start = -1
                 while n_on or n_off:
                     length += 1
                     for i in range(n_on):

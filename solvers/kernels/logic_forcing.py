@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .logic_chains import ancestors, popcount, propagate
+from .logic_chains import ancestors, pool_size, popcount, propagate
 
 SORT_KEYS = (7, 7, 1, 6, 5)
 
@@ -56,7 +56,8 @@ def _worth(cands, n, node):
 
 
 @njit(nogil=True, cache=True)
-def forcing_scan(cands, n, house_cells, cell_houses, multiple, dynamic, nishio, best):
+def forcing_scan(cands, n, house_cells, cell_houses, multiple, dynamic, nishio, level,
+                 house_kind, crossings, best):
     """One producer's scan (see the module); returns True when a conclusion was found."""
     n_cells = cands.shape[0]
     n_cand = n_cells * n
@@ -66,14 +67,18 @@ def forcing_scan(cands, n, house_cells, cell_houses, multiple, dynamic, nishio, 
     r_reached = np.zeros((n_cand, n_nodes), np.uint8)
     r_pstart = np.zeros((n_cand, n_nodes), np.int32)
     r_pcount = np.zeros((n_cand, n_nodes), np.int32)
-    r_pool = np.zeros((n_cand, n_cand * (n + 1) + 2 * n + 2), np.int32)
+    links = (level, house_kind, crossings)
+    r_flat = np.zeros(n_cand * 4 * (n + 1), np.int32)
+    r_off = np.zeros(n_cand + 1, np.int64)  # r_off[c]: where run c's parents start
+    r_top = np.zeros(n_cand, np.int64)
+    used = np.zeros(1, np.int64)
     r_order = np.zeros((n_cand, n_nodes), np.int32)
     r_count = np.zeros(n_cand, np.int64)
     r_conflict = np.zeros((n_cand, 2), np.int64)
     reached = np.zeros(n_nodes, np.uint8)
     pstart = np.zeros(n_nodes, np.int64)
     pcount = np.zeros(n_nodes, np.int64)
-    pool = np.zeros(n_nodes * (n + 1), np.int64)
+    pool = np.zeros(pool_size(n_cells, n), np.int64)
     order = np.zeros(n_nodes, np.int64)
     cur = np.zeros(n_cells, np.int64)
     queue_on = np.zeros(n_nodes, np.int64)
@@ -81,7 +86,7 @@ def forcing_scan(cands, n, house_cells, cell_houses, multiple, dynamic, nishio, 
     o_reached = np.zeros(n_nodes, np.uint8)
     o_pstart = np.zeros(n_nodes, np.int64)
     o_pcount = np.zeros(n_nodes, np.int64)
-    o_pool = np.zeros(n_nodes * (n + 1), np.int64)
+    o_pool = np.zeros(pool_size(n_cells, n), np.int64)
     o_order = np.zeros(n_nodes, np.int64)
     mark = np.zeros(n_nodes, np.int64)
     stack = np.zeros(n_nodes, np.int64)
@@ -97,20 +102,23 @@ def forcing_scan(cands, n, house_cells, cell_houses, multiple, dynamic, nishio, 
             if not (cands[cell] >> d & 1):
                 continue
             c = cell * n + d
-            _run_on(c, cands, n, house_cells, cell_houses, dynamic, ylinks, done, r_reached,
-                    r_pstart, r_pcount, r_pool, r_order, r_count, r_conflict, reached, pstart,
-                    pcount, pool, order, cur, queue_on, queue_off)
+            r_flat = _run_on(c, cands, n, house_cells, cell_houses, dynamic, ylinks, links, done,
+                             r_reached, r_pstart, r_pcount, r_flat, r_off, r_top, used, r_order,
+                             r_count, r_conflict, reached, pstart, pcount, pool, order, cur,
+                             queue_on, queue_off)
             do_contradiction = dynamic or nishio
             do_double = card >= 3 and dynamic and not nishio
             if do_contradiction and r_conflict[c, 0] >= 0:
                 total = _conflict_size(r_conflict[c, 0], r_conflict[c, 1], r_pstart[c],
-                                       r_pcount[c], r_pool[c], mark, gen, stack)
+                                       r_pcount[c], r_flat[r_off[c]:r_off[c] + r_top[c]], mark,
+                                       gen, stack)
                 index += 1
                 _offer(best, total, 0, 2 * c, cell, d, -1, index)
             if do_contradiction or do_double:
-                _, conflict, state = propagate(cands, n, house_cells, cell_houses, 2 * c,
-                                               dynamic, ylinks, o_reached, o_pstart, o_pcount,
-                                               o_pool, o_order, cur, queue_on, queue_off)
+                _, conflict, state, _ = propagate(cands, n, house_cells, cell_houses, 2 * c,
+                                                  dynamic, ylinks, o_reached, o_pstart,
+                                                  o_pcount, o_pool, o_order, cur, queue_on,
+                                                  queue_off, level, house_kind, crossings)
                 if do_contradiction and conflict >= 0:
                     total = _conflict_size(conflict, state, o_pstart, o_pcount, o_pool, mark,
                                            gen, stack)
@@ -123,8 +131,8 @@ def forcing_scan(cands, n, house_cells, cell_houses, multiple, dynamic, nishio, 
                             if (node & 1) != want or not o_reached[node] \
                                     or not _worth(cands, n, node):
                                 continue
-                            one = _count(node, node, r_pstart[c], r_pcount[c], r_pool[c],
-                                         mark, gen, stack)
+                            one = _count(node, node, r_pstart[c], r_pcount[c],
+                                         r_flat[r_off[c]:r_off[c] + r_top[c]], mark, gen, stack)
                             two = _count(node, node, o_pstart, o_pcount, o_pool, mark, gen,
                                          stack)
                             index += 1
@@ -133,11 +141,13 @@ def forcing_scan(cands, n, house_cells, cell_houses, multiple, dynamic, nishio, 
                 for k in range(cell_houses.shape[1]):
                     house = cell_houses[cell, k]
                     if house >= 0:
-                        index = _region(cands, n, house_cells, cell_houses, dynamic, ylinks,
-                                        multiple, cell, d, house, done, r_reached, r_pstart,
-                                        r_pcount, r_pool, r_order, r_count, r_conflict, reached,
-                                        pstart, pcount, pool, order, cur, queue_on, queue_off,
-                                        mark, gen, stack, best, index)
+                        index, r_flat = _region(cands, n, house_cells, cell_houses, dynamic,
+                                                ylinks, links, multiple, cell, d, house, done,
+                                                r_reached, r_pstart, r_pcount, r_flat, r_off,
+                                                r_top, used, r_order, r_count, r_conflict,
+                                                reached, pstart, pcount, pool, order, cur,
+                                                queue_on, queue_off, mark, gen, stack, best,
+                                                index)
         if not nishio and (card == 2 or (multiple and card > 2)):
             first = cell * n
             while not (cands[cell] >> (first - cell * n) & 1):
@@ -154,8 +164,8 @@ def forcing_scan(cands, n, house_cells, cell_houses, multiple, dynamic, nishio, 
                     if not r_reached[c, node]:
                         total = -1
                         break
-                    total += _count(node, node, r_pstart[c], r_pcount[c], r_pool[c], mark,
-                                    gen, stack)
+                    total += _count(node, node, r_pstart[c], r_pcount[c],
+                                    r_flat[r_off[c]:r_off[c] + r_top[c]], mark, gen, stack)
                 if total > 0:
                     index += 1
                     _offer(best, total, 4, node, cell, first - cell * n, -1, index)
@@ -173,31 +183,44 @@ def _conflict_size(k, state, pstart, pcount, pool, mark, gen, stack):
 
 
 @njit(nogil=True, cache=True)
-def _run_on(c, cands, n, house_cells, cell_houses, dynamic, ylinks, done, r_reached, r_pstart,
-            r_pcount, r_pool, r_order, r_count, r_conflict, reached, pstart, pcount, pool,
-            order, cur, queue_on, queue_off):
-    """The run from candidate c on, computed once a scan and kept."""
+def _run_on(c, cands, n, house_cells, cell_houses, dynamic, ylinks, links, done, r_reached,
+            r_pstart, r_pcount, r_flat, r_off, r_top, used, r_order, r_count, r_conflict,
+            reached, pstart, pcount, pool, order, cur, queue_on, queue_off):
+    """The run from candidate c on, computed once a scan and kept (its parents appended to
+    r_flat, grown as needed: the possibly new r_flat is returned)."""
     if done[c]:
-        return
+        return r_flat
     done[c] = 1
-    count, conflict, state = propagate(cands, n, house_cells, cell_houses, 2 * c + 1, dynamic,
-                                       ylinks, reached, pstart, pcount, pool, order, cur,
-                                       queue_on, queue_off)
+    level, house_kind, crossings = links
+    count, conflict, state, top = propagate(cands, n, house_cells, cell_houses, 2 * c + 1,
+                                            dynamic, ylinks, reached, pstart, pcount, pool,
+                                            order, cur, queue_on, queue_off, level, house_kind,
+                                            crossings)
     r_reached[c, :] = reached
     r_pstart[c, :] = pstart
     r_pcount[c, :] = pcount
-    r_pool[c, :] = pool[:r_pool.shape[1]]
+    if used[0] + top > r_flat.shape[0]:
+        bigger = np.zeros(max(2 * r_flat.shape[0], used[0] + top), np.int32)
+        bigger[:used[0]] = r_flat[:used[0]]
+        r_flat = bigger
+    r_flat[used[0]:used[0] + top] = pool[:top]
+    r_off[c] = used[0]
+    r_top[c] = top
+    used[0] += top
     r_order[c, :count] = order[:count]
     r_count[c] = count
     r_conflict[c, 0] = conflict
     r_conflict[c, 1] = state
+    return r_flat
 
 
 @njit(nogil=True, cache=True)
-def _region(cands, n, house_cells, cell_houses, dynamic, ylinks, multiple, cell, d, house,
-            done, r_reached, r_pstart, r_pcount, r_pool, r_order, r_count, r_conflict, reached,
-            pstart, pcount, pool, order, cur, queue_on, queue_off, mark, gen, stack, best, index):
-    """Region forcing chains of digit d in `house`, met first at its first place `cell`."""
+def _region(cands, n, house_cells, cell_houses, dynamic, ylinks, links, multiple, cell, d,
+            house, done, r_reached, r_pstart, r_pcount, r_flat, r_off, r_top, used, r_order,
+            r_count, r_conflict, reached, pstart, pcount, pool, order, cur, queue_on, queue_off,
+            mark, gen, stack, best, index):
+    """Region forcing chains of digit d in `house`, met first at its first place `cell`.
+    Returns (index, r_flat)."""
     places = 0
     first = -1
     for j in range(house_cells.shape[1]):
@@ -207,13 +230,14 @@ def _region(cands, n, house_cells, cell_houses, dynamic, ylinks, multiple, cell,
             if first < 0:
                 first = other
     if not (places == 2 or (multiple and places > 2)) or first != cell:
-        return index
+        return index, r_flat
     for j in range(house_cells.shape[1]):
         other = house_cells[house, j]
         if other >= 0 and other != cell and (cands[other] >> d & 1):
-            _run_on(other * n + d, cands, n, house_cells, cell_houses, dynamic, ylinks, done,
-                    r_reached, r_pstart, r_pcount, r_pool, r_order, r_count, r_conflict,
-                    reached, pstart, pcount, pool, order, cur, queue_on, queue_off)
+            r_flat = _run_on(other * n + d, cands, n, house_cells, cell_houses, dynamic, ylinks,
+                             links, done, r_reached, r_pstart, r_pcount, r_flat, r_off, r_top,
+                             used, r_order, r_count, r_conflict, reached, pstart, pcount, pool,
+                             order, cur, queue_on, queue_off)
     c0 = cell * n + d
     for i in range(r_count[c0]):
         node = r_order[c0, i]
@@ -228,9 +252,9 @@ def _region(cands, n, house_cells, cell_houses, dynamic, ylinks, multiple, cell,
             if not r_reached[c, node]:
                 total = -1
                 break
-            total += _count(node, node, r_pstart[c], r_pcount[c], r_pool[c], mark, gen,
-                            stack)
+            total += _count(node, node, r_pstart[c], r_pcount[c],
+                            r_flat[r_off[c]:r_off[c] + r_top[c]], mark, gen, stack)
         if total > 0:
             index += 1
             _offer(best, total, 3, node, cell, d, house, index)
-    return index
+    return index, r_flat

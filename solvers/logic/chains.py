@@ -40,6 +40,15 @@ def house_arrays(layout: Layout) -> tuple[np.ndarray, np.ndarray]:
     return house_cells, cell_houses
 
 
+@lru_cache(maxsize=16)
+def pattern_arrays(layout: Layout) -> tuple[np.ndarray, np.ndarray]:
+    """house_kind (0 box, 1 row, 2 column, 3 diagonal) per house, and the crossings of the
+    locked candidates (pairs of houses, SE's scan order): for Dynamic Forcing Chains (+)."""
+    kinds = np.array([HOUSE_ORDER[house.kind] for house in layout.houses], np.int64)
+    crossings = np.array(layout.crossings, np.int64).reshape(-1, 2)
+    return kinds, crossings
+
+
 def kernel_board(board: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The candidates as an array, with the house tables."""
     house_cells, cell_houses = house_arrays(board.layout)
@@ -75,15 +84,15 @@ def proof(pairs: list[tuple[Node, Node]]) -> dict:
     return dict(chain=chain, links=links)
 
 
-def trace(board: Board, start: int, dynamic: bool, ylinks: bool,
-          targets: tuple[int, ...]) -> tuple[list[tuple[Node, Node]], int, int]:
+def trace(board: Board, start: int, dynamic: bool, ylinks: bool, targets: tuple[int, ...],
+          level: int = 0) -> tuple[list[tuple[Node, Node]], int, int]:
     """One run from `start` and the implications behind each target node (-1: the two nodes
     of its contradiction). Returns (pairs, the contradiction's candidate or -1, its state)."""
     cands, house_cells, cell_houses = kernel_board(board)
     reached, pstart, pcount, pool, order, cur, queue_on, queue_off = buffers(len(cands), board.n)
-    _, conflict, state = propagate(cands, board.n, house_cells, cell_houses, start, dynamic,
-                                   ylinks, reached, pstart, pcount, pool, order, cur, queue_on,
-                                   queue_off)
+    _, conflict, state, _ = propagate(cands, board.n, house_cells, cell_houses, start, dynamic,
+                                      ylinks, reached, pstart, pcount, pool, order, cur,
+                                      queue_on, queue_off, level, *pattern_arrays(board.layout))
     mark = np.zeros(len(reached), np.int64)
     stack = np.zeros(len(reached), np.int64)
     edges = np.zeros((len(pool), 2), np.int64)

@@ -48,6 +48,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("Nishio Forcing Chains", 7.5, forcing.nishio),
     Technique("Cell / Region Forcing Chains", 8.0, forcing.multiple),
     Technique("Dynamic Forcing Chains", 8.5, forcing.dynamic),
+    Technique("Dynamic Forcing Chains (+)", 9.0, forcing.dynamic_plus),
 )
 
 
