@@ -211,11 +211,11 @@ def propagate(cands0, n, house_cells, cell_houses, start, dynamic, ylinks, reach
 
 
 @njit(nogil=True, cache=True)
-def ancestors(node, identity, pstart, pcount, pool, mark, generation, stack, edges):
+def ancestors(node, identity, pstart, pcount, pool, mark, generation, stack, edges, limit):
     """The count of distinct nodes `node` rests on, itself included (`identity`: the node it
     stands for, for the extra slot). `mark` holds `generation` for the nodes counted; with
     `edges` of two columns (else a 0-row array) also writes the links parent -> child and
-    returns their count as the second value."""
+    returns their count as the second value. Stops as soon as the count passes `limit`."""
     mark[identity] = generation
     count = 1
     n_edges = 0
@@ -234,6 +234,8 @@ def ancestors(node, identity, pstart, pcount, pool, mark, generation, stack, edg
             if mark[parent] != generation:
                 mark[parent] = generation
                 count += 1
+                if count > limit:
+                    return count, n_edges
                 stack[depth] = parent
                 depth += 1
     return count, n_edges

@@ -39,12 +39,18 @@ def _offer(best, complexity, kind, target, cell, d, house, index):
 
 
 @njit(nogil=True, cache=True)
-def _count(node, identity, pstart, pcount, pool, mark, gen, stack):
-    """Ancestors of one node, with a fresh mark generation."""
+def _count(node, identity, pstart, pcount, pool, mark, gen, stack, limit):
+    """Ancestors of one node, with a fresh mark generation (the count stops past `limit`)."""
     gen[0] += 1
     size, _ = ancestors(node, identity, pstart, pcount, pool, mark, gen[0], stack,
-                        np.zeros((0, 2), np.int64))
+                        np.zeros((0, 2), np.int64), limit)
     return size
+
+
+@njit(nogil=True, cache=True)
+def _limit(best):
+    """The most a complexity can be and still win (the best one found so far)."""
+    return best[0] if best[0] >= 0 else 1 << 40
 
 
 @njit(nogil=True, cache=True)
@@ -65,14 +71,14 @@ def forcing_scan(cands, n, house_cells, cell_houses, multiple, dynamic, nishio, 
     ylinks = not nishio
     done = np.zeros(n_cand, np.uint8)
     r_reached = np.zeros((n_cand, n_nodes), np.uint8)
-    r_pstart = np.zeros((n_cand, n_nodes), np.int32)
-    r_pcount = np.zeros((n_cand, n_nodes), np.int32)
+    r_pstart = np.empty((n_cand, n_nodes), np.int32)  # read only where reached
+    r_pcount = np.empty((n_cand, n_nodes), np.int32)
     links = (level, house_kind, crossings)
     r_flat = np.zeros(n_cand * 4 * (n + 1), np.int32)
     r_off = np.zeros(n_cand + 1, np.int64)  # r_off[c]: where run c's parents start
     r_top = np.zeros(n_cand, np.int64)
     used = np.zeros(1, np.int64)
-    r_order = np.zeros((n_cand, n_nodes), np.int32)
+    r_order = np.empty((n_cand, n_nodes), np.int32)
     r_count = np.zeros(n_cand, np.int64)
     r_conflict = np.zeros((n_cand, 2), np.int64)
     reached = np.zeros(n_nodes, np.uint8)
@@ -111,7 +117,7 @@ def forcing_scan(cands, n, house_cells, cell_houses, multiple, dynamic, nishio, 
             if do_contradiction and r_conflict[c, 0] >= 0:
                 total = _conflict_size(r_conflict[c, 0], r_conflict[c, 1], r_pstart[c],
                                        r_pcount[c], r_flat[r_off[c]:r_off[c] + r_top[c]], mark,
-                                       gen, stack)
+                                       gen, stack, _limit(best))
                 index += 1
                 _offer(best, total, 0, 2 * c, cell, d, -1, index)
             if do_contradiction or do_double:
@@ -121,7 +127,7 @@ def forcing_scan(cands, n, house_cells, cell_houses, multiple, dynamic, nishio, 
                                                   queue_off, level, house_kind, crossings)
                 if do_contradiction and conflict >= 0:
                     total = _conflict_size(conflict, state, o_pstart, o_pcount, o_pool, mark,
-                                           gen, stack)
+                                           gen, stack, _limit(best))
                     index += 1
                     _offer(best, total, 1, 2 * c + 1, cell, d, -1, index)
                 if do_double:
@@ -132,9 +138,12 @@ def forcing_scan(cands, n, house_cells, cell_houses, multiple, dynamic, nishio, 
                                     or not _worth(cands, n, node):
                                 continue
                             one = _count(node, node, r_pstart[c], r_pcount[c],
-                                         r_flat[r_off[c]:r_off[c] + r_top[c]], mark, gen, stack)
+                                         r_flat[r_off[c]:r_off[c] + r_top[c]], mark, gen, stack,
+                                         _limit(best))
+                            if one > _limit(best):
+                                continue
                             two = _count(node, node, o_pstart, o_pcount, o_pool, mark, gen,
-                                         stack)
+                                         stack, _limit(best) - one)
                             index += 1
                             _offer(best, one + two, 2, node, cell, d, -1, index)
             if not nishio:
@@ -165,7 +174,10 @@ def forcing_scan(cands, n, house_cells, cell_houses, multiple, dynamic, nishio, 
                         total = -1
                         break
                     total += _count(node, node, r_pstart[c], r_pcount[c],
-                                    r_flat[r_off[c]:r_off[c] + r_top[c]], mark, gen, stack)
+                                    r_flat[r_off[c]:r_off[c] + r_top[c]], mark, gen, stack,
+                                    _limit(best) - total)
+                    if total > _limit(best):
+                        break
                 if total > 0:
                     index += 1
                     _offer(best, total, 4, node, cell, first - cell * n, -1, index)
@@ -173,13 +185,14 @@ def forcing_scan(cands, n, house_cells, cell_houses, multiple, dynamic, nishio, 
 
 
 @njit(nogil=True, cache=True)
-def _conflict_size(k, state, pstart, pcount, pool, mark, gen, stack):
+def _conflict_size(k, state, pstart, pcount, pool, mark, gen, stack, limit):
     """SE's complexity of a contradiction on candidate k: the stored node's ancestors plus
     those of the conflicting one (in the extra slot, with state `state`)."""
     extra = pstart.shape[0] - 1
     stored = 2 * k + (1 - state)
-    return _count(stored, stored, pstart, pcount, pool, mark, gen, stack) \
-        + _count(extra, 2 * k + state, pstart, pcount, pool, mark, gen, stack)
+    one = _count(stored, stored, pstart, pcount, pool, mark, gen, stack, limit)
+    return one + _count(extra, 2 * k + state, pstart, pcount, pool, mark, gen, stack,
+                        limit - one)
 
 
 @njit(nogil=True, cache=True)
@@ -253,7 +266,10 @@ def _region(cands, n, house_cells, cell_houses, dynamic, ylinks, links, multiple
                 total = -1
                 break
             total += _count(node, node, r_pstart[c], r_pcount[c],
-                            r_flat[r_off[c]:r_off[c] + r_top[c]], mark, gen, stack)
+                            r_flat[r_off[c]:r_off[c] + r_top[c]], mark, gen, stack,
+                            _limit(best) - total)
+            if total > _limit(best):
+                break
         if total > 0:
             index += 1
             _offer(best, total, 3, node, cell, d, house, index)

@@ -106,7 +106,7 @@ def trace(board: Board, start: int, dynamic: bool, ylinks: bool, targets: tuple[
             wanted.append((len(reached) - 1, 2 * conflict + state))
     for generation, (node, identity) in enumerate(wanted, 1):
         _, count = ancestors(node, identity, pstart, pcount, pool, mark, generation, stack,
-                             edges)
+                             edges, len(reached))
         pairs.extend((node_of(board.n, int(a)), node_of(board.n, int(b)))
                      for a, b in edges[:count][::-1])
     return pairs, conflict, state

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from . import chains, exclusion, forcing, singles, subsets, uniqueness, wings
+from . import chains, exclusion, forcing, nested, singles, subsets, uniqueness, wings
 from .board import Board
 from .steps import Step
 
@@ -49,6 +49,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("Cell / Region Forcing Chains", 8.0, forcing.multiple),
     Technique("Dynamic Forcing Chains", 8.5, forcing.dynamic),
     Technique("Dynamic Forcing Chains (+)", 9.0, forcing.dynamic_plus),
+    Technique("Nested Forcing Chains", 10.5, nested.nested_forcing_chains),
 )
 
 
