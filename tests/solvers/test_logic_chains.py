@@ -12,13 +12,14 @@ from solvers.logic import Board
 from solvers.logic.chains import cycles_and_chains
 from solvers.logic.exclusion import aligned_pairs, aligned_triplets
 from solvers.logic.forcing import dynamic, dynamic_plus, multiple, nishio
+from solvers.logic.nested import nested_forcing_chains, refutation
 from solvers.logic.solver import apply
 from solvers.logic.techniques import TECHNIQUES, next_step
 from solvers.logic.truth import unique_solution
 from solvers.puzzle.textformats import parse_sudoku_line
 
 CHAIN_FINDERS = (aligned_pairs, cycles_and_chains, aligned_triplets, nishio, multiple, dynamic,
-                 dynamic_plus)
+                 dynamic_plus, nested_forcing_chains)
 
 # Puzzles of top95 (Norvig's hard set; SukakuExplainer names the hardest step) and of the
 # forum's hardest list whose paths take the technique.
@@ -104,6 +105,16 @@ def test_no_chain_concludes_on_a_board_with_two_solutions():
     assert sorted(mask.bit_count() for mask in board.candidates if mask) == [2, 2, 2, 2]
     for finder in CHAIN_FINDERS:
         assert next(finder(board), None) is None, finder.__name__
+
+
+def test_nested_chains_refute_a_false_candidate_never_a_true_one():
+    puzzle = NEEDS["Dynamic Contradiction Forcing Chains"][1]
+    solution = unique_solution(parse_sudoku_line(puzzle).sudoku)
+    board, _ = board_before(puzzle, "Dynamic Contradiction Forcing Chains")
+    step = next(nested_forcing_chains(board))
+    (cell, digit), = step.eliminations
+    assert solution[cell] != digit and step.chain[0][0] == (cell, digit, True)
+    assert refutation(board, cell, solution[cell], (dynamic,)) is None
 
 
 def test_a_step_as_json_carries_its_chain():
