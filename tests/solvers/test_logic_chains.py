@@ -5,6 +5,8 @@ proof a chain of real candidates; none concludes anything on a board with two so
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from solvers.kernels.logic_cycles import length_increment
@@ -16,6 +18,7 @@ from solvers.logic.nested import nested_forcing_chains, refutation
 from solvers.logic.solver import apply
 from solvers.logic.techniques import TECHNIQUES, next_step
 from solvers.logic.truth import unique_solution
+from solvers.puzzle.any_file import load_any
 from solvers.puzzle.textformats import parse_sudoku_line
 
 CHAIN_FINDERS = (aligned_pairs, cycles_and_chains, aligned_triplets, nishio, multiple, dynamic,
@@ -124,6 +127,26 @@ def test_nested_chains_refute_a_false_candidate_never_a_true_one():
     (cell, digit), = step.eliminations
     assert solution[cell] != digit and step.chain[0][0] == (cell, digit, True)
     assert refutation(board, cell, solution[cell], (dynamic,)) is None
+
+
+@pytest.mark.parametrize("source", ["sudoku-x.json", "sudoku-jigsaw.json", "sudoku-16x16.json",
+                                    "..3.5.4....3.....4.6.2...1...56....."])
+def test_chain_finders_read_the_houses_of_variants(source):
+    """On the givens' board of an X-Sudoku (diagonals), a jigsaw, a 16x16 and a 6x6 each
+    finder's step keeps the solution (the kernels read the house table)."""
+    path = Path(__file__).resolve().parents[2] / "assets" / "puzzles" / source
+    grid = load_any(path).sudoku if source.endswith(".json") else \
+        parse_sudoku_line(source).sudoku
+    solution = unique_solution(grid)
+    board = Board.from_grid(grid)
+    found = 0
+    for finder in CHAIN_FINDERS[:-1]:
+        step = next(finder(board), None)
+        if step is not None:
+            found += 1
+            assert all(solution[cell] == digit for cell, digit in step.placements)
+            assert all(solution[cell] != digit for cell, digit in step.eliminations)
+    assert found >= 2  # the chains keep to 9x9 and smaller; the exclusions go beyond
 
 
 def test_a_step_as_json_carries_its_chain():
