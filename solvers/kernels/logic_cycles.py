@@ -184,22 +184,141 @@ def _write_path(obj_node, obj_parent, last, path):
 
 
 @njit(nogil=True, cache=True)
+def _cycles_from(cands, n, house_cells, cell_houses, source, links, work, best, want, path,
+                 index):
+    """SE's doCycles from the on node `source`: each cycle that removes a candidate is
+    offered. Returns (order reached, the path's length when `want` was met, else -1)."""
+    obj_node, obj_parent, on_obj, _, pending_on, pending_off, scratch, forw, back, \
+        in_cycle = work
+    ylinks, xlinks = LINK_SETS[links]
+    limit = obj_node.shape[0]
+    on_obj[:] = -1
+    objects = 1
+    obj_node[0] = source
+    obj_parent[0] = -1
+    on_obj[source >> 1] = 0
+    n_on, n_off = 1, 0
+    pending_on[0] = 0
+    length = 0
+    while n_on or n_off:
+        length += 1
+        for i in range(n_on):
+            p = pending_on[i]
+            count = _on_to_off(cands, n, house_cells, cell_houses, obj_node[p], ylinks, scratch)
+            for m in range(count):
+                q = scratch[m]
+                if not _is_parent(obj_node, obj_parent, p, q) and objects < limit:
+                    obj_node[objects] = q
+                    obj_parent[objects] = p
+                    pending_off[n_off] = objects
+                    n_off += 1
+                    objects += 1
+        n_on = 0
+        length += 1
+        for i in range(n_off):
+            p = pending_off[i]
+            count = _off_to_on(cands, n, house_cells, cell_houses, obj_node[p], ylinks, xlinks,
+                               scratch)
+            for m in range(count):
+                q = scratch[m]
+                if length >= 4 and q == source and objects < limit:
+                    obj_node[objects] = q
+                    obj_parent[objects] = p
+                    last = objects
+                    objects += 1
+                    if _cycle_removes(cands, n, house_cells, cell_houses, obj_node, obj_parent,
+                                      last, forw, back, in_cycle):
+                        index += 1
+                        if index == want:
+                            return index, _write_path(obj_node, obj_parent, last, path)
+                        size = _path_size(obj_node, obj_parent, last) - 1
+                        _offer(best, CYCLE_BASE[links] + length_increment(size), size,
+                               SORT_KEYS[links], 0, source, links, index)
+                if on_obj[q >> 1] < 0 and objects < limit:
+                    obj_node[objects] = q
+                    obj_parent[objects] = p
+                    on_obj[q >> 1] = objects
+                    pending_on[n_on] = objects
+                    n_on += 1
+                    objects += 1
+        n_off = 0
+    return index, -1
+
+
+@njit(nogil=True, cache=True)
+def _chain_from(cands, n, house_cells, cell_houses, start, ylinks, work):
+    """SE's doForcingChains from `start` (on or off): the object of the first node that is
+    the start's opposite (the chain's end), or -1."""
+    obj_node, obj_parent, on_obj, off_obj, pending_on, pending_off, scratch, _, _, _ = work
+    on_obj[:] = -1
+    off_obj[:] = -1
+    objects = 1
+    obj_node[0] = start
+    obj_parent[0] = -1
+    n_on, n_off = 0, 0
+    if start & 1:
+        on_obj[start >> 1] = 0
+        pending_on[0] = 0
+        n_on = 1
+    else:
+        off_obj[start >> 1] = 0
+        pending_off[0] = 0
+        n_off = 1
+    opposite = start ^ 1
+    found = -1
+    while (n_on or n_off) and found < 0:
+        for i in range(n_on):
+            p = pending_on[i]
+            count = _on_to_off(cands, n, house_cells, cell_houses, obj_node[p], ylinks, scratch)
+            for m in range(count):
+                q = scratch[m]
+                if q == opposite and found < 0:
+                    obj_node[objects] = q
+                    obj_parent[objects] = p
+                    found = objects
+                    objects += 1
+                if not _is_parent(obj_node, obj_parent, p, q) and off_obj[q >> 1] < 0:
+                    obj_node[objects] = q
+                    obj_parent[objects] = p
+                    off_obj[q >> 1] = objects
+                    pending_off[n_off] = objects
+                    n_off += 1
+                    objects += 1
+        n_on = 0
+        for i in range(n_off):
+            p = pending_off[i]
+            count = _off_to_on(cands, n, house_cells, cell_houses, obj_node[p], ylinks, True,
+                               scratch)
+            for m in range(count):
+                q = scratch[m]
+                if q == opposite and found < 0:
+                    obj_node[objects] = q
+                    obj_parent[objects] = p
+                    found = objects
+                    objects += 1
+                if on_obj[q >> 1] < 0:
+                    obj_node[objects] = q
+                    obj_parent[objects] = p
+                    on_obj[q >> 1] = objects
+                    pending_on[n_on] = objects
+                    n_on += 1
+                    objects += 1
+        n_off = 0
+    return found
+
+
+@njit(nogil=True, cache=True)
 def cycle_scan(cands, n, house_cells, cell_houses, best, want, path):
     """The scan of the module. Returns the order reached (with `want`: the path's length,
     else the count of conclusions)."""
     n_cells = cands.shape[0]
     n_cand = n_cells * n
     limit = n_cand * (4 * n + 8) + 16
-    obj_node = np.empty(limit, np.int64)
-    obj_parent = np.empty(limit, np.int64)
-    on_obj = np.empty(n_cand, np.int64)
-    off_obj = np.empty(n_cand, np.int64)
-    pending_on = np.empty(limit, np.int64)
-    pending_off = np.empty(limit, np.int64)
-    scratch = np.empty(8 * n + 8, np.int64)
-    forw = np.zeros(n_cand, np.uint8)
-    back = np.zeros(n_cand, np.uint8)
-    in_cycle = np.zeros(n_cells, np.uint8)
+    work = (np.empty(limit, np.int64), np.empty(limit, np.int64), np.empty(n_cand, np.int64),
+            np.empty(n_cand, np.int64), np.empty(limit, np.int64), np.empty(limit, np.int64),
+            np.empty(8 * n + 8, np.int64), np.zeros(n_cand, np.uint8),
+            np.zeros(n_cand, np.uint8), np.zeros(n_cells, np.uint8))
+    obj_node, obj_parent = work[0], work[1]
     best[:] = -1
     index = 0
     for links in range(3):
@@ -212,122 +331,20 @@ def cycle_scan(cands, n, house_cells, cell_houses, best, want, path):
                 if not (cands[cell] >> d & 1):
                     continue
                 source = 2 * (cell * n + d) + 1
-                # cycles
-                on_obj[:] = -1
-                objects = 1
-                obj_node[0] = source
-                obj_parent[0] = -1
-                on_obj[source >> 1] = 0
-                n_on, n_off = 1, 0
-                pending_on[0] = 0
-                length = 0
-                while n_on or n_off:
-                    length += 1
-                    for i in range(n_on):
-                        p = pending_on[i]
-                        count = _on_to_off(cands, n, house_cells, cell_houses, obj_node[p],
-                                           ylinks, scratch)
-                        for m in range(count):
-                            q = scratch[m]
-                            if not _is_parent(obj_node, obj_parent, p, q) and objects < limit:
-                                obj_node[objects] = q
-                                obj_parent[objects] = p
-                                pending_off[n_off] = objects
-                                n_off += 1
-                                objects += 1
-                    n_on = 0
-                    length += 1
-                    for i in range(n_off):
-                        p = pending_off[i]
-                        count = _off_to_on(cands, n, house_cells, cell_houses, obj_node[p],
-                                           ylinks, xlinks, scratch)
-                        for m in range(count):
-                            q = scratch[m]
-                            if length >= 4 and q == source and objects < limit:
-                                obj_node[objects] = q
-                                obj_parent[objects] = p
-                                last = objects
-                                objects += 1
-                                if _cycle_removes(cands, n, house_cells, cell_houses, obj_node,
-                                                  obj_parent, last, forw, back, in_cycle):
-                                    index += 1
-                                    size = _path_size(obj_node, obj_parent, last) - 1
-                                    if index == want:
-                                        return _write_path(obj_node, obj_parent, last, path)
-                                    _offer(best, CYCLE_BASE[links] + length_increment(size),
-                                           size, SORT_KEYS[links], 0, source, links, index)
-                            if on_obj[q >> 1] < 0 and objects < limit:
-                                obj_node[objects] = q
-                                obj_parent[objects] = p
-                                on_obj[q >> 1] = objects
-                                pending_on[n_on] = objects
-                                n_on += 1
-                                objects += 1
-                    n_off = 0
+                index, size = _cycles_from(cands, n, house_cells, cell_houses, source, links,
+                                           work, best, want, path, index)
+                if size >= 0:
+                    return size
                 if not xlinks:
                     continue
-                # forcing chains: from the source on, then off
-                for start in (source, source - 1):
-                    on_obj[:] = -1
-                    off_obj[:] = -1
-                    objects = 1
-                    obj_node[0] = start
-                    obj_parent[0] = -1
-                    n_on, n_off = 0, 0
-                    if start & 1:
-                        on_obj[start >> 1] = 0
-                        pending_on[0] = 0
-                        n_on = 1
-                    else:
-                        off_obj[start >> 1] = 0
-                        pending_off[0] = 0
-                        n_off = 1
-                    found = -1
-                    while (n_on or n_off) and found < 0:
-                        for i in range(n_on):
-                            p = pending_on[i]
-                            count = _on_to_off(cands, n, house_cells, cell_houses, obj_node[p],
-                                               ylinks, scratch)
-                            for m in range(count):
-                                q = scratch[m]
-                                if start & 1 and q == start - 1 and found < 0:
-                                    obj_node[objects] = q
-                                    obj_parent[objects] = p
-                                    found = objects
-                                    objects += 1
-                                if not _is_parent(obj_node, obj_parent, p, q) \
-                                        and off_obj[q >> 1] < 0:
-                                    obj_node[objects] = q
-                                    obj_parent[objects] = p
-                                    off_obj[q >> 1] = objects
-                                    pending_off[n_off] = objects
-                                    n_off += 1
-                                    objects += 1
-                        n_on = 0
-                        for i in range(n_off):
-                            p = pending_off[i]
-                            count = _off_to_on(cands, n, house_cells, cell_houses, obj_node[p],
-                                               ylinks, True, scratch)
-                            for m in range(count):
-                                q = scratch[m]
-                                if not (start & 1) and q == start + 1 and found < 0:
-                                    obj_node[objects] = q
-                                    obj_parent[objects] = p
-                                    found = objects
-                                    objects += 1
-                                if on_obj[q >> 1] < 0:
-                                    obj_node[objects] = q
-                                    obj_parent[objects] = p
-                                    on_obj[q >> 1] = objects
-                                    pending_on[n_on] = objects
-                                    n_on += 1
-                                    objects += 1
-                        n_off = 0
-                    if found >= 0:
-                        index += 1
-                        size = _path_size(obj_node, obj_parent, found)
-                        if index == want:
-                            return _write_path(obj_node, obj_parent, found, path)
-                        _offer(best, CHAIN_BASE[links] + length_increment(size), size,
-                               SORT_KEYS[links], 1, source, links, index)
+                for start in (source, source - 1):  # forcing chains: the source on, then off
+                    found = _chain_from(cands, n, house_cells, cell_houses, start, ylinks, work)
+                    if found < 0:
+                        continue
+                    index += 1
+                    if index == want:
+                        return _write_path(obj_node, obj_parent, found, path)
+                    size = _path_size(obj_node, obj_parent, found)
+                    _offer(best, CHAIN_BASE[links] + length_increment(size), size,
+                           SORT_KEYS[links], 1, source, links, index)
     return index
