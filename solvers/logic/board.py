@@ -191,5 +191,11 @@ def colex_combinations(items, size: int) -> list[tuple]:
     the order of Sudoku Explainer's scans: which of two equal steps comes first decides the
     rest of the path, so its rating."""
     items = list(items)
-    chosen = sorted(combinations(range(len(items)), size), key=lambda indices: indices[::-1])
-    return [tuple(items[index] for index in indices) for indices in chosen]
+    return [tuple(items[index] for index in indices)
+            for indices in _colex_indices(len(items), size)]
+
+
+@lru_cache(maxsize=512)
+def _colex_indices(length: int, size: int) -> tuple[tuple[int, ...], ...]:
+    """The index tuples of colex_combinations (cached: the scans ask for the same few)."""
+    return tuple(sorted(combinations(range(length), size), key=lambda indices: indices[::-1]))

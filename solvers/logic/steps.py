@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from ..puzzle.model import SUDOKU_SYMBOLS
 
 Candidate = tuple[int, int]  # (cell, digit)
+Node = tuple[int, int, bool]  # (cell, digit, on): a candidate assumed true (on) or false
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,7 @@ class Step:
     candidates: tuple[Candidate, ...] = ()  # the candidates that prove it
     houses: tuple[str, ...] = ()  # 'row 3', 'box 5', ...
     links: tuple[tuple[Candidate, Candidate], ...] = field(default=())  # chains: a -> b
+    chain: tuple[tuple[Node, Node], ...] = ()  # chains' implications: cause -> effect
 
     def describe(self, n: int) -> str:
         """One line: 'Hidden Single (1.2) in box 3: r2c3=5'."""
@@ -41,7 +43,10 @@ class Step:
                 "placements": named(self.placements), "eliminations": named(self.eliminations),
                 "cells": [cell_name(n, cell) for cell in self.cells],
                 "candidates": named(self.candidates), "houses": list(self.houses),
-                "links": [[*named([a]), *named([b])] for a, b in self.links]}
+                "links": [[*named([a]), *named([b])] for a, b in self.links],
+                "chain": [[[cell_name(n, c1), digit_symbol(d1), on1],
+                           [cell_name(n, c2), digit_symbol(d2), on2]]
+                          for (c1, d1, on1), (c2, d2, on2) in self.chain]}
 
 
 def digit_symbol(digit: int) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from . import singles, subsets, uniqueness, wings
+from . import chains, exclusion, forcing, nested, singles, subsets, uniqueness, wings
 from .board import Board
 from .steps import Step
 
@@ -42,6 +42,14 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("Jellyfish", 5.2, subsets.JELLYFISH),
     Technique("Hidden Quad", 5.4, subsets.HIDDEN_QUADS),
     Technique("Bivalue Universal Grave + 1", 5.6, uniqueness.bug_plus_one),
+    Technique("Aligned Pair Exclusion", 6.2, exclusion.aligned_pairs),
+    Technique("Bidirectional Cycle / Forcing Chain", 6.5, chains.cycles_and_chains),
+    Technique("Aligned Triplet Exclusion", 7.5, exclusion.aligned_triplets),
+    Technique("Nishio Forcing Chains", 7.5, forcing.nishio),
+    Technique("Cell / Region Forcing Chains", 8.0, forcing.multiple),
+    Technique("Dynamic Forcing Chains", 8.5, forcing.dynamic),
+    Technique("Dynamic Forcing Chains (+)", 9.0, forcing.dynamic_plus),
+    Technique("Nested Forcing Chains", 10.5, nested.nested_forcing_chains),
 )
 
 

@@ -3,7 +3,7 @@ or removes the solution's (checked against the brute-force solution), and the ra
 with Sudoku Explainer's where the techniques here reach the end.
 
 tests/data/sudoku/rated-sample.tsv is a sample of Sudoku Explainer 1.2.1's ratings (its
-header names the source); puzzles it rates 6.0 and up need chains, still to come here."""
+header names the source), chains and forcing chains included (6.6 to 9.0)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from solvers.puzzle.textformats import parse_sudoku_line
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "tests" / "data" / "sudoku" / "rated-sample.tsv"
-CHAINS_FROM = 6.0  # Sudoku Explainer's ratings from here need chains (not yet here)
 
 
 def sample_rows() -> list[dict]:
@@ -43,11 +42,8 @@ def test_every_step_keeps_the_solution_and_the_rating_is_serates(row):
         assert tuple(path.board.values) == solution
     rating = rate_path(path)
     expected = (float(row["ER"]), float(row["EP"]), float(row["ED"]))
-    if expected[0] < CHAINS_FROM:
-        assert path.solved
-        assert (rating.rating, rating.pearl, rating.diamond) == expected
-    else:
-        assert rating.rating <= expected[0]  # what the path reached is a lower bound
+    assert path.solved
+    assert (rating.rating, rating.pearl, rating.diamond) == expected
 
 
 def test_the_sample_covers_the_scale():
