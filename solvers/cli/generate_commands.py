@@ -18,13 +18,13 @@ import os
 import random
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..logic.generate import (BOXES, SYMMETRIES, VARIANTS, GenerateSpec, Generated,
-                              GenerationFailed, describe, generate)
-from ..logic.rating_bands import LEVELS, level_band, parse_band
-from ..puzzle.fileformat import puzzle_to_dict, save_puzzle
 from ..puzzle.model import GridKind, Puzzle, PuzzleError
 from .arguments import MAX_JOBS, seconds, whole_number
+
+if TYPE_CHECKING:  # the logic is imported when --generate runs: other commands never load it
+    from ..logic.generate import GenerateSpec, Generated
 
 
 def wanted(argv: list[str]) -> bool:
@@ -40,6 +40,8 @@ def add_help(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from ..logic.generate import BOXES, SYMMETRIES, VARIANTS
+    from ..logic.rating_bands import LEVELS
     parser = argparse.ArgumentParser(
         prog="polygui-solve", description="Generate Sudokus with one solution, rated on the "
         "Sudoku Explainer scale in a band.")
@@ -98,6 +100,8 @@ def refused(message: str) -> int:
 
 
 def spec_of(args: argparse.Namespace) -> GenerateSpec:
+    from ..logic.generate import GenerateSpec
+    from ..logic.rating_bands import level_band, parse_band
     band = parse_band(args.rating) if args.rating else \
         level_band(args.level) if args.level else None
     spec = GenerateSpec(size=args.size, variant=args.variant.lower(),
@@ -110,6 +114,7 @@ def spec_of(args: argparse.Namespace) -> GenerateSpec:
 def make_one(task: tuple[GenerateSpec, int, int]) -> tuple[Generated | None, str, str]:
     """(puzzle, its seed, '') or (None, seed, why not): puzzle `index` of the run has its
     own seed, so its output does not depend on the processes."""
+    from ..logic.generate import GenerationFailed, generate
     spec, seed, index = task
     own_seed = f"{seed}-{index}"
     try:
@@ -119,6 +124,8 @@ def make_one(task: tuple[GenerateSpec, int, int]) -> tuple[Generated | None, str
 
 
 def _report(results, spec: GenerateSpec, args: argparse.Namespace) -> int:
+    from ..logic.generate import describe
+    from ..puzzle.fileformat import save_puzzle
     for number, (made, seed, failure) in enumerate(results, 1):
         if made is None:
             print(f"polygui-solve: puzzle {number}: {failure}", file=sys.stderr)
@@ -132,6 +139,7 @@ def _report(results, spec: GenerateSpec, args: argparse.Namespace) -> int:
 
 
 def output_line(made: Generated, puzzle: Puzzle, seed: str, as_json: bool) -> str:
+    from ..puzzle.fileformat import puzzle_to_dict
     rating = made.rating
     if as_json:
         return json.dumps({"puzzle": made.line, "rating": rating.rating, "pearl": rating.pearl,

@@ -8,10 +8,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..logic.batch import Rated, rate_lines
-from ..logic.solver import Rating, solve_sudoku
 from ..puzzle.model import Puzzle, PuzzleError
+
+if TYPE_CHECKING:  # the logic is imported when a command needs it: a search never loads it
+    from ..logic.batch import Rated
+    from ..logic.solver import Rating
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,6 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_logic(puzzle: Puzzle, steps: bool, as_json: bool) -> int:
     """--steps or --rate on one puzzle."""
+    from ..logic.solver import solve_sudoku
     if not puzzle.is_sudoku:
         raise PuzzleError(f"{puzzle.name}: --steps and --rate take a Sudoku, not a "
                           f"{puzzle.kind.value} puzzle")
@@ -68,6 +72,7 @@ def rating_text(rating: Rating) -> str:
 def run_rate_batch(path: Path, as_json: bool, jobs: int) -> int:
     """One line out per puzzle line of `path`; a line that is no Sudoku with one solution is
     named on stderr and the others are still rated (exit status 2 if there was one)."""
+    from ..logic.batch import rate_lines
     try:
         stream = open(path, encoding="utf-8", errors="replace")
     except OSError as error:

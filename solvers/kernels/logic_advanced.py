@@ -162,7 +162,7 @@ def _naked_pairs(cands0, cur, n, house_cells, removable, cells, state, out):
                         wanted = True
                 if wanted:
                     cells[0], cells[1] = c1, c2
-                    found = _conclude(cands0, cur, n, cells, 2, (1 << n) - 1, removable,
+                    found = _conclude(cands0, cur, n, cells, np.int64(2), (1 << n) - 1, removable,
                                       state, out) or found
     return found
 

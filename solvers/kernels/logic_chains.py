@@ -66,7 +66,7 @@ def propagate(cands0, n, house_cells, cell_houses, start, dynamic, ylinks, reach
     reached[:] = 0
     for cell in range(cands0.shape[0]):
         cur[cell] = cands0[cell]
-    top = 0
+    top = np.int64(0)  # not a literal: the helpers it feeds compile once
     count = 0
     reached[start] = 1
     pstart[start] = 0

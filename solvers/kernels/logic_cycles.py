@@ -165,7 +165,7 @@ def _cycle_removes(cands, n, house_cells, cell_houses, obj_node, obj_parent, las
     return found
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")  # tiny: no constant argument types it anew
 def _offer(best, rating, complexity, sort_key, kind, source, links, index):
     if best[0] < 0 or (rating, complexity, sort_key) < (best[0], best[1], best[2]):
         best[0], best[1], best[2], best[3] = rating, complexity, sort_key, kind
@@ -287,8 +287,8 @@ def _chain_from(cands, n, house_cells, cell_houses, start, ylinks, work):
         n_on = 0
         for i in range(n_off):
             p = pending_off[i]
-            count = _off_to_on(cands, n, house_cells, cell_houses, obj_node[p], ylinks, True,
-                               scratch)
+            count = _off_to_on(cands, n, house_cells, cell_houses, obj_node[p], ylinks,
+                               np.bool_(True), scratch)
             for m in range(count):
                 q = scratch[m]
                 if q == opposite and found < 0:
@@ -320,7 +320,7 @@ def cycle_scan(cands, n, house_cells, cell_houses, best, want, path):
             np.zeros(n_cand, np.uint8), np.zeros(n_cells, np.uint8))
     obj_node, obj_parent = work[0], work[1]
     best[:] = -1
-    index = 0
+    index = np.int64(0)  # not a literal: _cycles_from compiles once
     for links in range(3):
         ylinks, xlinks = LINK_SETS[links]
         for cell in range(n_cells):

@@ -119,7 +119,7 @@ def aligned_scan(cands, peer_list, see, degree, cells, common, removed):
                             n_area += 1
             for t in range(n_area):
                 third = area[t]
-                n_shared = 0
+                n_shared = np.int64(0)
                 for k in range(n_excl[first]):
                     cell = excl[first, k]
                     if see[cell, second] and (third < 0 or see[cell, third]):

@@ -30,7 +30,7 @@ def _better(best, complexity, sort_key):
                                                     and sort_key < best[1])
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")  # tiny: no constant argument types it anew
 def _offer(best, complexity, kind, target, cell, d, house, index):
     sort_key = SORT_KEYS[kind]
     if _better(best, complexity, sort_key):
@@ -97,7 +97,7 @@ def forcing_scan(cands, n, house_cells, cell_houses, multiple, dynamic, nishio, 
     mark = np.zeros(n_nodes, np.int64)
     stack = np.zeros(n_nodes, np.int64)
     gen = np.zeros(1, np.int64)
-    index = 0
+    index = np.int64(0)
     best[:] = -1
 
     for cell in range(n_cells):
@@ -165,13 +165,13 @@ def forcing_scan(cands, n, house_cells, cell_houses, multiple, dynamic, nishio, 
                 node = r_order[first, i]
                 if not _worth(cands, n, node):
                     continue
-                total = 0
+                total = np.int64(0)
                 for e in range(n):
                     if not (cands[cell] >> e & 1):
                         continue
                     c = cell * n + e
                     if not r_reached[c, node]:
-                        total = -1
+                        total = np.int64(-1)
                         break
                     total += _count(node, node, r_pstart[c], r_pcount[c],
                                     r_flat[r_off[c]:r_off[c] + r_top[c]], mark, gen, stack,
@@ -256,14 +256,14 @@ def _region(cands, n, house_cells, cell_houses, dynamic, ylinks, links, multiple
         node = r_order[c0, i]
         if not _worth(cands, n, node):
             continue
-        total = 0
+        total = np.int64(0)
         for j in range(house_cells.shape[1]):
             other = house_cells[house, j]
             if other < 0 or not (cands[other] >> d & 1):
                 continue
             c = other * n + d
             if not r_reached[c, node]:
-                total = -1
+                total = np.int64(-1)
                 break
             total += _count(node, node, r_pstart[c], r_pcount[c],
                             r_flat[r_off[c]:r_off[c] + r_top[c]], mark, gen, stack,
