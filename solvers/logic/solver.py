@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..puzzle.model import SudokuGrid
 from .board import Board
+from .killer import killer_board, with_cages
 from .steps import Step
 from .techniques import TECHNIQUES, Technique, next_step
 from .truth import unique_solution
@@ -82,5 +83,8 @@ def solve_sudoku(grid: SudokuGrid, techniques: tuple[Technique, ...] = TECHNIQUE
     """The easiest-step path of a Sudoku with one solution, and its rating; PuzzleError
     when it has none or several (the uniqueness techniques assume one)."""
     unique_solution(grid)
-    path = solve_logically(Board.from_grid(grid), techniques)
+    if grid.cages:
+        path = solve_logically(killer_board(grid), with_cages(techniques))
+    else:
+        path = solve_logically(Board.from_grid(grid), techniques)
     return path, rate_path(path)
