@@ -14,12 +14,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..puzzle.model import SudokuGrid
-from . import uniqueness
+from . import uniqueness, uniqueness_types
 from .board import BOX, COLUMN, ROW, Board, bits
 from .steps import Step
 from .techniques import Technique
 
 COMBINATION, INNIES_ONE, INNIES_MORE = 2.4, 2.7, 3.1  # ours (SE has no killer)
+UNIQUENESS_MODULES = (uniqueness.__name__, uniqueness_types.__name__)
 MAX_VIRTUAL = 5  # virtual cages of more cells are left alone (too weak, too slow)
 
 
@@ -159,5 +160,5 @@ def with_cages(techniques: tuple[Technique, ...]) -> tuple[Technique, ...]:
     assume a swap of two digits keeps a solution (unique rectangles, BUG) left out: a swap
     changes the cages' sums, so their patterns are not deadly there."""
     kept = tuple(technique for technique in techniques
-                 if technique.find.__module__ != uniqueness.__name__)
+                 if technique.find.__module__ not in UNIQUENESS_MODULES)
     return tuple(sorted(kept + KILLER_TECHNIQUES, key=lambda technique: technique.rating))

@@ -1,4 +1,5 @@
-"""WXYZ-Wing: four cells holding four digits in all, not in one house, where every digit but
+"""WXYZ-Wing: four cells holding four digits in all, not in one house, one of them (the pivot)
+seeing the three others, where every digit but
 one (z) is restricted: its places in the pattern all see each other, so it is in one of
 them at most. Four cells need four digits, so z is in one of its places in the pattern, and
 a cell seeing all of them loses z. XY- and XYZ-Wings are the three-cell case (wings.py).
@@ -39,7 +40,7 @@ def _wings(board: Board, bivalue: bool) -> Iterator[Step]:
             mask = 0
             for cell in cells:
                 mask |= cands[cell]
-            if mask != union or _in_one_house(board, cells) or \
+            if mask != union or _in_one_house(board, cells) or not _has_pivot(board, cells) or \
                     (not bivalue and all(cands[cell].bit_count() == 2 for cell in cells)):
                 continue
             loose = [d for d in digits if not _restricted(board, cells, d)]
@@ -62,6 +63,15 @@ def _restricted(board: Board, cells: tuple[int, ...], digit_bit: int) -> bool:
     """Whether the places of the digit in the pattern all see each other."""
     places = [cell for cell in cells if board.candidates[cell] >> digit_bit & 1]
     return all(board.layout.peers[a] >> b & 1 for a, b in combinations(places, 2))
+
+
+def _has_pivot(board: Board, cells: tuple[int, ...]) -> bool:
+    """Whether a cell of the pattern sees the three others (without one, the pattern is an
+    XY-chain's, which SukakuExplainer does not take for a wing: its recorded ratings use
+    chains there)."""
+    peers = board.layout.peers
+    return any(all(peers[cell] >> other & 1 for other in cells if other != cell)
+               for cell in cells)
 
 
 def _in_one_house(board: Board, cells: tuple[int, ...]) -> bool:

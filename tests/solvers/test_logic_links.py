@@ -94,3 +94,10 @@ def test_no_wxyz_wing_without_exactly_one_loose_digit():
     # r5c2 instead of r2c2: 3 (r5c2, r1c3) is loose too, and nothing follows
     two_loose = {"r1c1": "14", "r1c5": "24", "r5c2": "34", "r1c3": "123"}
     assert list(wxyz.wxyz_wings(board_of(two_loose))) == []
+
+
+def test_a_chain_of_four_cells_without_a_pivot_is_no_wxyz_wing():
+    # r1c1 {1,4} - r1c5 {1,2} - r5c5 {2,3} - r5c9 {3,4}: an XY-chain (4 at either end), but
+    # no cell sees the three others: SukakuExplainer rates it as a chain, not a wing.
+    chain = {"r1c1": "14", "r1c5": "12", "r5c5": "23", "r5c9": "34"}
+    assert list(wxyz.wxyz_wings(board_of(chain))) == []

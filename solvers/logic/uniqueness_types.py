@@ -1,0 +1,105 @@
+"""More uniqueness techniques: unique rectangle type 3, and the bivalue universal grave type 2
+(BUG + 1 and the rectangle types 1, 2, 4 are uniqueness.py's).
+
+UR type 3: the two roof cells of a rectangle (sharing a house) hold a, b and extra digits;
+one of them holds an extra (else the rectangle is deadly), so the roof acts as one cell whose
+candidates are the extras: with k - 1 other cells of the house holding k digits in all, it
+makes a naked set whose digits leave the rest of the house. Rated 4.5 for a pair (SE's rating
+of the type-3 step in the rated sets), plus 0.1 per further cell (ours).
+
+BUG: every empty cell bivalue and every digit twice or not at all in each house would allow a
+second solution, so one of the cells beyond that (BUG cells) holds one of its extra digits.
+Type 2 (5.7, SukakuExplainer's recorded rating): all the BUG cells' extras are one digit d:
+a cell seeing them all is not d.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from .board import Board, bits, digits_of
+from .steps import Step
+from .uniqueness import rectangles
+
+UR3_PAIR, BUG_TYPE_2 = 4.5, 5.7
+
+
+def unique_rectangles_type_3(board: Board) -> Iterator[Step]:
+    cands = board.candidates
+    for cells in rectangles(board):
+        common = cands[cells[0]] & cands[cells[1]] & cands[cells[2]] & cands[cells[3]]
+        for pair in combinations(bits(common), 2):
+            ab = (1 << pair[0]) | (1 << pair[1])
+            extra = [cell for cell in cells if cands[cell] != ab]
+            if len(extra) == 2 and board.layout.peers[extra[0]] >> extra[1] & 1:
+                yield from _type_3(board, cells, ab, extra)
+
+
+def _type_3(board: Board, cells, ab: int, roof: list[int]) -> Iterator[Step]:
+    cands = board.candidates
+    extras = (cands[roof[0]] | cands[roof[1]]) & ~ab
+    roof_mask = (1 << roof[0]) | (1 << roof[1])
+    for house in board.layout.houses:
+        if house.mask & roof_mask != roof_mask:
+            continue
+        others = [cell for cell in house.cells if cands[cell] and not roof_mask >> cell & 1]
+        for size in range(1, len(others)):
+            for chosen in combinations(others, size):
+                digits = extras
+                for cell in chosen:
+                    digits |= cands[cell]
+                if digits.bit_count() != size + 1:
+                    continue
+                removed = tuple((cell, d + 1) for cell in others if cell not in chosen
+                                for d in bits(cands[cell] & digits))
+                if removed:
+                    yield Step("Unique Rectangle type 3", round(UR3_PAIR + 0.1 * (size - 1), 1),
+                               eliminations=removed, cells=tuple(cells) + chosen,
+                               houses=(house.name,),
+                               candidates=tuple((cell, d) for cell in cells
+                                                for d in digits_of(ab)))
+
+
+def bug_extras(board: Board) -> dict[int, int] | None:
+    """The BUG cells and their extra digits (a candidate set each) when removing the extras
+    leaves a bivalue universal grave; None otherwise."""
+    cands, layout = board.candidates, board.layout
+    extras: dict[int, int] = {}
+    for cell, mask in enumerate(cands):
+        if mask.bit_count() <= 2:
+            continue
+        houses = [layout.houses[h] for h in layout.cell_houses[cell]]
+        extra = sum(1 << (d - 1) for d in digits_of(mask)
+                    if all(board.positions(house, d).bit_count() > 2 for house in houses))
+        if (mask & ~extra).bit_count() != 2:
+            return None
+        extras[cell] = extra
+    if not extras or any(mask.bit_count() == 1 for mask in cands):
+        return None
+    for house in layout.houses:
+        for digit in range(1, board.n + 1):
+            places = board.positions(house, digit)
+            count = sum(1 for cell in bits(places)
+                        if not extras.get(cell, 0) >> (digit - 1) & 1)
+            if count not in (0, 2):
+                return None
+    return extras
+
+
+def bug_type_2(board: Board) -> Iterator[Step]:
+    extras = bug_extras(board)
+    if not extras or len(extras) < 2 or len(set(extras.values())) != 1:
+        return
+    extra = next(iter(extras.values()))
+    if extra.bit_count() != 1:
+        return
+    digit = extra.bit_length()
+    seen = board.digit_cells[digit]
+    for cell in extras:
+        seen &= board.layout.peers[cell]
+    if seen:
+        yield Step("BUG type 2", BUG_TYPE_2, cells=tuple(extras),
+                   eliminations=tuple((cell, digit) for cell in bits(seen)),
+                   candidates=tuple((cell, digit) for cell in extras))
+

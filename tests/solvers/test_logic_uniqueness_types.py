@@ -1,0 +1,58 @@
+"""Unique rectangle type 3 and BUG type 2 (solvers/logic/uniqueness_types.py) where
+they apply and where they must not."""
+
+from __future__ import annotations
+
+from test_logic_techniques import BUG_STATE_PUZZLE, board_of, named, row
+
+from solvers.logic import uniqueness_types
+from solvers.logic.board import Board
+from solvers.logic.profiles import profile
+from solvers.logic.solver import apply
+from solvers.logic.techniques import TECHNIQUES, next_step
+from solvers.logic.truth import unique_solution
+from solvers.puzzle.textformats import parse_sudoku_line
+
+# easy200, rated 5.7 (BUG type 2) by SukakuExplainer 1.18.1
+BUG_TYPE_2_PUZZLE = ".3.....9..6.......1.4.596..27.4...56....8...38..59........1...83....74.2......3.."
+
+
+def test_unique_rectangle_type_3():
+    # Roof r4c1 {1,2,5}, r4c2 {1,2,6}: one of them is 5 or 6 (else the rectangle with r1c1,
+    # r1c2 {1,2} is deadly); with r4c5 {5,6} they make a naked pair of row 4: the rest of the
+    # row loses 5 and 6.
+    rect = {"r1c1": "12", "r1c2": "12", "r4c1": "125", "r4c2": "126"}
+    steps = list(uniqueness_types.unique_rectangles_type_3(board_of({**rect, "r4c5": "56"})))
+    assert [(s.technique, s.rating) for s in steps] == [("Unique Rectangle type 3", 4.5)]
+    assert set(steps[0].eliminations) == named(*((name, d) for name in row(4) for d in (5, 6)
+                                                 if name not in ("r4c1", "r4c2", "r4c5")))
+    # a naked triple with the roof (two more cells, three digits in all) rates 4.6
+    triple = {**rect, "r4c5": "57", "r4c7": "67"}
+    step = next(uniqueness_types.unique_rectangles_type_3(board_of(triple)))
+    assert step.rating == 4.6 and named(("r4c9", 7)) <= set(step.eliminations)
+    assert not list(uniqueness_types.unique_rectangles_type_3(
+        board_of({**rect, "r4c5": "57"})))  # {5,6} + {5,7}: three digits in two cells
+
+
+def state_before(puzzle: str, technique: str, techniques=TECHNIQUES):
+    """The board of the puzzle's path where `technique` is the next step, and that step."""
+    board = Board.from_grid(parse_sudoku_line(puzzle).sudoku)
+    while (step := next_step(board, techniques)) is not None and step.technique != technique:
+        apply(board, step)
+    return board, step
+
+
+def test_bug_type_2_removes_the_common_extra_digit_from_cells_seeing_every_bug_cell():
+    board, step = state_before(BUG_TYPE_2_PUZZLE, "BUG type 2", profile("sukaku"))
+    assert step is not None and step.rating == 5.7 and len(step.cells) >= 2
+    extras = uniqueness_types.bug_extras(board)
+    assert set(extras) == set(step.cells) and len(set(extras.values())) == 1
+    solution = unique_solution(parse_sudoku_line(BUG_TYPE_2_PUZZLE).sudoku)
+    assert step.eliminations and all(solution[c] != d for c, d in step.eliminations)
+    assert any(solution[c] == d for c, d in step.candidates)  # a BUG cell holds the extra
+
+
+def test_no_bug_type_2_with_a_single_bug_cell():
+    board, step = state_before(BUG_STATE_PUZZLE, "Bivalue Universal Grave + 1")
+    assert len(uniqueness_types.bug_extras(board)) == 1
+    assert not list(uniqueness_types.bug_type_2(board))
