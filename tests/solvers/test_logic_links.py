@@ -1,5 +1,5 @@
-"""Grouped strong links (empty rectangle), three-strong-link chains and loops, and the
-WXYZ-Wing (solvers/logic/strong_links.py, wxyz.py) on hand-made candidate grids where they
+"""Grouped strong links (empty rectangle), three-strong-link chains and loops, the WXYZ-Wing
+and ALS-XZ (solvers/logic/strong_links.py, wxyz.py, als.py) on hand-made candidate grids where they
 apply (the eliminations derived by reasoning in each test) and where they must not. Their
 rated paths are checked in test_logic_patterns.py (the sukaku sample)."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 from test_logic_patterns import eliminated, only
 from test_logic_techniques import board_of, named
 
-from solvers.logic import strong_links, wxyz
+from solvers.logic import als, strong_links, wxyz
 
 
 def steps_removing(steps, *pairs):
@@ -101,3 +101,21 @@ def test_a_chain_of_four_cells_without_a_pivot_is_no_wxyz_wing():
     # no cell sees the three others: SukakuExplainer rates it as a chain, not a wing.
     chain = {"r1c1": "14", "r1c5": "12", "r5c5": "23", "r5c9": "34"}
     assert list(wxyz.wxyz_wings(board_of(chain))) == []
+
+
+# --- ALS-XZ ----------------------------------------------------------------------------------
+ALS_B = {"r5c1": "13", "r5c5": "34", "r5c6": "24"}  # row 5: three cells, four digits
+
+
+def test_als_xz():
+    # A = r1c1 {1,2}, B = row 5's r5c1, r5c5, r5c6 {1,2,3,4}. The 1s (r1c1, r5c1) see each
+    # other: one set lacks 1 and is locked on its other digits, so r1c1 or r5c6 is 2, and
+    # r1c6, seeing both, is not.
+    steps = list(als.als_xz(board_of({"r1c1": "12", **ALS_B})))
+    assert steps and all(s.technique == "ALS-XZ" and s.rating == 5.8 for s in steps)
+    assert eliminated(steps[0]) == named(("r1c6", 2))
+
+
+def test_no_als_xz_without_a_restricted_common_digit():
+    # A moved to r1c2: neither 1 nor 2 of A sees those of B
+    assert list(als.als_xz(board_of({"r1c2": "12", **ALS_B}))) == []
