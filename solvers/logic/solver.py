@@ -35,8 +35,12 @@ class Rating:
 
 
 def apply(board: Board, step: Step) -> None:
-    for cell, digit in step.eliminations:
-        board.eliminate(cell, digit)
+    """Make the step's changes. A step that places a digit (a single, a direct technique)
+    makes only its placement: its eliminations are the proof, not kept, as in SE's path
+    (keeping a direct hidden pair's made 4 of easy200's ratings differ from SE's)."""
+    if not step.placements:
+        for cell, digit in step.eliminations:
+            board.eliminate(cell, digit)
     for cell, digit in step.placements:
         if not board.values[cell]:
             board.place(cell, digit)
