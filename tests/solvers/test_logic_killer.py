@@ -90,3 +90,14 @@ def test_uniqueness_techniques_are_left_out_for_a_killer():
 def test_rate_a_killer_from_the_command_line(capsys):
     assert main([str(KILLER), "--rate"]) == 0
     assert "ER " in capsys.readouterr().out
+
+
+def test_innies_of_two_rows():
+    # Rows 1 and 2 sum to 90: seven-cell cages of 42 in each and r1c8 + r2c8 = 3 leave 3 for
+    # r1c9 and r2c9 (sharing column 9: distinct), so each is 1 or 2.
+    cages = [(42, [f"r1c{c}" for c in range(1, 8)]), (42, [f"r2c{c}" for c in range(1, 8)]),
+             (3, ["r1c8", "r2c8"])]
+    steps = [s for s in killer.innies_outies(caged({}, cages)) if s.houses == ("row 1", "row 2")]
+    assert [(s.technique, s.rating) for s in steps] == [("Innies (45 rule)", 3.1)]
+    assert set(steps[0].eliminations) == {(cell(name), d) for name in ("r1c9", "r2c9")
+                                          for d in range(3, 10)}
