@@ -63,6 +63,17 @@ def seen_by_all(board: Board, node: int) -> int:
     return seen & ((1 << (board.n * board.n)) - 1)
 
 
+def seen_by(board: Board):
+    """seen_by_all on this board, each node computed once (the chain scans ask again)."""
+    cache: dict[int, int] = {}
+
+    def seen(node: int) -> int:
+        if node not in cache:
+            cache[node] = seen_by_all(board, node)
+        return cache[node]
+    return seen
+
+
 def two_link_name(first: Link, second: Link) -> str:
     """Empty Rectangle when a box's link has a group; else the plain pattern's name."""
     boxes = [link for link in (first, second) if link.kind == BOX]
@@ -79,6 +90,7 @@ def two_link_name(first: Link, second: Link) -> str:
 def grouped_two_links(board: Board) -> Iterator[Step]:
     """a1=b1-b2=a2 with a group among the nodes: a cell seeing a1 and a2 is not the digit
     (4.3; the empty rectangle is the case of a box whose places lie in a row and a column)."""
+    seen = seen_by(board)
     for digit in range(1, board.n + 1):
         links = strong_links(board, digit)
         for first in links:
@@ -88,11 +100,11 @@ def grouped_two_links(board: Board) -> Iterator[Step]:
                 if first.start & (second.start | second.end) or \
                         first.end & (second.start | second.end):
                     continue
-                if seen_by_all(board, first.end) & second.start != second.start \
+                if seen(first.end) & second.start != second.start \
                         or first.house > second.house:
                     continue
                 yield from _step(board, digit, (first, second), two_link_name(first, second),
-                                 GROUPED_TWO)
+                                 GROUPED_TWO, seen)
 
 
 def three_links(board: Board) -> Iterator[Step]:
@@ -108,11 +120,12 @@ def grouped_three_links(board: Board) -> Iterator[Step]:
 def _three_links(board: Board, grouped: bool) -> Iterator[Step]:
     """a1=b1-a2=b2-a3=b3: a cell seeing a1 and b3 is not the digit; when a1 and b3 see each
     other the chain is a loop and each weak link's cells lose it too."""
+    seen = seen_by(board)
     for digit in range(1, board.n + 1):
         links = strong_links(board, digit)
         following = {id(link): [other for other in links if other.house != link.house
                                 and not other.start & link.end and not other.end & link.end
-                                and seen_by_all(board, link.end) & other.start == other.start]
+                                and seen(link.end) & other.start == other.start]
                      for link in links}
         for first in links:
             for second in following[id(first)]:
@@ -128,22 +141,22 @@ def _three_links(board: Board, grouped: bool) -> Iterator[Step]:
                     if any(link.grouped for link in chain) != grouped:
                         continue
                     name = "Grouped " if grouped else ""
-                    loop = seen_by_all(board, third.end) & first.start == first.start
+                    loop = seen(third.end) & first.start == first.start
                     name += "X-Loop (3 Strong Links)" if loop else "3 Strong Links"
                     yield from _step(board, digit, chain, name,
-                                     GROUPED_THREE if grouped else THREE, loop)
+                                     GROUPED_THREE if grouped else THREE, seen, loop)
 
 
 def _step(board: Board, digit: int, chain: tuple[Link, ...], name: str, rating: float,
-          loop: bool = False) -> Iterator[Step]:
+          seen, loop: bool = False) -> Iterator[Step]:
     """The step of a chain (nothing when it removes nothing)."""
     nodes = 0
     for link in chain:
         nodes |= link.start | link.end
-    removed = seen_by_all(board, chain[0].start) & seen_by_all(board, chain[-1].end)
+    removed = seen(chain[0].start) & seen(chain[-1].end)
     if loop:
         for link, after in zip(chain, chain[1:] + chain[:1]):
-            removed |= seen_by_all(board, link.end) & seen_by_all(board, after.start)
+            removed |= seen(link.end) & seen(after.start)
     removed &= board.digit_cells[digit] & ~nodes
     if not removed:
         return
