@@ -3,8 +3,14 @@ restricted common digit X (every X of one sees every X of the other, so at most 
 holds X) and another digit Z. The set without X is locked on its other digits, so it holds
 Z: a cell seeing every Z of both sets loses it.
 
-Neither SE 1.2.1 nor SukakuExplainer's recorded ratings rate it: 5.8 is ours (after the
-bivalue universal grave, before the chains). Sets of up to MAX_CELLS cells are looked at.
+ALS-XY-Wing: a pivot set C with a restricted common X with set A and Y with set B (X != Y),
+and a digit Z of both A and B. If C holds X, A lacks it and is locked, holding Z; if not, C
+holds Y (an ALS lacks one digit at most), so B lacks Y and holds Z: a cell seeing every Z of
+A and B loses it.
+
+Neither SE 1.2.1 nor SukakuExplainer's recorded ratings rate them: 5.8 and 6.0 are ours
+(after the bivalue universal grave, before the chains). Sets of up to MAX_CELLS cells are
+looked at.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from itertools import combinations
 from .board import Board, bits
 from .steps import Step
 
-RATING = 5.8
+RATING, XY_RATING = 5.8, 6.0
 MAX_CELLS = 3
 
 
@@ -75,3 +81,32 @@ def _restricted(board: Board, first: Als, second: Als, digit: int) -> bool:
     peers = board.layout.peers
     others = _places(board, second, digit)
     return all(peers[cell] & others == others for cell in bits(_places(board, first, digit)))
+
+
+def als_xy_wings(board: Board) -> Iterator[Step]:
+    sets = almost_locked_sets(board)
+    around: list[list[tuple[int, int]]] = [[] for _ in sets]  # (other set, restricted digit)
+    for i, j in combinations(range(len(sets)), 2):
+        if sets[i].cells & sets[j].cells:
+            continue
+        for x in bits(sets[i].digits & sets[j].digits):
+            if _restricted(board, sets[i], sets[j], x + 1):
+                around[i].append((j, x))
+                around[j].append((i, x))
+    for pivot, links in enumerate(around):
+        for (a, x), (b, y) in combinations(links, 2):
+            first, second = sets[a], sets[b]
+            if x == y or first.cells & second.cells:
+                continue
+            for z in bits(first.digits & second.digits & ~(1 << x) & ~(1 << y)):
+                holders = _places(board, first, z + 1) | _places(board, second, z + 1)
+                seen = board.digit_cells[z + 1] & ~holders & ~sets[pivot].cells
+                for cell in bits(holders):
+                    seen &= board.layout.peers[cell]
+                if seen:
+                    cells = tuple(bits(first.cells | second.cells | sets[pivot].cells))
+                    yield Step("ALS-XY-Wing", XY_RATING, cells=cells,
+                               eliminations=tuple((cell, z + 1) for cell in bits(seen)),
+                               houses=(first.house, sets[pivot].house, second.house),
+                               candidates=tuple((cell, d + 1) for cell in cells
+                                                for d in bits(board.candidates[cell])))

@@ -119,3 +119,17 @@ def test_als_xz():
 def test_no_als_xz_without_a_restricted_common_digit():
     # A moved to r1c2: neither 1 nor 2 of A sees those of B
     assert list(als.als_xz(board_of({"r1c2": "12", **ALS_B}))) == []
+
+
+def test_als_xy_wing():
+    # Pivot C = r1c5 {2,3,5}, r1c6 {3,5}; A = r4c5 {1,2}, its 2 seeing C's; B = r3c4 {3,4},
+    # r3c8 {1,4}, its 3 seeing C's. C holds 2 (A is then 1) or else 3 (B is then locked on
+    # 1 and 4: r3c8 is 1): r3c5 and r4c8, seeing r4c5 and r3c8, lose 1. No two sets of
+    # these make an ALS-XZ.
+    wing = {"r1c5": "235", "r1c6": "35", "r4c5": "12", "r3c4": "34", "r3c8": "14"}
+    assert list(als.als_xz(board_of(wing))) == []
+    steps = list(als.als_xy_wings(board_of(wing)))
+    assert steps and all(s.technique == "ALS-XY-Wing" and s.rating == 6.0 for s in steps)
+    assert eliminated(steps[0]) == named(("r3c5", 1), ("r4c8", 1))
+    wing["r4c5"] = "16"  # A shares no digit with C any more: no wing
+    assert list(als.als_xy_wings(board_of(wing))) == []
