@@ -33,7 +33,7 @@ class Sum:
 
 
 class KillerBoard(Board):
-    """A board that knows its cages (cells as bit sets too, for the 45 rule)."""
+    """A board that knows its cages (as sums its cells must make)."""
     cages: tuple[Sum, ...] = ()
 
     def copy(self) -> KillerBoard:
@@ -53,33 +53,58 @@ def killer_board(grid: SudokuGrid) -> KillerBoard:
 def fillings_allow(board: Board, group: Sum) -> list[int]:
     """Per cell of `group`, the candidates used by some filling of it (its placed cells
     count with their value)."""
+    options = [1 << (board.values[cell] - 1) if board.values[cell] else board.candidates[cell]
+               for cell in group.cells]
+    if group.distinct:
+        return _distinct_fillings(options, group.total)
+    return _repeating_fillings(board, group, options)
+
+
+def _distinct_fillings(options: list[int], total: int) -> list[int]:
+    """Distinct digits: the sets of digits the first i cells can use, forward, then back from
+    the sets that make the total (a few hundred sets, whatever the cage's size)."""
+    reached = [{0}]
+    for cell_options in options:
+        reached.append({used | 1 << bit for used in reached[-1]
+                        for bit in bits(cell_options & ~used)})
+    alive = {used for used in reached[-1] if _digit_sum(used) == total}
+    allowed = [0] * len(options)
+    for index in range(len(options) - 1, -1, -1):
+        before = set()
+        for used in reached[index]:
+            for bit in bits(options[index] & ~used):
+                if used | 1 << bit in alive:
+                    allowed[index] |= 1 << bit
+                    before.add(used)
+        alive = before
+    return allowed
+
+
+def _digit_sum(digits: int) -> int:
+    return sum(bit + 1 for bit in bits(digits))
+
+
+def _repeating_fillings(board: Board, group: Sum, options: list[int]) -> list[int]:
+    """A virtual cage (at most MAX_VIRTUAL cells): a digit may repeat in cells that do not
+    see each other; every filling is tried."""
     cells, peers = group.cells, board.layout.peers
     allowed = [0] * len(cells)
     chosen: list[int] = []
 
-    def options(index: int) -> int:
-        cell = cells[index]
-        value = board.values[cell]
-        return 1 << (value - 1) if value else board.candidates[cell]
-
-    def fill(index: int, left: int) -> bool:
+    def fill(index: int, left: int) -> None:
         if index == len(cells):
-            if left:
-                return False
-            for position, digit in enumerate(chosen):
-                allowed[position] |= 1 << (digit - 1)
-            return True
-        found = False
-        for bit in bits(options(index)):
+            if not left:
+                for position, digit in enumerate(chosen):
+                    allowed[position] |= 1 << (digit - 1)
+            return
+        for bit in bits(options[index]):
             digit = bit + 1
-            if digit > left or any(d == digit and (group.distinct or peers[cells[index]]
-                                                   >> cells[other] & 1)
+            if digit > left or any(d == digit and peers[cells[index]] >> cells[other] & 1
                                    for other, d in enumerate(chosen)):
                 continue
             chosen.append(digit)
-            found |= fill(index + 1, left - digit)
+            fill(index + 1, left - digit)
             chosen.pop()
-        return found
 
     fill(0, group.total)
     return allowed

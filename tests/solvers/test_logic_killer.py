@@ -40,6 +40,13 @@ def test_cage_combination_keeps_the_digits_of_its_fillings():
     assert list(killer.cage_combinations(done)) == []
 
 
+def test_a_large_cage_keeps_the_digits_of_its_sum():
+    # Eight cells of 44 hold 2-9 (45 less 1): every cell loses 1 and nothing else.
+    names = [f"r{r}c{c}" for r in (1, 2, 3) for c in (1, 2, 3)][:8]
+    step = next(killer.cage_combinations(caged({}, [(44, names)])))
+    assert set(step.eliminations) == {(cell(name), 1) for name in names}
+
+
 def test_a_cage_cell_loses_the_digit_a_cage_mate_holds():
     board = caged({}, [(10, ["r5c5", "r6c7"])])  # no shared house: the cage alone forbids 5+5
     board.place(cell("r5c5"), 3)
