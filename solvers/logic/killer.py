@@ -5,7 +5,8 @@ some filling of the cage that its candidates allow (Cage Combination). The 45 ru
 k whole rows, columns or boxes sums to k times 1+...+n; the cages inside it account for part
 of that, so the cells left over (innies) sum to the rest, and the cells of the cages that
 stick out (outies) to the surplus: each is a virtual cage, filled the same way (its cells may
-repeat a digit where they do not see each other). SE rates no killer: the ratings are ours.
+repeat a digit where they do not see each other). A digit every filling of a cage uses is
+in one of its places there (Cage Forced Digit). SE rates no killer: the ratings are ours.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from .board import BOX, COLUMN, ROW, Board, bits
 from .steps import Step
 from .techniques import Technique
 
-COMBINATION, INNIES_ONE, INNIES_MORE = 2.4, 2.7, 3.1  # ours (SE has no killer)
+COMBINATION, INNIES_ONE, FORCED, INNIES_MORE = 2.4, 2.7, 2.9, 3.1  # ours (SE has no killer)
 UNIQUENESS_MODULES = (uniqueness.__name__, uniqueness_types.__name__)
 MAX_VIRTUAL = 5  # virtual cages of more cells are left alone (too weak, too slow)
 
@@ -60,13 +61,20 @@ def fillings_allow(board: Board, group: Sum) -> list[int]:
     return _repeating_fillings(board, group, options)
 
 
-def _distinct_fillings(options: list[int], total: int) -> list[int]:
-    """Distinct digits: the sets of digits the first i cells can use, forward, then back from
-    the sets that make the total (a few hundred sets, whatever the cage's size)."""
+def _reached(options: list[int]) -> list[set[int]]:
+    """The sets of distinct digits the first i cells can hold, for each i (a few hundred
+    sets, whatever the cage's size)."""
     reached = [{0}]
     for cell_options in options:
         reached.append({used | 1 << bit for used in reached[-1]
                         for bit in bits(cell_options & ~used)})
+    return reached
+
+
+def _distinct_fillings(options: list[int], total: int) -> list[int]:
+    """Distinct digits: the sets the cells can reach, forward, then back from those that make
+    the total."""
+    reached = _reached(options)
     alive = {used for used in reached[-1] if _digit_sum(used) == total}
     allowed = [0] * len(options)
     for index in range(len(options) - 1, -1, -1):
@@ -125,6 +133,32 @@ def cage_combinations(board: Board) -> Iterator[Step]:
                        houses=(f"cage of {cage.total}",))
 
 
+def cage_forced_digits(board: Board) -> Iterator[Step]:
+    """A digit every filling of a cage uses is in one of its places in the cage: a cell
+    seeing all of them loses it (as pointing does for a box)."""
+    for cage in getattr(board, "cages", ()):
+        options = [1 << (board.values[cell] - 1) if board.values[cell]
+                   else board.candidates[cell] for cell in cage.cells]
+        sets = [used for used in _reached(options)[-1] if _digit_sum(used) == cage.total]
+        required = -1 if sets else 0
+        for used in sets:
+            required &= used
+        for bit in bits(required):
+            digit = bit + 1
+            if any(board.values[cell] == digit for cell in cage.cells):
+                continue
+            places = [cell for cell in cage.cells if board.candidates[cell] >> bit & 1]
+            seen = board.digit_cells[digit]
+            for cell in places:
+                seen &= board.layout.peers[cell]
+            seen &= ~sum(1 << cell for cell in cage.cells)
+            if seen:
+                yield Step("Cage Forced Digit", FORCED, cells=cage.cells,
+                           eliminations=tuple((cell, digit) for cell in bits(seen)),
+                           candidates=tuple((cell, digit) for cell in places),
+                           houses=(f"cage of {cage.total}",))
+
+
 def innies_outies(board: Board) -> Iterator[Step]:
     """The 45 rule on each row, column and box, then on two or three neighbouring lines."""
     for houses in _house_unions(board):
@@ -177,6 +211,7 @@ def _virtual_cages(board: Board, houses: tuple[int, ...]) -> Iterator[tuple[Sum,
 KILLER_TECHNIQUES: tuple[Technique, ...] = (
     Technique("Cage Combination", COMBINATION, cage_combinations),
     Technique("Innies / Outies (45 rule)", INNIES_ONE, innies_outies),
+    Technique("Cage Forced Digit", FORCED, cage_forced_digits),
 )
 
 

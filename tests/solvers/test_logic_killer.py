@@ -54,6 +54,18 @@ def test_a_cage_cell_loses_the_digit_a_cage_mate_holds():
     assert set(step.eliminations) == {(cell("r6c7"), d) for d in range(1, 10) if d != 7}
 
 
+def test_a_digit_every_filling_uses_leaves_the_cells_seeing_its_places():
+    # r1c1 + r5c5 = 3 is 1 + 2 (the cells share no house, yet a cage holds no digit twice):
+    # both 1 and 2 are in the cage, so r1c5 and r5c1, seeing both cells, lose them.
+    step = next(killer.cage_forced_digits(caged({}, [(3, ["r1c1", "r5c5"])])))
+    assert step.technique == "Cage Forced Digit" and step.rating == 2.9
+    steps = list(killer.cage_forced_digits(caged({}, [(3, ["r1c1", "r5c5"])])))
+    assert set().union(*(s.eliminations for s in steps)) == \
+        {(cell(name), d) for name in ("r1c5", "r5c1") for d in (1, 2)}
+    # 10 in two cells is 1+9, 2+8, 3+7 or 4+6: no digit is in every filling
+    assert list(killer.cage_forced_digits(caged({}, [(10, ["r1c1", "r5c5"])]))) == []
+
+
 ROW_CAGES = [(3, ["r1c1", "r1c2"]), (24, ["r1c3", "r1c4", "r1c5"]),
              (15, ["r1c6", "r1c7", "r1c8"])]
 
