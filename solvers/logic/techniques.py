@@ -44,6 +44,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("Hidden Quad", 5.4, subsets.HIDDEN_QUADS),
     Technique("Bivalue Universal Grave + 1", 5.6, uniqueness.bug_plus_one),
     Technique("BUG type 2", 5.7, uniqueness_types.bug_type_2),
+    Technique("BUG type 4", 5.7, uniqueness_types.bug_type_4),
+    Technique("BUG type 3", 5.8, uniqueness_types.bug_type_3),
 )
 
 

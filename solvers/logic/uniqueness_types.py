@@ -1,5 +1,5 @@
-"""More uniqueness techniques: unique rectangle type 3, and the bivalue universal grave type 2
-(BUG + 1 and the rectangle types 1, 2, 4 are uniqueness.py's).
+"""More uniqueness techniques: unique rectangle type 3, and the bivalue universal grave types
+2, 3 and 4 (BUG + 1 and the rectangle types 1, 2, 4 are uniqueness.py's).
 
 UR type 3: the two roof cells of a rectangle (sharing a house) hold a, b and extra digits;
 one of them holds an extra (else the rectangle is deadly), so the roof acts as one cell whose
@@ -10,7 +10,10 @@ of the type-3 step in the rated sets), plus 0.1 per further cell (ours).
 BUG: every empty cell bivalue and every digit twice or not at all in each house would allow a
 second solution, so one of the cells beyond that (BUG cells) holds one of its extra digits.
 Type 2 (5.7, SukakuExplainer's recorded rating): all the BUG cells' extras are one digit d:
-a cell seeing them all is not d.
+a cell seeing them all is not d. Type 3 (5.8 for a pair, + 0.1 a cell; ours): the BUG cells
+share a house, so their extras act as one cell there, making a naked set with other cells
+of the house. Type 4 (5.7, ours): two BUG cells of one extra each in a house where a digit x
+of both has no other place: one is x, so the other is its extra; other digits leave both.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from .board import Board, bits, digits_of
 from .steps import Step
 from .uniqueness import rectangles
 
-UR3_PAIR, BUG_TYPE_2 = 4.5, 5.7
+UR3_PAIR, BUG_TYPE_2, BUG_TYPE_3, BUG_TYPE_4 = 4.5, 5.7, 5.8, 5.7
 
 
 def unique_rectangles_type_3(board: Board) -> Iterator[Step]:
@@ -63,7 +66,9 @@ def _type_3(board: Board, cells, ab: int, roof: list[int]) -> Iterator[Step]:
 
 def bug_extras(board: Board) -> dict[int, int] | None:
     """The BUG cells and their extra digits (a candidate set each) when removing the extras
-    leaves a bivalue universal grave; None otherwise."""
+    leaves a bivalue universal grave; None otherwise. A digit of a cell of three or more is
+    taken for an extra when no house of the cell holds it exactly twice (a digit the grave
+    keeps there would be held twice, once here)."""
     cands, layout = board.candidates, board.layout
     extras: dict[int, int] = {}
     for cell, mask in enumerate(cands):
@@ -71,7 +76,7 @@ def bug_extras(board: Board) -> dict[int, int] | None:
             continue
         houses = [layout.houses[h] for h in layout.cell_houses[cell]]
         extra = sum(1 << (d - 1) for d in digits_of(mask)
-                    if all(board.positions(house, d).bit_count() > 2 for house in houses))
+                    if all(board.positions(house, d).bit_count() != 2 for house in houses))
         if (mask & ~extra).bit_count() != 2:
             return None
         extras[cell] = extra
@@ -103,3 +108,55 @@ def bug_type_2(board: Board) -> Iterator[Step]:
                    eliminations=tuple((cell, digit) for cell in bits(seen)),
                    candidates=tuple((cell, digit) for cell in extras))
 
+
+
+def _shared_houses(board: Board, cells) -> list:
+    mask = sum(1 << cell for cell in cells)
+    return [house for house in board.layout.houses if house.mask & mask == mask]
+
+
+def bug_type_3(board: Board) -> Iterator[Step]:
+    extras = bug_extras(board)
+    if not extras or len(extras) < 2:
+        return
+    cands, bug = board.candidates, tuple(extras)
+    virtual = 0
+    for extra in extras.values():
+        virtual |= extra
+    for house in _shared_houses(board, bug):
+        others = [cell for cell in house.cells if cands[cell] and cell not in extras]
+        for size in range(1, len(others)):
+            for chosen in combinations(others, size):
+                digits = virtual
+                for cell in chosen:
+                    digits |= cands[cell]
+                if digits.bit_count() != size + 1:
+                    continue
+                removed = tuple((cell, d + 1) for cell in others if cell not in chosen
+                                for d in bits(cands[cell] & digits))
+                if removed:
+                    yield Step("BUG type 3", round(BUG_TYPE_3 + 0.1 * (size - 1), 1),
+                               cells=bug + chosen, eliminations=removed, houses=(house.name,),
+                               candidates=tuple((cell, d + 1) for cell in bug
+                                                for d in bits(extras[cell])))
+
+
+def bug_type_4(board: Board) -> Iterator[Step]:
+    extras = bug_extras(board)
+    if not extras or len(extras) != 2 or any(e.bit_count() != 1 for e in extras.values()):
+        return
+    first, second = extras
+    pair = (1 << first) | (1 << second)
+    shared = board.candidates[first] & board.candidates[second] \
+        & ~extras[first] & ~extras[second]
+    for house in _shared_houses(board, (first, second)):
+        for x in digits_of(shared):
+            if board.positions(house, x) != pair:
+                continue
+            removed = tuple((cell, d) for cell in (first, second)
+                            for d in digits_of(board.candidates[cell]
+                                               & ~extras[cell] & ~(1 << (x - 1))))
+            if removed:
+                yield Step("BUG type 4", BUG_TYPE_4, cells=(first, second),
+                           eliminations=removed, houses=(house.name,),
+                           candidates=((first, x), (second, x)))

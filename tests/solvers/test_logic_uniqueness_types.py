@@ -1,12 +1,15 @@
-"""Unique rectangle type 3 and BUG type 2 (solvers/logic/uniqueness_types.py) where
-they apply and where they must not."""
+"""Unique rectangle type 3 and BUG types 2-4 (solvers/logic/uniqueness_types.py) where
+they apply and where they must not. BUG states with two cells beyond the grave are made from
+a rated puzzle's BUG + 1 state by giving one more cell one more candidate; a brute-force
+search checks the state still has the puzzle's solution as its only completion, so every
+step must keep it."""
 
 from __future__ import annotations
 
 from test_logic_techniques import BUG_STATE_PUZZLE, board_of, named, row
 
 from solvers.logic import uniqueness_types
-from solvers.logic.board import Board
+from solvers.logic.board import Board, bits
 from solvers.logic.profiles import profile
 from solvers.logic.solver import apply
 from solvers.logic.techniques import TECHNIQUES, next_step
@@ -52,7 +55,73 @@ def test_bug_type_2_removes_the_common_extra_digit_from_cells_seeing_every_bug_c
     assert any(solution[c] == d for c, d in step.candidates)  # a BUG cell holds the extra
 
 
-def test_no_bug_type_2_with_a_single_bug_cell():
+def test_no_bug_type_2_3_4_with_a_single_bug_cell():
     board, step = state_before(BUG_STATE_PUZZLE, "Bivalue Universal Grave + 1")
     assert len(uniqueness_types.bug_extras(board)) == 1
     assert not list(uniqueness_types.bug_type_2(board))
+    assert not list(uniqueness_types.bug_type_3(board))
+    assert not list(uniqueness_types.bug_type_4(board))
+
+
+def completions(board: Board, limit: int = 2) -> list[tuple[int, ...]]:
+    """Up to `limit` grids completing the board from its candidates (a plain search)."""
+    values, peers = list(board.values), board.layout.peers
+    empty = [cell for cell, value in enumerate(values) if not value]
+    found: list[tuple[int, ...]] = []
+
+    def search(index: int) -> None:
+        if len(found) >= limit:
+            return
+        if index == len(empty):
+            found.append(tuple(values))
+            return
+        cell = empty[index]
+        for bit in bits(board.candidates[cell]):
+            if all(values[peer] != bit + 1 for peer in bits(peers[cell])):
+                values[cell] = bit + 1
+                search(index + 1)
+                values[cell] = 0
+
+    search(0)
+    return found
+
+
+def bug_plus_two_states():
+    """(state, solution) for each extra candidate that leaves a BUG of two cells whose only
+    completion is still the puzzle's solution."""
+    board, _ = state_before(BUG_STATE_PUZZLE, "Bivalue Universal Grave + 1")
+    solution = unique_solution(parse_sudoku_line(BUG_STATE_PUZZLE).sudoku)
+    for cell, mask in enumerate(board.candidates):
+        for bit in bits(mask ^ ((1 << 9) - 1) if mask else 0):
+            state = board.copy()
+            state.candidates[cell] |= 1 << bit
+            state.digit_cells[bit + 1] |= 1 << cell
+            extras = uniqueness_types.bug_extras(state)
+            if extras and len(extras) == 2 and completions(state) == [solution]:
+                yield state, solution
+
+
+def test_bug_types_2_3_4_keep_the_solution_on_every_bug_of_two_cells():
+    found = {"BUG type 2": 0, "BUG type 3": 0, "BUG type 4": 0}
+    for state, solution in bug_plus_two_states():
+        for finder in (uniqueness_types.bug_type_2, uniqueness_types.bug_type_3,
+                       uniqueness_types.bug_type_4):
+            for step in finder(state):
+                found[step.technique] += 1
+                assert step.eliminations
+                assert all(solution[cell] != digit for cell, digit in step.eliminations)
+    assert all(found.values()), found  # each type applies to some of these states
+
+
+def test_bug_type_4_leaves_each_cell_its_x_and_its_extra():
+    checked = 0
+    for state, _ in bug_plus_two_states():
+        extras = uniqueness_types.bug_extras(state)
+        for step in uniqueness_types.bug_type_4(state):
+            (first, x), (second, _) = step.candidates
+            for cell in (first, second):
+                left = {d + 1 for d in bits(state.candidates[cell])} - \
+                    {digit for other, digit in step.eliminations if other == cell}
+                assert left == {x, extras[cell].bit_length()}
+            checked += 1
+    assert checked
