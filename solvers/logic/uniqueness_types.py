@@ -1,5 +1,10 @@
-"""More uniqueness techniques: unique rectangle type 3, and the bivalue universal grave types
-2, 3 and 4 (BUG + 1 and the rectangle types 1, 2, 4 are uniqueness.py's).
+"""More uniqueness techniques: unique rectangle type 3, the hidden rectangle, and the bivalue
+universal grave types 2, 3 and 4 (BUG + 1 and the rectangle types 1, 2, 4 are
+uniqueness.py's).
+
+Hidden rectangle (4.6, ours; full profile): a corner holds just a, b; at the opposite
+corner D, b has no other place in D's row or column than the rectangle's. Were D a, the two
+corners beside it would be b, the first corner a: the deadly pattern. So D is not a.
 
 UR type 3: the two roof cells of a rectangle (sharing a house) hold a, b and extra digits;
 one of them holds an extra (else the rectangle is deadly), so the roof acts as one cell whose
@@ -25,7 +30,7 @@ from .board import Board, bits, digits_of
 from .steps import Step
 from .uniqueness import rectangles
 
-UR3_PAIR, BUG_TYPE_2, BUG_TYPE_3, BUG_TYPE_4 = 4.5, 5.7, 5.8, 5.7
+UR3_PAIR, HIDDEN, BUG_TYPE_2, BUG_TYPE_3, BUG_TYPE_4 = 4.5, 4.6, 5.7, 5.8, 5.7
 
 
 def unique_rectangles_type_3(board: Board) -> Iterator[Step]:
@@ -60,6 +65,30 @@ def _type_3(board: Board, cells, ab: int, roof: list[int]) -> Iterator[Step]:
                     yield Step("Unique Rectangle type 3", round(UR3_PAIR + 0.1 * (size - 1), 1),
                                eliminations=removed, cells=tuple(cells) + chosen,
                                houses=(house.name,),
+                               candidates=tuple((cell, d) for cell in cells
+                                                for d in digits_of(ab)))
+
+
+def hidden_rectangles(board: Board) -> Iterator[Step]:
+    cands, n = board.candidates, board.n
+    for cells in rectangles(board):
+        top_left, top_right, bottom_left, bottom_right = cells
+        for corner, opposite, beside in ((top_left, bottom_right, (top_right, bottom_left)),
+                                         (top_right, bottom_left, (top_left, bottom_right)),
+                                         (bottom_left, top_right, (bottom_right, top_left)),
+                                         (bottom_right, top_left, (bottom_left, top_right))):
+            ab = cands[corner]
+            if ab.bit_count() != 2 or any(cands[cell] & ab != ab for cell in cells):
+                continue
+            row = next(h for h in board.layout.houses if h.kind == "row"
+                       and h.index == opposite // n)
+            column = next(h for h in board.layout.houses if h.kind == "column"
+                          and h.index == opposite % n)
+            for a, b in ((d, e) for d in digits_of(ab) for e in digits_of(ab) if d != e):
+                line_mask = (1 << opposite) | (1 << beside[0]) | (1 << beside[1])
+                if all(board.positions(house, b) & ~line_mask == 0 for house in (row, column)):
+                    yield Step("Hidden Rectangle", HIDDEN, eliminations=((opposite, a),),
+                               cells=cells, houses=(row.name, column.name),
                                candidates=tuple((cell, d) for cell in cells
                                                 for d in digits_of(ab)))
 

@@ -6,7 +6,7 @@ step must keep it."""
 
 from __future__ import annotations
 
-from test_logic_techniques import BUG_STATE_PUZZLE, board_of, named, row
+from test_logic_techniques import BUG_STATE_PUZZLE, board_of, col, named, row, without
 
 from solvers.logic import uniqueness_types
 from solvers.logic.board import Board, bits
@@ -35,6 +35,19 @@ def test_unique_rectangle_type_3():
     assert step.rating == 4.6 and named(("r4c9", 7)) <= set(step.eliminations)
     assert not list(uniqueness_types.unique_rectangles_type_3(
         board_of({**rect, "r4c5": "57"})))  # {5,6} + {5,7}: three digits in two cells
+
+
+def test_hidden_rectangle():
+    # r1c1 holds just 1, 2; at the opposite corner r4c2, 2 is only in the rectangle in row 4
+    # and in column 2. Were r4c2 1, r4c1 and r1c2 would be 2 and r1c1 1: deadly. So not 1.
+    restricted = {"r1c1": "12", "r1c2": "123", "r4c1": "124", "r4c2": "125",
+                  **without("2", row(4), keep={"r4c1", "r4c2"}),
+                  **without("2", col(2), keep={"r1c2", "r4c2"})}
+    steps = list(uniqueness_types.hidden_rectangles(board_of(restricted)))
+    assert [(s.technique, s.rating, s.eliminations) for s in steps] == \
+        [("Hidden Rectangle", 4.6, tuple(named(("r4c2", 1))))]
+    restricted["r4c7"] = "123456789"  # 2 back at r4c7: no strong link in row 4
+    assert list(uniqueness_types.hidden_rectangles(board_of(restricted))) == []
 
 
 def state_before(puzzle: str, technique: str, techniques=TECHNIQUES):
