@@ -16,6 +16,11 @@ if TYPE_CHECKING:  # the logic is imported when a command needs it: a search nev
     from ..logic.batch import Rated
     from ..logic.solver import Rating
 
+# solvers.logic.profiles' names, here so that the parser needs no technique loaded (a test
+# checks that they agree)
+PROFILE_NAMES = ("se121", "sukaku", "full")
+DEFAULT_PROFILE = "se121"
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("Sudoku logic")
@@ -29,16 +34,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        help="rate one Sudoku a line (blank lines and # comments skipped): "
                             "one line out each, puzzle, ER, EP, ED, seconds (--jobs N "
                             "processes, default every core)")
+    group.add_argument("--profile", choices=PROFILE_NAMES, default=DEFAULT_PROFILE,
+                       help="the techniques --steps, --rate and --rate-batch may use: se121 "
+                            "(default, Sudoku Explainer 1.2.1's list and ratings), sukaku "
+                            "(SukakuExplainer's patterns too), full (ours too)")
 
 
-def run_logic(puzzle: Puzzle, steps: bool, as_json: bool) -> int:
-    """--steps or --rate on one puzzle."""
+def run_logic(puzzle: Puzzle, steps: bool, as_json: bool,
+              profile_name: str = DEFAULT_PROFILE) -> int:
+    """--steps or --rate on one puzzle, with the techniques of a profile."""
+    from ..logic.profiles import profile
     from ..logic.solver import solve_sudoku
     if not puzzle.is_sudoku:
         raise PuzzleError(f"{puzzle.name}: --steps and --rate take a Sudoku, not a "
                           f"{puzzle.kind.value} puzzle")
     grid = puzzle.sudoku
-    path, rating = solve_sudoku(grid)
+    path, rating = solve_sudoku(grid, profile(profile_name))
     if steps and not as_json:
         for number, step in enumerate(path.steps, 1):
             print(f"{number:3d}. {step.describe(grid.n)}")
@@ -69,7 +80,8 @@ def rating_text(rating: Rating) -> str:
             f"ED {rating.diamond:.1f}{hardest}")
 
 
-def run_rate_batch(path: Path, as_json: bool, jobs: int) -> int:
+def run_rate_batch(path: Path, as_json: bool, jobs: int,
+                   profile_name: str = DEFAULT_PROFILE) -> int:
     """One line out per puzzle line of `path`; a line that is no Sudoku with one solution is
     named on stderr and the others are still rated (exit status 2 if there was one)."""
     from ..logic.batch import rate_lines
@@ -79,7 +91,7 @@ def run_rate_batch(path: Path, as_json: bool, jobs: int) -> int:
         raise PuzzleError(f"{path}: cannot read: {error}") from error
     rated = failed = 0
     with stream:
-        for result in rate_lines(stream, jobs):
+        for result in rate_lines(stream, jobs, profile_name):
             if result.error:
                 failed += 1
                 print(f"polygui-solve: {path} line {result.line_number}: {result.error}",

@@ -121,7 +121,7 @@ def _main(argv: list[str] | None) -> int:
             return run_batch(args.sudoku_batch, as_json=args.json)
         if args.rate_batch:
             return logic_commands.run_rate_batch(args.rate_batch, args.json,
-                                                 args.jobs or available_cores())
+                                                 args.jobs or available_cores(), args.profile)
         if args.verify:
             return run_commands.run_verify(args.verify, args.json)
         if args.puzzle is None and args.resume is None:
@@ -178,7 +178,7 @@ def show_cluster_line() -> None:
 def run_puzzle(args: argparse.Namespace) -> int:
     puzzle, symmetry = _puzzle_and_symmetry(args)
     if args.steps or args.rate:
-        return logic_commands.run_logic(puzzle, args.steps, args.json)
+        return logic_commands.run_logic(puzzle, args.steps, args.json, args.profile)
     if args.estimate:
         return analysis_commands.run_estimate(puzzle, symmetry, args.estimate_seconds, args.json)
     if args.explain:

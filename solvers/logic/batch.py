@@ -9,6 +9,7 @@ import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from itertools import islice
 
 from ..puzzle.model import PuzzleError
@@ -56,14 +57,17 @@ def puzzle_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
             yield number, text
 
 
-def rate_lines(lines: Iterable[str], jobs: int) -> Iterator[Rated]:
-    """The rating of each puzzle line, in order, on `jobs` processes."""
+def rate_lines(lines: Iterable[str], jobs: int,
+               profile_name: str = DEFAULT_PROFILE) -> Iterator[Rated]:
+    """The rating of each puzzle line, in order, on `jobs` processes, with the techniques
+    of a profile."""
     numbered = puzzle_lines(lines)
+    rate = partial(rate_line, profile_name=profile_name)
     if jobs <= 1:
         warm_up()
-        yield from map(rate_line, numbered)
+        yield from map(rate, numbered)
         return
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
                              initializer=warm_up) as pool:
         while batch := list(islice(numbered, BATCH)):
-            yield from pool.map(rate_line, batch, chunksize=max(1, len(batch) // (4 * jobs)))
+            yield from pool.map(rate, batch, chunksize=max(1, len(batch) // (4 * jobs)))

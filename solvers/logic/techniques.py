@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from . import chains, exclusion, forcing, nested, singles, subsets, uniqueness, wings
+from . import (chains, exclusion, forcing, nested, singles, subsets, uniqueness,
+               uniqueness_types, wings)
 from .board import Board
 from .steps import Step
 
@@ -38,10 +39,14 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("XY-Wing", 4.2, wings.xy_wings),
     Technique("XYZ-Wing", 4.4, wings.xyz_wings),
     Technique("Unique Rectangle", 4.5, uniqueness.unique_rectangles),
+    Technique("Unique Rectangle type 3", 4.5, uniqueness_types.unique_rectangles_type_3),
     Technique("Naked Quad", 5.0, subsets.NAKED_QUADS),
     Technique("Jellyfish", 5.2, subsets.JELLYFISH),
     Technique("Hidden Quad", 5.4, subsets.HIDDEN_QUADS),
     Technique("Bivalue Universal Grave + 1", 5.6, uniqueness.bug_plus_one),
+    Technique("BUG type 2", 5.7, uniqueness_types.bug_type_2),
+    Technique("BUG type 4", 5.7, uniqueness_types.bug_type_4),
+    Technique("BUG type 3", 5.8, uniqueness_types.bug_type_3),
     Technique("Aligned Pair Exclusion", 6.2, exclusion.aligned_pairs),
     Technique("Bidirectional Cycle / Forcing Chain", 6.5, chains.cycles_and_chains),
     Technique("Aligned Triplet Exclusion", 7.5, exclusion.aligned_triplets),

@@ -7,6 +7,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from solvers.cli.main import main
 from solvers.logic import Board
 from solvers.logic.solver import solve_sudoku
@@ -15,6 +17,7 @@ from solvers.puzzle.textformats import parse_sudoku_line
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "tests" / "data" / "sudoku" / "rated-sample.tsv"
+SUKAKU_SAMPLE = SAMPLE.with_name("rated-sukaku-sample.tsv")
 
 
 def run(capsys, *args):
@@ -121,3 +124,43 @@ def test_errors_are_one_clear_line(capsys, tmp_path):
     code, _, err = run(capsys, "--rate-batch", empty)
     assert code == 2 and "no Sudoku lines found" in err
     assert all("Traceback" not in text for text in (err,))
+
+
+def sukaku_sample() -> list[tuple[str, float]]:
+    """(puzzle, SukakuExplainer's ER) of the sukaku sample (skyscrapers and kites)."""
+    rows = [line.split("\t") for line in SUKAKU_SAMPLE.read_text().splitlines()
+            if not line.startswith("#")][1:]
+    return [(row[1], float(row[2])) for row in rows]
+
+
+def test_profile_chooses_the_techniques_of_steps_rate_and_rate_batch(capsys, tmp_path):
+    puzzle, sukaku_er = sukaku_sample()[0]  # a skyscraper: SE 1.2.1 rates it higher
+    se121_er = solve_sudoku(parse_sudoku_line(puzzle).sudoku)[1].rating
+    assert se121_er != sukaku_er
+    for extra, expected in (((), se121_er), (("--profile", "se121"), se121_er),
+                            (("--profile", "sukaku"), sukaku_er)):
+        code, out, _ = run(capsys, puzzle, "--rate", "--json", *extra)
+        assert code == 0 and json.loads(out)["rating"] == expected
+    code, out, _ = run(capsys, puzzle, "--steps", "--profile", "sukaku")
+    assert code == 0 and "Skyscraper (4.0)" in out
+    batch = tmp_path / "batch.txt"
+    batch.write_text(puzzle + "\n")
+    code, out, _ = run(capsys, "--rate-batch", batch, "--jobs", "1", "--json",
+                       "--profile", "sukaku")
+    assert code == 0 and json.loads(out)["rating"] == sukaku_er
+
+
+def test_an_unknown_profile_is_named_with_the_known_ones(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main([rated()[0][0], "--rate", "--profile", "hodoku"])
+    err = capsys.readouterr().err
+    assert exit_info.value.code == 2 and "'hodoku'" in err and "'se121', 'sukaku', 'full'" in err
+    assert "Traceback" not in err
+
+
+def test_the_command_lines_profile_names_are_the_profiles():
+    """The parser lists the profiles without loading the techniques: the same names."""
+    from solvers.cli import logic_commands
+    from solvers.logic import profiles
+    assert logic_commands.PROFILE_NAMES == tuple(profiles.PROFILES)
+    assert logic_commands.DEFAULT_PROFILE == profiles.DEFAULT_PROFILE

@@ -136,8 +136,14 @@ def test_a_killer_without_band_is_unique_by_its_cages_and_they_fit_the_solution(
 
 
 def test_a_band_beyond_the_solvers_reach_ends_with_a_message_not_a_spin():
+    spec = GenerateSpec(band=Band(11.5, 12.0), tries=2)
+    with pytest.raises(GenerationFailed, match="need techniques the logical solver"):
+        generate(spec, random.Random(1))
+
+
+def test_a_band_of_rare_puzzles_ends_with_a_message_when_its_tries_run_out():
     spec = GenerateSpec(band=Band(9.0, 9.5), tries=2)
-    with pytest.raises(GenerationFailed, match="chains"):
+    with pytest.raises(GenerationFailed, match="9.0-9.5.*rare; widen the band"):
         generate(spec, random.Random(1))
 
 
@@ -171,4 +177,5 @@ def test_bands_and_levels():
     stopped = Rating(2.6, 1.2, 1.2, "Pointing", complete=False)
     # a path that stopped needs chains (6.2 or more): only an open band from there or below
     assert in_band(stopped, parse_band("6.2-")) and not in_band(stopped, HARD)
-    assert not in_band(stopped, LEVELS["extreme"])  # 9.0 up: not shown by a lower bound
+    assert in_band(stopped, LEVELS["extreme"])  # open above: a lower bound may be in it
+    assert not in_band(stopped, LEVELS["diabolical"])  # closed: a lower bound proves nothing

@@ -23,13 +23,14 @@ ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "tests" / "data" / "sudoku" / "rated-sample.tsv"
 
 
-def sample_rows() -> list[dict]:
-    with open(SAMPLE, encoding="utf-8") as stream:
+def sample_rows(sample: Path = SAMPLE) -> list[dict]:
+    with open(sample, encoding="utf-8") as stream:
         lines = [line for line in stream if not line.startswith("#")]
     return list(csv.DictReader(lines, delimiter="\t"))
 
 
 ROWS = sample_rows()
+DIRECT_ROWS = sample_rows(SAMPLE.with_name("rated-direct-sets.tsv"))
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[f"{r['set']}-{r['puzzle'][:12]}" for r in ROWS])
@@ -44,6 +45,17 @@ def test_every_step_keeps_the_solution_and_the_rating_is_serates(row):
     expected = (float(row["ER"]), float(row["EP"]), float(row["ED"]))
     assert path.solved
     assert (rating.rating, rating.pearl, rating.diamond) == expected
+
+
+@pytest.mark.parametrize("row", DIRECT_ROWS, ids=[r["puzzle"][:12] for r in DIRECT_ROWS])
+def test_a_direct_hidden_set_keeps_only_its_placement_as_in_se(row):
+    """SE's path keeps the placement of a direct hidden pair or triple, not the eliminations
+    that prove it: kept, they let these four puzzles take a direct step SE does not see."""
+    grid = parse_sudoku_line(row["puzzle"]).sudoku
+    path, rating = solve_sudoku(grid)
+    assert path.solved and wrong_effects(path, unique_solution(grid)) == []
+    assert (rating.rating, rating.pearl, rating.diamond) == \
+        (float(row["ER"]), float(row["EP"]), float(row["ED"]))
 
 
 def test_the_sample_covers_the_scale():
