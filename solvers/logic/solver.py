@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from ..puzzle.model import SudokuGrid
 from .board import Board
+from .scan import next_step
 from .steps import Step
-from .techniques import TECHNIQUES, Technique, next_step
+from .techniques import TECHNIQUES, Technique
 from .truth import unique_solution
 
 

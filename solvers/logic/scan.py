@@ -1,0 +1,138 @@
+"""The solver's next step, fast: the techniques that have a numba scan
+(solvers/kernels/logic_scan.py) are tried together in one call, in their order, and the
+Python finder (the reference) only runs for a technique the scan says has a step, or for a
+technique without a scan. The step taken is always the one `techniques.next_step` takes:
+same technique, same step (tests/solvers/test_logic_scan.py and
+bench/check_logic_paths.py check it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from ..kernels import logic_scan as k
+from . import singles, subsets, uniqueness, wings
+from .board import BOX, COLUMN, DIAGONAL, ROW, Board, Layout
+from .steps import Step
+from .techniques import TECHNIQUES, Technique
+
+CODES: dict[Callable, int] = {
+    singles.full_houses: k.FULL_HOUSE, singles.hidden_singles_in_boxes: k.HIDDEN_BOX,
+    singles.hidden_singles_in_lines: k.HIDDEN_LINE, singles.naked_singles: k.NAKED_SINGLE,
+    singles.direct_pointing: k.DIRECT_LOCKED, singles.locking: k.LOCKED,
+    singles.direct_hidden_pairs: k.DIRECT_HIDDEN_2,
+    singles.direct_hidden_triples: k.DIRECT_HIDDEN_3,
+    subsets.HIDDEN_PAIRS: k.HIDDEN_2, subsets.HIDDEN_TRIPLES: k.HIDDEN_3,
+    subsets.HIDDEN_QUADS: k.HIDDEN_4, subsets.NAKED_PAIRS: k.NAKED_2,
+    subsets.NAKED_TRIPLES: k.NAKED_3, subsets.NAKED_QUADS: k.NAKED_4,
+    subsets.X_WINGS: k.FISH_2, subsets.SWORDFISH: k.FISH_3, subsets.JELLYFISH: k.FISH_4,
+    wings.xy_wings: k.XY_WING, wings.xyz_wings: k.XYZ_WING,
+    uniqueness.unique_rectangles: k.UNIQUE_RECTANGLE,
+}
+KINDS = {BOX: 0, COLUMN: 1, ROW: 2, DIAGONAL: 3}
+_TABLES: dict[int, tuple[Layout, tuple[np.ndarray, ...]]] = {}
+_PLANS: dict[int, tuple[tuple[Technique, ...], tuple]] = {}
+
+
+def tables(layout: Layout) -> tuple[np.ndarray, ...]:
+    """The layout as the scan's arrays: hc, hk, member, cross, peer, line_of (kept by the
+    layout's identity: hashing a layout's tables costs more than a scan)."""
+    kept = _TABLES.get(id(layout))
+    if kept is None or kept[0] is not layout:
+        kept = _TABLES[id(layout)] = (layout, _tables(layout))
+    return kept[1]
+
+
+def _tables(layout: Layout) -> tuple[np.ndarray, ...]:
+    cells = layout.n * layout.n
+    hc = np.array([house.cells for house in layout.houses], dtype=np.int64)
+    hk = np.array([KINDS[house.kind] for house in layout.houses], dtype=np.int64)
+    member = np.zeros((len(layout.houses), cells), dtype=np.uint8)
+    line_of = np.full((3, cells), -1, dtype=np.int64)
+    for index, house in enumerate(layout.houses):
+        member[index, list(house.cells)] = 1
+        if house.kind in (ROW, COLUMN):
+            line_of[KINDS[house.kind], list(house.cells)] = index
+    cross = np.array(layout.crossings, dtype=np.int64).reshape(-1, 2)
+    peer = np.array([[peers >> cell & 1 for cell in range(cells)] for peers in layout.peers],
+                    dtype=np.uint8)
+    return hc, hk, member, cross, peer, line_of
+
+
+def plan(techniques: tuple[Technique, ...]) -> tuple[tuple[int, int, np.ndarray | None], ...]:
+    """The techniques as runs: (start, end, codes) for a run the scan covers, (index,
+    index + 1, None) for a technique it does not (kept by the list's identity)."""
+    kept = _PLANS.get(id(techniques))
+    if kept is None or kept[0] is not techniques:
+        kept = _PLANS[id(techniques)] = (techniques, _plan(techniques))
+    return kept[1]
+
+
+def _plan(techniques: tuple[Technique, ...]) -> tuple[tuple[int, int, np.ndarray | None], ...]:
+    runs, start = [], 0
+    while start < len(techniques):
+        end = start
+        while end < len(techniques) and techniques[end].find in CODES:
+            end += 1
+        if end == start:
+            runs.append((start, start + 1, None))
+            start += 1
+        else:
+            codes = np.array([CODES[t.find] for t in techniques[start:end]], dtype=np.int64)
+            runs.append((start, end, codes))
+            start = end
+    return tuple(runs)
+
+
+def next_step(board: Board, techniques: tuple[Technique, ...] = TECHNIQUES) -> Step | None:
+    """The first step of the first technique that has one (None when none applies)."""
+    arrays = None
+    out = np.zeros(8, dtype=np.int64)
+    for run_start, _, codes in plan(techniques):
+        if codes is None:
+            step = next(techniques[run_start].find(board), None)
+            if step is not None:
+                return step
+            continue
+        offset = 0
+        while offset < len(codes):
+            if arrays is None:
+                arrays = (np.array(board.candidates, dtype=np.int64),
+                          np.array(board.values, dtype=np.int64), *tables(board.layout))
+            found = k.first_step(codes[offset:], *arrays, board.n, out)
+            if found < 0:
+                break
+            index = offset + found
+            step = build(board, techniques[run_start + index], int(codes[index]), out)
+            if step is not None:
+                return step
+            offset = index + 1  # a scan that said "there is" wrongly: go on after it
+    return None
+
+
+def build(board: Board, technique: Technique, code: int, out: np.ndarray) -> Step | None:
+    """The step the scan identified in `out` (the Python finder's first for the others)."""
+    if code > k.EXACT_LAST:
+        return next(technique.find(board), None)
+    houses = board.layout.houses
+    if code == k.FULL_HOUSE:
+        return singles.single_step("Full House", 1.0, board, houses[out[0]], int(out[1]))
+    if code in (k.HIDDEN_BOX, k.HIDDEN_LINE):
+        return singles.single_step("Hidden Single", 1.2 if code == k.HIDDEN_BOX else 1.5,
+                                   board, houses[out[0]], int(out[1]))
+    if code == k.NAKED_SINGLE:
+        return singles.naked_single_step(board, int(out[0]))
+    if code in (k.DIRECT_LOCKED, k.LOCKED):
+        first, second = board.layout.crossings[out[0]]
+        return singles.locked_step(board, first, second, int(out[1]),
+                                   int(out[2]) if code == k.DIRECT_LOCKED else None)
+    if code <= k.HIDDEN_4:
+        size = {k.DIRECT_HIDDEN_2: 2, k.DIRECT_HIDDEN_3: 3, k.HIDDEN_2: 2, k.HIDDEN_3: 3,
+                k.HIDDEN_4: 4}[code]
+        digits = tuple(int(d) for d in out[1:1 + size])
+        other = int(out[1 + size]) if code in (k.DIRECT_HIDDEN_2, k.DIRECT_HIDDEN_3) else None
+        return singles.hidden_set_step(board, houses[out[0]], digits, other)
+    size = code - k.NAKED_2 + 2
+    return subsets.naked_set_step(board, houses[out[0]], tuple(int(c) for c in out[1:1 + size]))
