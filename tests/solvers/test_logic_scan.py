@@ -1,0 +1,128 @@
+"""The numba scan (solvers/kernels/logic_scan.py, through solvers/logic/scan.py) against the
+Python finders it stands for: on random candidate grids (a solved grid, some cells filled,
+the others holding their solution digit and random others), each technique's scan finds a
+step exactly when its finder does, the same first step where it identifies one, and the
+solver's next step is the reference `techniques.next_step`'s, for every profile, on the
+standard, X-Sudoku and jigsaw layouts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solvers.kernels import logic_scan
+from solvers.logic import scan, techniques
+from solvers.logic.board import Board, Layout
+from solvers.logic.profiles import PROFILES
+from solvers.logic.solver import apply
+from solvers.logic.techniques import Technique
+from solvers.logic.truth import unique_solution
+from solvers.puzzle.any_file import load_any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def layout_and_solution(name: str) -> tuple[Layout, list[int]]:
+    """The houses of an asset Sudoku (standard, X, jigsaw) and its solution."""
+    grid = load_any(ROOT / "assets" / "puzzles" / name).sudoku
+    return Board.from_grid(grid).layout, list(unique_solution(grid))
+
+
+LAYOUTS = {"standard": layout_and_solution("sudoku-reference.json"),
+           "x": layout_and_solution("sudoku-x.json"),
+           "jigsaw": layout_and_solution("sudoku-jigsaw.json")}
+
+
+def random_board(layout_name: str, seed: int, filled: float, density: float,
+                 plant: bool = False) -> Board:
+    """A board of the layout: each cell filled with its solution digit (chance `filled`) or
+    holding it and each other digit with chance `density`; `plant`: four cells of a
+    rectangle then hold two digits a, b (and, some of them, their other candidates)."""
+    layout, solution = LAYOUTS[layout_name]
+    rng = np.random.default_rng(seed)
+    values, candidates = [0] * 81, [0] * 81
+    for cell in range(81):
+        if rng.random() < filled:
+            values[cell] = solution[cell]
+        else:
+            others = rng.random(9) < density
+            candidates[cell] = sum(1 << d for d in range(9) if others[d]) \
+                | 1 << (solution[cell] - 1)
+    if plant:  # a rectangle of two rows and two columns holding the same two digits
+        row1, row2, col1, col2, a, b = (int(x) for x in (*rng.choice(9, 2, replace=False),
+                                                         *rng.choice(9, 2, replace=False),
+                                                         *rng.choice(9, 2, replace=False)))
+        for cell in (row1 * 9 + col1, row1 * 9 + col2, row2 * 9 + col1, row2 * 9 + col2):
+            values[cell] = 0
+            extra = candidates[cell] if rng.random() < 0.4 else 0
+            candidates[cell] = 1 << a | 1 << b | extra
+    return Board.with_candidates(layout, values, candidates)
+
+
+FILLED = [0.0, 0.3, 0.5, 0.7]
+DENSITY = [0.1, 0.25, 0.4, 0.7]
+
+
+@st.composite
+def boards(draw, layout_name: str) -> Board:
+    return random_board(layout_name, draw(st.integers(0, 2**32 - 1)),
+                        draw(st.sampled_from(FILLED)), draw(st.sampled_from(DENSITY)),
+                        draw(st.booleans()))
+
+
+def scan_alone(board: Board, technique: Technique) -> tuple[int, int, np.ndarray]:
+    """The scan of one technique alone: 0 when it has a step (-1 if not), its code, `out`."""
+    code = scan.CODES[technique.find]
+    out = np.zeros(8, dtype=np.int64)
+    arrays = (np.array(board.candidates, dtype=np.int64),
+              np.array(board.values, dtype=np.int64), *scan.tables(board.layout))
+    found = logic_scan.first_step(np.array([code], dtype=np.int64), *arrays, board.n, out)
+    return found, code, out
+
+
+SETTINGS = settings(max_examples=25, deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow])
+SCANNED = [t for t in PROFILES["full"] if t.find in scan.CODES]
+
+
+@pytest.mark.parametrize("layout_name", list(LAYOUTS))
+@SETTINGS
+@given(data=st.data())
+def test_each_scan_agrees_with_its_finder(layout_name, data):
+    board = data.draw(boards(layout_name))
+    for technique in SCANNED:
+        expected = next(technique.find(board), None)
+        found, code, out = scan_alone(board, technique)
+        assert (found == 0) == (expected is not None), technique.name
+        if expected is not None:
+            assert scan.build(board, technique, code, out) == expected, technique.name
+
+
+@pytest.mark.parametrize("layout_name", list(LAYOUTS))
+@SETTINGS
+@given(data=st.data())
+def test_the_next_step_is_the_reference_one(layout_name, data):
+    """Along a few steps of the path from a random board, for every profile."""
+    start = data.draw(boards(layout_name))
+    for techniques_of in PROFILES.values():
+        board = start.copy()
+        for _ in range(3):
+            step = scan.next_step(board, techniques_of)
+            assert step == techniques.next_step(board, techniques_of)
+            if step is None:
+                break
+            apply(board, step)
+
+
+def test_every_scanned_technique_is_met():
+    """The random boards reach every scanned technique (else the tests above say little)."""
+    seen = set()
+    for seed in range(160):
+        board = random_board("standard", seed, FILLED[seed % 4], DENSITY[seed // 4 % 4],
+                             seed % 2 == 1)
+        seen |= {t.name for t in SCANNED if scan_alone(board, t)[0] == 0}
+    assert seen == {t.name for t in SCANNED}
