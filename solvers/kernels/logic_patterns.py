@@ -1,6 +1,7 @@
 """Numba tests of whether the logical solver's rarer techniques (fish, XY/XYZ-Wing, unique
 rectangles) have a step on a board: the Python finder (solvers/logic/subsets.py, wings.py,
-uniqueness.py) then finds which one, only when there is one. Board arrays as in
+uniqueness.py) then finds which one, only when there is one (for unique rectangles, the
+scan names the rectangle and its two digits: the finder only builds that one's step). Board arrays as in
 logic_sets.py; peer[a, b] is 1 when cells a and b share a house; line_of[kind, cell] the
 house of that kind (row or column) holding the cell, -1 if none.
 """
@@ -102,9 +103,10 @@ def has_wing(cand, peer, pivot_size):
 
 
 @njit(nogil=True, cache=True)
-def has_unique_rectangle(cand, values, member, peer, n):
+def has_unique_rectangle(cand, values, member, peer, n, out):
     """A unique rectangle of type 1, 2 or 4 (solvers/logic/uniqueness.py) on empty cells
-    r1c1, r1c2, r2c1, r2c2 that every house meets in 0 or 2 cells."""
+    r1c1, r1c2, r2c1, r2c2 that every house meets in 0 or 2 cells: the first in the
+    finder's order, out = (r1c1, r1c2, r2c1, r2c2, a, b) (digits from 0)."""
     houses = member.shape[0]
     corner = np.zeros(4, dtype=np.int64)
     for r1 in range(n):
@@ -125,6 +127,8 @@ def has_unique_rectangle(cand, values, member, peer, n):
                             if common >> a & 1 and common >> b & 1 and \
                                     _rectangle_step(cand, member, peer, corner,
                                                     (1 << a) | (1 << b), houses, n):
+                                out[:4] = corner
+                                out[4], out[5] = a, b
                                 return True
     return False
 

@@ -26,11 +26,14 @@ EXACT_LAST = NAKED_4  # codes up to this one fill `out`; the later ones only say
 
 @njit(nogil=True, cache=True)
 def first_step(codes, cand, values, hc, hk, member, cross, peer, line_of, n, out):
-    """The index in `codes` of the first technique with a step, or -1."""
+    """The index in `codes` of the first technique with a step, or -1. Code 0 stands for a
+    technique without a scan: its index is returned when the scan reaches it."""
     pos = house_positions(cand, hc, n)
     empty = empties(values, hc, n)
     for k in range(codes.shape[0]):
         code = codes[k]
+        if code == 0:
+            return k
         if code <= HIDDEN_LINE:
             found = singles(pos, empty, hk, n, code - FULL_HOUSE, out)
         elif code == NAKED_SINGLE:
@@ -48,7 +51,7 @@ def first_step(codes, cand, values, hc, hk, member, cross, peer, line_of, n, out
         elif code == XY_WING or code == XYZ_WING:
             found = has_wing(cand, peer, code - XY_WING + 2)
         else:
-            found = has_unique_rectangle(cand, values, member, peer, n)
+            found = has_unique_rectangle(cand, values, member, peer, n, out)
         if found:
             return k
     return -1

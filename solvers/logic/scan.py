@@ -13,6 +13,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ..kernels import logic_scan as k
+from ..kernels.logic_path import DONE, FULL, run_path
 from . import singles, subsets, uniqueness, wings
 from .board import BOX, COLUMN, DIAGONAL, ROW, Board, Layout
 from .steps import Step
@@ -34,6 +35,7 @@ CODES: dict[Callable, int] = {
 KINDS = {BOX: 0, COLUMN: 1, ROW: 2, DIAGONAL: 3}
 _TABLES: dict[int, tuple[Layout, tuple[np.ndarray, ...]]] = {}
 _PLANS: dict[int, tuple[tuple[Technique, ...], tuple]] = {}
+_CODES: dict[int, tuple[tuple[Technique, ...], np.ndarray]] = {}
 
 
 def tables(layout: Layout) -> tuple[np.ndarray, ...]:
@@ -112,8 +114,59 @@ def next_step(board: Board, techniques: tuple[Technique, ...] = TECHNIQUES) -> S
     return None
 
 
+def codes_of(techniques: tuple[Technique, ...]) -> np.ndarray:
+    """Each technique's scan code, 0 for one without a scan (kept by the list's identity)."""
+    kept = _CODES.get(id(techniques))
+    if kept is None or kept[0] is not techniques:
+        codes = np.array([CODES.get(t.find, 0) for t in techniques], dtype=np.int64)
+        kept = _CODES[id(techniques)] = (techniques, codes)
+    return kept[1]
+
+
+def solve_path(board: Board, techniques: tuple[Technique, ...] = TECHNIQUES,
+               max_steps: int = 100_000) -> list[Step]:
+    """The steps `techniques.next_step` would take one by one from `board`, applied to it
+    (until it is solved, nothing applies or `max_steps`). The kernel runs the path as far
+    as its scans identify the steps; Python builds them and takes the others."""
+    from .solver import apply  # solver imports this module
+
+    codes = codes_of(techniques)
+    record = np.zeros((board.n ** 3 + 2, 9), dtype=np.int64)
+    steps: list[Step] = []
+    arrays, start = None, 0
+    while not board.solved and len(steps) < max_steps:
+        if arrays is None:
+            arrays = (np.array(board.candidates, dtype=np.int64),
+                      np.array(board.values, dtype=np.int64), *tables(board.layout))
+        limit = min(max_steps - len(steps), len(record) - 1)
+        count, stop = run_path(codes, start, *arrays, board.n, record, limit)
+        for row in record[:count]:
+            index = int(row[0])
+            step = build(board, techniques[index], int(codes[index]), row[1:])
+            apply(board, step)
+            steps.append(step)
+        start = 0
+        if stop == DONE:
+            break
+        if stop == FULL:
+            continue
+        step = build(board, techniques[stop], int(codes[stop]), record[count, 1:]) \
+            if codes[stop] else next(techniques[stop].find(board), None)
+        if step is None:
+            start = stop + 1  # the board is unchanged: go on with the techniques after it
+            continue
+        apply(board, step)
+        steps.append(step)
+        arrays = None  # the kernel's copy of the board is behind
+    return steps
+
+
 def build(board: Board, technique: Technique, code: int, out: np.ndarray) -> Step | None:
-    """The step the scan identified in `out` (the Python finder's first for the others)."""
+    """The step the scan identified in `out` (the Python finder's first for the others;
+    None if it has none after all)."""
+    if code == k.UNIQUE_RECTANGLE:
+        return next(uniqueness.rectangle_steps(board, tuple(int(c) for c in out[:4]),
+                                               1 << int(out[4]) | 1 << int(out[5])), None)
     if code > k.EXACT_LAST:
         return next(technique.find(board), None)
     houses = board.layout.houses

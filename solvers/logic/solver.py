@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..puzzle.model import SudokuGrid
 from .board import Board
-from .scan import next_step
+from .scan import solve_path
 from .steps import Step
 from .techniques import TECHNIQUES, Technique
 from .truth import unique_solution
@@ -46,13 +46,7 @@ def solve_logically(board: Board, techniques: tuple[Technique, ...] = TECHNIQUES
                     max_steps: int = 100_000) -> LogicPath:
     """The path of easiest steps from `board` (a copy is solved)."""
     board = board.copy()
-    steps: list[Step] = []
-    while not board.solved and len(steps) < max_steps:
-        step = next_step(board, techniques)
-        if step is None:
-            break
-        apply(board, step)
-        steps.append(step)
+    steps = solve_path(board, techniques, max_steps)
     return LogicPath(tuple(steps), board.solved, board)
 
 

@@ -18,7 +18,7 @@ from solvers.kernels import logic_scan
 from solvers.logic import scan, techniques
 from solvers.logic.board import Board, Layout
 from solvers.logic.profiles import PROFILES
-from solvers.logic.solver import apply
+from solvers.logic.solver import apply, solve_logically
 from solvers.logic.techniques import Technique
 from solvers.logic.truth import unique_solution
 from solvers.puzzle.any_file import load_any
@@ -126,3 +126,51 @@ def test_every_scanned_technique_is_met():
                              seed % 2 == 1)
         seen |= {t.name for t in SCANNED if scan_alone(board, t)[0] == 0}
     assert seen == {t.name for t in SCANNED}
+
+
+def reference_path(board: Board, techniques_of) -> list:
+    """The path as `techniques.next_step` takes it, one step at a time."""
+    board, steps = board.copy(), []
+    while not board.solved and (step := techniques.next_step(board, techniques_of)):
+        apply(board, step)
+        steps.append(step)
+    return steps
+
+
+@pytest.mark.parametrize("layout_name", list(LAYOUTS))
+@settings(max_examples=10, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_kernel_path_is_the_reference_path(layout_name, data):
+    """The whole path the kernel runs (solve_logically) from a random board, every profile:
+    the same steps, the same board at the end, and the same first steps when cut short."""
+    start = data.draw(boards(layout_name))
+    for techniques_of in PROFILES.values():
+        path = solve_logically(start, techniques_of)
+        reference = reference_path(start, techniques_of)
+        assert list(path.steps) == reference
+        assert path.board.candidates == apply_all(start, path.steps).candidates
+        assert list(solve_logically(start, techniques_of, max_steps=2).steps) == reference[:2]
+
+
+def apply_all(board: Board, steps) -> Board:
+    board = board.copy()
+    for step in steps:
+        apply(board, step)
+    return board
+
+
+def test_a_board_of_values_is_the_values_placed_one_by_one():
+    """Board(layout, values) computes in one pass what placing each value does (clashing
+    values included)."""
+    rng = np.random.default_rng(7)
+    for layout_name, (layout, _) in LAYOUTS.items():
+        for filled in (0.1, 0.3, 0.6, 0.9):
+            values = [int(v) if rng.random() < filled else 0 for v in rng.integers(1, 10, 81)]
+            placed = Board(layout, [0] * 81)
+            for cell, value in enumerate(values):
+                if value:
+                    placed.place(cell, value)
+            board = Board(layout, values)
+            assert (board.values, board.candidates, board.digit_cells) == \
+                (placed.values, placed.candidates, placed.digit_cells), layout_name
