@@ -168,13 +168,21 @@ class Board:
     def place(self, cell: int, digit: int) -> None:
         """Set `cell` to `digit`; the digit leaves the candidates of the cell's peers."""
         self.values[cell] = digit
-        for other in bits(self.candidates[cell]):
-            self.digit_cells[other + 1] &= ~(1 << cell)
-        self.candidates[cell] = 0
-        bit = 1 << (digit - 1)
-        for peer in bits(self.layout.peers[cell] & self.digit_cells[digit]):
-            self.candidates[peer] &= ~bit
-        self.digit_cells[digit] &= ~self.layout.peers[cell]
+        digit_cells, candidates = self.digit_cells, self.candidates
+        left, off = candidates[cell], ~(1 << cell)
+        while left:  # bits() inlined: the solver places thousands of digits a second
+            low = left & -left
+            digit_cells[low.bit_length()] &= off
+            left ^= low
+        candidates[cell] = 0
+        bit = ~(1 << (digit - 1))
+        peers = self.layout.peers[cell]
+        seen = peers & digit_cells[digit]
+        while seen:
+            low = seen & -seen
+            candidates[low.bit_length() - 1] &= bit
+            seen ^= low
+        digit_cells[digit] &= ~peers
 
     def eliminate(self, cell: int, digit: int) -> None:
         self.candidates[cell] &= ~(1 << (digit - 1))

@@ -140,8 +140,8 @@ def solve_path(board: Board, techniques: tuple[Technique, ...] = TECHNIQUES,
                       np.array(board.values, dtype=np.int64), *tables(board.layout))
         limit = min(max_steps - len(steps), len(record) - 1)
         count, stop = run_path(codes, start, *arrays, board.n, record, limit)
-        for row in record[:count]:
-            index = int(row[0])
+        for row in record[:count].tolist():
+            index = row[0]
             step = build(board, techniques[index], int(codes[index]), row[1:])
             apply(board, step)
             steps.append(step)
