@@ -5,8 +5,9 @@ record it, scan again from the easiest technique. It stops where Python has to l
 nothing applies, when the grid is solved or when the record is full. Python then builds the
 recorded steps on its own board (solvers/logic/scan.py). Arrays as in logic_scan.py.
 
-A change in logic_sets.py or logic_patterns.py does not reach this module's cached
-compilation (numba's cache sees this file only): touch this file and logic_scan.py too.
+numba keys a cached compilation on the text of its own file only: SOURCES names the kernel
+files this one calls and carries their digest, so that changing one of them changes this
+file too (tests/solvers/test_logic_scan.py checks the digest and prints the new one).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from numba import njit
 from .logic_scan import DIRECT_HIDDEN_2, DIRECT_HIDDEN_3, DIRECT_LOCKED, EXACT_LAST, \
     HIDDEN_2, HIDDEN_LINE, HIDDEN_4, LOCKED, NAKED_2, NAKED_SINGLE, first_step
 
+SOURCES = (("bits.py", "logic_sets.py", "logic_patterns.py", "logic_scan.py"),
+           "fe8ec43ff43dce1d")
 DONE, FULL = -1, -2  # run_path's second result besides a technique's index
 
 

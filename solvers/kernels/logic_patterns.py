@@ -1,9 +1,10 @@
 """Numba tests of whether the logical solver's rarer techniques (fish, XY/XYZ-Wing, unique
-rectangles) have a step on a board: the Python finder (solvers/logic/subsets.py, wings.py,
-uniqueness.py) then finds which one, only when there is one (for unique rectangles, the
-scan names the rectangle and its two digits: the finder only builds that one's step). Board arrays as in
-logic_sets.py; peer[a, b] is 1 when cells a and b share a house; line_of[kind, cell] the
-house of that kind (row or column) holding the cell, -1 if none.
+rectangles, two strong links) have a step on a board: the Python finder
+(solvers/logic/subsets.py, wings.py, uniqueness.py, single_digit.py) then finds which one,
+only when there is one (for unique rectangles, the scan names the rectangle and its two
+digits: the finder only builds that one's step). Board arrays as in logic_sets.py;
+peer[a, b] is 1 when cells a and b share a house; line_of[kind, cell] the house of that
+kind (row or column) holding the cell, -1 if none.
 """
 
 from __future__ import annotations
@@ -176,4 +177,48 @@ def _rectangle_step(cand, member, peer, corner, ab, houses, n):
                     break
             if only_roof and cand[r1] >> d & 1 and cand[r2] >> d & 1:
                 return True
+    return False
+
+
+@njit(nogil=True, cache=True)
+def has_two_links(cand, hc, hk, peer, n, wanted):
+    """Two strong links on a digit whose ends see each other, with an elimination, of the
+    named kind (solvers/logic/single_digit.py): wanted 0 skyscraper (two rows or two
+    columns), 1 2-string kite (a row and a column), 2 turbot fish (any other pair)."""
+    houses = hc.shape[0]
+    ends = np.zeros((houses, 2), dtype=np.int64)
+    link = np.zeros(houses, dtype=np.int64)
+    for d in range(1, n + 1):
+        bit = 1 << (d - 1)
+        m = 0
+        for h in range(houses):
+            count = 0
+            for i in range(n):
+                if cand[hc[h, i]] & bit:
+                    if count < 2:
+                        ends[m, count] = hc[h, i]
+                    count += 1
+            if count == 2:
+                link[m] = h
+                m += 1
+        for x in range(m):
+            for y in range(x + 1, m):
+                k1, k2 = hk[link[x]], hk[link[y]]
+                lines = (k1 == ROW or k1 == COLUMN) and (k2 == ROW or k2 == COLUMN)
+                kind = 0 if lines and k1 == k2 else 1 if lines else 2
+                if kind != wanted:
+                    continue
+                p1, q1, p2, q2 = ends[x, 0], ends[x, 1], ends[y, 0], ends[y, 1]
+                if p1 == p2 or p1 == q2 or q1 == p2 or q1 == q2:
+                    continue
+                for swap1 in range(2):
+                    a1, b1 = (q1, p1) if swap1 else (p1, q1)
+                    for swap2 in range(2):
+                        a2, b2 = (q2, p2) if swap2 else (p2, q2)
+                        if not peer[b1, b2]:
+                            continue
+                        for cell in range(cand.shape[0]):
+                            if cand[cell] & bit and peer[a1, cell] and peer[a2, cell] and \
+                                    cell != b1 and cell != b2:
+                                return True
     return False

@@ -8,19 +8,24 @@ the layout: hc[h, i] the cells of each house, hk[h] its kind (0 box, 1 column, 2
 diagonal), member[h, cell], cross[k] = (first, second) the crossings in scan order,
 peer[a, b] (0 on the diagonal), line_of[kind, cell] the column (kind 1) or row (kind 2) of
 a cell.
+
+numba keys a cached compilation on the text of its own file only: SOURCES names the kernel
+files this one calls and carries their digest (see logic_path.py).
 """
 
 from __future__ import annotations
 
 from numba import njit
 
-from .logic_patterns import has_fish, has_unique_rectangle, has_wing
+from .logic_patterns import has_fish, has_two_links, has_unique_rectangle, has_wing
 from .logic_sets import empties, hidden_set, house_positions, locked, naked_set, \
     naked_single, singles
 
+SOURCES = ("bits.py", "logic_sets.py", "logic_patterns.py"), "b8fb438512827e86"
 (FULL_HOUSE, HIDDEN_BOX, HIDDEN_LINE, NAKED_SINGLE, DIRECT_LOCKED, LOCKED, DIRECT_HIDDEN_2,
  DIRECT_HIDDEN_3, HIDDEN_2, HIDDEN_3, HIDDEN_4, NAKED_2, NAKED_3, NAKED_4, FISH_2, FISH_3,
- FISH_4, XY_WING, XYZ_WING, UNIQUE_RECTANGLE) = range(1, 21)
+ FISH_4, XY_WING, XYZ_WING, UNIQUE_RECTANGLE, SKYSCRAPER, TWO_STRING_KITE, TURBOT_FISH
+ ) = range(1, 24)
 EXACT_LAST = NAKED_4  # codes up to this one fill `out`; the later ones only say "there is"
 
 
@@ -50,8 +55,10 @@ def first_step(codes, cand, values, hc, hk, member, cross, peer, line_of, n, out
             found = has_fish(cand, hc, hk, pos, line_of, n, code - FISH_2 + 2)
         elif code == XY_WING or code == XYZ_WING:
             found = has_wing(cand, peer, code - XY_WING + 2)
-        else:
+        elif code == UNIQUE_RECTANGLE:
             found = has_unique_rectangle(cand, values, member, peer, n, out)
+        else:
+            found = has_two_links(cand, hc, hk, peer, n, code - SKYSCRAPER)
         if found:
             return k
     return -1

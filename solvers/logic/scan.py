@@ -14,7 +14,7 @@ import numpy as np
 
 from ..kernels import logic_scan as k
 from ..kernels.logic_path import DONE, FULL, run_path
-from . import singles, subsets, uniqueness, wings
+from . import single_digit, singles, subsets, uniqueness, wings
 from .board import BOX, COLUMN, DIAGONAL, ROW, Board, Layout
 from .steps import Step
 from .techniques import TECHNIQUES, Technique
@@ -31,6 +31,8 @@ CODES: dict[Callable, int] = {
     subsets.X_WINGS: k.FISH_2, subsets.SWORDFISH: k.FISH_3, subsets.JELLYFISH: k.FISH_4,
     wings.xy_wings: k.XY_WING, wings.xyz_wings: k.XYZ_WING,
     uniqueness.unique_rectangles: k.UNIQUE_RECTANGLE,
+    single_digit.skyscrapers: k.SKYSCRAPER, single_digit.two_string_kites: k.TWO_STRING_KITE,
+    single_digit.turbot_fish: k.TURBOT_FISH,
 }
 KINDS = {BOX: 0, COLUMN: 1, ROW: 2, DIAGONAL: 3}
 _TABLES: dict[int, tuple[Layout, tuple[np.ndarray, ...]]] = {}

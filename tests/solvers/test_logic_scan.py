@@ -7,6 +7,8 @@ standard, X-Sudoku and jigsaw layouts."""
 
 from __future__ import annotations
 
+import hashlib
+import importlib
 from pathlib import Path
 
 import numpy as np
@@ -174,3 +176,14 @@ def test_a_board_of_values_is_the_values_placed_one_by_one():
             board = Board(layout, values)
             assert (board.values, board.candidates, board.digit_cells) == \
                 (placed.values, placed.candidates, placed.digit_cells), layout_name
+
+
+@pytest.mark.parametrize("module", ["logic_scan", "logic_path"])
+def test_the_kernels_carry_the_digest_of_the_kernels_they_call(module):
+    """numba keys a cached compilation on its own file's text: a kernel file changed under
+    logic_scan.py or logic_path.py must change them too, or their stale compilation runs."""
+    folder = ROOT / "solvers" / "kernels"
+    names, recorded = importlib.import_module(f"solvers.kernels.{module}").SOURCES
+    digest = hashlib.sha256(b"".join((folder / name).read_bytes() for name in names))
+    assert recorded == digest.hexdigest()[:16], \
+        f"set SOURCES in solvers/kernels/{module}.py to ({names!r}, {digest.hexdigest()[:16]!r})"
