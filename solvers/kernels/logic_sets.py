@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .bits import count_bits
+from .bits import count_bits, lowest_bit
 
 BOX = 0
 
@@ -25,10 +25,10 @@ def house_positions(cand, hc, n):
     pos = np.zeros((houses, n + 1), dtype=np.int64)
     for h in range(houses):
         for i in range(n):
-            c = cand[hc[h, i]]
-            for d in range(n):
-                if c >> d & 1:
-                    pos[h, d + 1] |= 1 << i
+            c = np.uint64(cand[hc[h, i]])
+            while c:  # the candidates' bits only
+                pos[h, lowest_bit(c) + 1] |= 1 << i
+                c &= c - np.uint64(1)
     return pos
 
 
