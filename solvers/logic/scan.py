@@ -38,6 +38,7 @@ KINDS = {BOX: 0, COLUMN: 1, ROW: 2, DIAGONAL: 3}
 _TABLES: dict[int, tuple[Layout, tuple[np.ndarray, ...]]] = {}
 _PLANS: dict[int, tuple[tuple[Technique, ...], tuple]] = {}
 _CODES: dict[int, tuple[tuple[Technique, ...], np.ndarray]] = {}
+RECORD = 128  # steps the kernel runs before Python builds them
 
 
 def tables(layout: Layout) -> tuple[np.ndarray, ...]:
@@ -133,18 +134,19 @@ def solve_path(board: Board, techniques: tuple[Technique, ...] = TECHNIQUES,
     from .solver import apply  # solver imports this module
 
     codes = codes_of(techniques)
-    record = np.zeros((board.n ** 3 + 2, 9), dtype=np.int64)
+    code_of = codes.tolist()
+    record = np.empty((RECORD + 1, 9), dtype=np.int64)  # steps, then what a scan stopped at
     steps: list[Step] = []
     arrays, start = None, 0
     while not board.solved and len(steps) < max_steps:
         if arrays is None:
             arrays = (np.array(board.candidates, dtype=np.int64),
                       np.array(board.values, dtype=np.int64), *tables(board.layout))
-        limit = min(max_steps - len(steps), len(record) - 1)
+        limit = min(max_steps - len(steps), RECORD)
         count, stop = run_path(codes, start, *arrays, board.n, record, limit)
         for row in record[:count].tolist():
             index = row[0]
-            step = build(board, techniques[index], int(codes[index]), row[1:])
+            step = build(board, techniques[index], code_of[index], row[1:])
             apply(board, step)
             steps.append(step)
         start = 0
@@ -152,8 +154,8 @@ def solve_path(board: Board, techniques: tuple[Technique, ...] = TECHNIQUES,
             break
         if stop == FULL:
             continue
-        step = build(board, techniques[stop], int(codes[stop]), record[count, 1:]) \
-            if codes[stop] else next(techniques[stop].find(board), None)
+        step = build(board, techniques[stop], code_of[stop], record[count, 1:]) \
+            if code_of[stop] else next(techniques[stop].find(board), None)
         if step is None:
             start = stop + 1  # the board is unchanged: go on with the techniques after it
             continue
