@@ -1,9 +1,10 @@
-"""The solver's next step, fast: the techniques that have a numba scan
-(solvers/kernels/logic_scan.py) are tried together in one call, in their order, and the
-Python finder (the reference) only runs for a technique the scan says has a step, or for a
-technique without a scan. The step taken is always the one `techniques.next_step` takes:
-same technique, same step (tests/solvers/test_logic_scan.py and
-bench/check_logic_paths.py check it).
+"""The solver's steps, fast: the techniques that have a numba scan
+(solvers/kernels/logic_scan.py) are tried in one call, in their order, and the path runs in
+the kernel as far as the scans identify its steps (solvers/kernels/logic_path.py). Python
+builds each step with the finders' own code, and runs a finder (the reference) only for a
+technique the scan says has a step without naming it, or one without a scan. The steps are
+always those `techniques.next_step` takes: same technique, same step, same order
+(tests/solvers/test_logic_scan.py and bench/check_logic_paths.py check it).
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ CODES: dict[Callable, int] = {
 }
 KINDS = {BOX: 0, COLUMN: 1, ROW: 2, DIAGONAL: 3}
 _TABLES: dict[int, tuple[Layout, tuple[np.ndarray, ...]]] = {}
-_PLANS: dict[int, tuple[tuple[Technique, ...], tuple]] = {}
 _CODES: dict[int, tuple[tuple[Technique, ...], np.ndarray]] = {}
 RECORD = 128  # steps the kernel runs before Python builds them
 
@@ -46,6 +46,8 @@ def tables(layout: Layout) -> tuple[np.ndarray, ...]:
     layout's identity: hashing a layout's tables costs more than a scan)."""
     kept = _TABLES.get(id(layout))
     if kept is None or kept[0] is not layout:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
         kept = _TABLES[id(layout)] = (layout, _tables(layout))
     return kept[1]
 
@@ -66,54 +68,24 @@ def _tables(layout: Layout) -> tuple[np.ndarray, ...]:
     return hc, hk, member, cross, peer, line_of
 
 
-def plan(techniques: tuple[Technique, ...]) -> tuple[tuple[int, int, np.ndarray | None], ...]:
-    """The techniques as runs: (start, end, codes) for a run the scan covers, (index,
-    index + 1, None) for a technique it does not (kept by the list's identity)."""
-    kept = _PLANS.get(id(techniques))
-    if kept is None or kept[0] is not techniques:
-        kept = _PLANS[id(techniques)] = (techniques, _plan(techniques))
-    return kept[1]
-
-
-def _plan(techniques: tuple[Technique, ...]) -> tuple[tuple[int, int, np.ndarray | None], ...]:
-    runs, start = [], 0
-    while start < len(techniques):
-        end = start
-        while end < len(techniques) and techniques[end].find in CODES:
-            end += 1
-        if end == start:
-            runs.append((start, start + 1, None))
-            start += 1
-        else:
-            codes = np.array([CODES[t.find] for t in techniques[start:end]], dtype=np.int64)
-            runs.append((start, end, codes))
-            start = end
-    return tuple(runs)
-
-
 def next_step(board: Board, techniques: tuple[Technique, ...] = TECHNIQUES) -> Step | None:
     """The first step of the first technique that has one (None when none applies)."""
-    arrays = None
+    codes = codes_of(techniques)
+    code_of = codes.tolist()
+    arrays = (np.array(board.candidates, dtype=np.int64),
+              np.array(board.values, dtype=np.int64), *tables(board.layout))
     out = np.zeros(8, dtype=np.int64)
-    for run_start, _, codes in plan(techniques):
-        if codes is None:
-            step = next(techniques[run_start].find(board), None)
-            if step is not None:
-                return step
-            continue
-        offset = 0
-        while offset < len(codes):
-            if arrays is None:
-                arrays = (np.array(board.candidates, dtype=np.int64),
-                          np.array(board.values, dtype=np.int64), *tables(board.layout))
-            found = k.first_step(codes[offset:], *arrays, board.n, out)
-            if found < 0:
-                break
-            index = offset + found
-            step = build(board, techniques[run_start + index], int(codes[index]), out)
-            if step is not None:
-                return step
-            offset = index + 1  # a scan that said "there is" wrongly: go on after it
+    start = 0
+    while start < len(codes):
+        found = k.first_step(codes[start:], *arrays, board.n, out)
+        if found < 0:
+            return None
+        index = start + found
+        step = build(board, techniques[index], code_of[index], out) if code_of[index] \
+            else next(techniques[index].find(board), None)
+        if step is not None:
+            return step
+        start = index + 1  # a technique without a scan, or a scan's "there is" wrong
     return None
 
 
@@ -121,6 +93,8 @@ def codes_of(techniques: tuple[Technique, ...]) -> np.ndarray:
     """Each technique's scan code, 0 for one without a scan (kept by the list's identity)."""
     kept = _CODES.get(id(techniques))
     if kept is None or kept[0] is not techniques:
+        if len(_CODES) > 64:
+            _CODES.clear()
         codes = np.array([CODES.get(t.find, 0) for t in techniques], dtype=np.int64)
         kept = _CODES[id(techniques)] = (techniques, codes)
     return kept[1]
