@@ -140,7 +140,7 @@ def reference_path(board: Board, techniques_of) -> list:
 
 
 @pytest.mark.parametrize("layout_name", list(LAYOUTS))
-@settings(max_examples=10, deadline=None, derandomize=True,
+@settings(max_examples=25, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_the_kernel_path_is_the_reference_path(layout_name, data):
