@@ -19,7 +19,7 @@ from .logic_scan import DIRECT_HIDDEN_2, DIRECT_HIDDEN_3, DIRECT_LOCKED, EXACT_L
     HIDDEN_2, HIDDEN_LINE, HIDDEN_4, LOCKED, NAKED_2, NAKED_SINGLE, first_step
 
 SOURCES = (("bits.py", "logic_sets.py", "logic_patterns.py", "logic_scan.py"),
-           "e3393d69ababd7c7")
+           "0b20f1d11d88836f")
 DONE, FULL = -1, -2  # run_path's second result besides a technique's index
 
 
@@ -103,6 +103,14 @@ def apply_found(code, out, cand, values, hc, member, cross, peer, n):
 
 
 @njit(nogil=True, cache=True)
+def _write(record, row, k, out):
+    """record[row] = (k, *out), element by element (a slice assignment compiles slowly)."""
+    record[row, 0] = k
+    for i in range(out.shape[0]):
+        record[row, 1 + i] = out[i]
+
+
+@njit(nogil=True, cache=True)
 def run_path(codes, start, cand, values, hc, hk, member, cross, peer, line_of, n, record,
              limit):
     """(steps recorded, DONE | FULL | index of the technique Python has to try, whose
@@ -119,19 +127,16 @@ def run_path(codes, start, cand, values, hc, hk, member, cross, peer, line_of, n
                 break
         if solved:
             return count, DONE
-        found = first_step(codes[start:], cand, values, hc, hk, member, cross, peer,
-                           line_of, n, out)
-        if found < 0:
+        k = first_step(codes, start, cand, values, hc, hk, member, cross, peer, line_of, n,
+                       out)
+        if k < 0:
             return count, DONE
-        k = start + found
         start = 0
         code = codes[k]
         if code == 0 or code > EXACT_LAST:
-            record[count, 0] = k  # not a step yet: what the scan found, for Python
-            record[count, 1:] = out
+            _write(record, count, k, out)  # not a step yet: what the scan found, for Python
             return count, k
-        record[count, 0] = k
-        record[count, 1:] = out
+        _write(record, count, k, out)
         count += 1
         apply_found(code, out, cand, values, hc, member, cross, peer, n)
     return count, FULL

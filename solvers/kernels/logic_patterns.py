@@ -38,7 +38,8 @@ def has_fish(cand, hc, hk, pos, line_of, n, size):
             for i in range(size):
                 idx[i] = i
             while True:
-                used[:] = 0
+                for c in range(used.shape[0]):
+                    used[c] = 0
                 count = 0
                 for i in range(size):
                     h = lines[idx[i]]
@@ -128,7 +129,8 @@ def has_unique_rectangle(cand, values, member, peer, n, out):
                             if common >> a & 1 and common >> b & 1 and \
                                     _rectangle_step(cand, member, peer, corner,
                                                     (1 << a) | (1 << b), houses, n):
-                                out[:4] = corner
+                                for i in range(4):  # (a slice assignment
+                                    out[i] = corner[i]  # compiles for seconds)
                                 out[4], out[5] = a, b
                                 return True
     return False

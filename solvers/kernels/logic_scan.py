@@ -21,7 +21,7 @@ from .logic_patterns import has_fish, has_two_links, has_unique_rectangle, has_w
 from .logic_sets import empties, hidden_set, house_positions, locked, naked_set, \
     naked_single, singles
 
-SOURCES = ("bits.py", "logic_sets.py", "logic_patterns.py"), "500cde89f42f4802"
+SOURCES = ("bits.py", "logic_sets.py", "logic_patterns.py"), "f50484580284d69b"
 (FULL_HOUSE, HIDDEN_BOX, HIDDEN_LINE, NAKED_SINGLE, DIRECT_LOCKED, LOCKED, DIRECT_HIDDEN_2,
  DIRECT_HIDDEN_3, HIDDEN_2, HIDDEN_3, HIDDEN_4, NAKED_2, NAKED_3, NAKED_4, FISH_2, FISH_3,
  FISH_4, XY_WING, XYZ_WING, UNIQUE_RECTANGLE, SKYSCRAPER, TWO_STRING_KITE, TURBOT_FISH
@@ -30,12 +30,13 @@ EXACT_LAST = NAKED_4  # codes up to this one fill `out`; the later ones only say
 
 
 @njit(nogil=True, cache=True)
-def first_step(codes, cand, values, hc, hk, member, cross, peer, line_of, n, out):
-    """The index in `codes` of the first technique with a step, or -1. Code 0 stands for a
-    technique without a scan: its index is returned when the scan reaches it."""
+def first_step(codes, start, cand, values, hc, hk, member, cross, peer, line_of, n, out):
+    """The index in `codes` of the first technique from `start` on with a step, or -1.
+    Code 0 stands for a technique without a scan: its index is returned when the scan
+    reaches it."""
     pos = house_positions(cand, hc, n)
     empty = empties(values, hc, n)
-    for k in range(codes.shape[0]):
+    for k in range(start, codes.shape[0]):
         code = codes[k]
         if code == 0:
             return k

@@ -77,10 +77,9 @@ def next_step(board: Board, techniques: tuple[Technique, ...] = TECHNIQUES) -> S
     out = np.zeros(8, dtype=np.int64)
     start = 0
     while start < len(codes):
-        found = k.first_step(codes[start:], *arrays, board.n, out)
-        if found < 0:
+        index = k.first_step(codes, start, *arrays, board.n, out)
+        if index < 0:
             return None
-        index = start + found
         step = build(board, techniques[index], code_of[index], out) if code_of[index] \
             else next(techniques[index].find(board), None)
         if step is not None:

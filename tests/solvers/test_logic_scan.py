@@ -82,7 +82,7 @@ def scan_alone(board: Board, technique: Technique) -> tuple[int, int, np.ndarray
     out = np.zeros(8, dtype=np.int64)
     arrays = (np.array(board.candidates, dtype=np.int64),
               np.array(board.values, dtype=np.int64), *scan.tables(board.layout))
-    found = logic_scan.first_step(np.array([code], dtype=np.int64), *arrays, board.n, out)
+    found = logic_scan.first_step(np.array([code], dtype=np.int64), 0, *arrays, board.n, out)
     return found, code, out
 
 
