@@ -166,3 +166,11 @@ def build(board: Board, technique: Technique, code: int, out: np.ndarray) -> Ste
         return singles.hidden_set_step(board, houses[out[0]], digits, other)
     size = code - k.NAKED_2 + 2
     return subsets.naked_set_step(board, houses[out[0]], tuple(int(c) for c in out[1:1 + size]))
+
+
+def warm_up() -> None:
+    """Compile the path kernel, or load it from numba's cache, on an empty 9x9 grid."""
+    from ..puzzle.sudoku_rules import box_regions
+    from .board import layout_for
+
+    solve_path(Board(layout_for(9, box_regions(9, 3, 3), False), [0] * 81), max_steps=1)

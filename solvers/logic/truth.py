@@ -34,5 +34,9 @@ def unique_solution(grid: SudokuGrid) -> tuple[int, ...]:
 
 
 def warm_up() -> None:
-    """Load the brute-force kernel (a first call compiles or loads it: not a puzzle's time)."""
+    """Load the brute-force kernel and the logical solver's scans (a first call compiles or
+    loads them: not a puzzle's time)."""
+    from .scan import warm_up as load_scans  # scan imports the solver, which imports this
+
     solve_batch(np.zeros((1, 81), dtype=np.int8))
+    load_scans()
