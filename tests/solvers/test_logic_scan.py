@@ -2,8 +2,8 @@
 Python finders it stands for: on random candidate grids (a solved grid, some cells filled,
 the others holding their solution digit and random others), each technique's scan finds a
 step exactly when its finder does, the same first step where it identifies one, and the
-solver's next step is the reference `techniques.next_step`'s, for every profile, on the
-standard, X-Sudoku and jigsaw layouts."""
+solver's next step and whole path are the reference `techniques.next_step`'s, for every
+profile, on the standard, X-Sudoku and jigsaw layouts (the scans on 16x16 too)."""
 
 from __future__ import annotations
 
@@ -36,7 +36,8 @@ def layout_and_solution(name: str) -> tuple[Layout, list[int]]:
 
 LAYOUTS = {"standard": layout_and_solution("sudoku-reference.json"),
            "x": layout_and_solution("sudoku-x.json"),
-           "jigsaw": layout_and_solution("sudoku-jigsaw.json")}
+           "jigsaw": layout_and_solution("sudoku-jigsaw.json"),
+           "16x16": layout_and_solution("sudoku-16x16.json")}
 
 
 def random_board(layout_name: str, seed: int, filled: float, density: float,
@@ -46,19 +47,20 @@ def random_board(layout_name: str, seed: int, filled: float, density: float,
     rectangle then hold two digits a, b (and, some of them, their other candidates)."""
     layout, solution = LAYOUTS[layout_name]
     rng = np.random.default_rng(seed)
-    values, candidates = [0] * 81, [0] * 81
-    for cell in range(81):
+    n = layout.n
+    values, candidates = [0] * (n * n), [0] * (n * n)
+    for cell in range(n * n):
         if rng.random() < filled:
             values[cell] = solution[cell]
         else:
-            others = rng.random(9) < density
-            candidates[cell] = sum(1 << d for d in range(9) if others[d]) \
+            others = rng.random(n) < density
+            candidates[cell] = sum(1 << d for d in range(n) if others[d]) \
                 | 1 << (solution[cell] - 1)
     if plant:  # a rectangle of two rows and two columns holding the same two digits
-        row1, row2, col1, col2, a, b = (int(x) for x in (*rng.choice(9, 2, replace=False),
-                                                         *rng.choice(9, 2, replace=False),
-                                                         *rng.choice(9, 2, replace=False)))
-        for cell in (row1 * 9 + col1, row1 * 9 + col2, row2 * 9 + col1, row2 * 9 + col2):
+        row1, row2, col1, col2, a, b = (int(x) for x in (*rng.choice(n, 2, replace=False),
+                                                         *rng.choice(n, 2, replace=False),
+                                                         *rng.choice(n, 2, replace=False)))
+        for cell in (row1 * n + col1, row1 * n + col2, row2 * n + col1, row2 * n + col2):
             values[cell] = 0
             extra = candidates[cell] if rng.random() < 0.4 else 0
             candidates[cell] = 1 << a | 1 << b | extra
@@ -91,11 +93,25 @@ SETTINGS = settings(max_examples=25, deadline=None, derandomize=True,
 SCANNED = [t for t in PROFILES["full"] if t.find in scan.CODES]
 
 
-@pytest.mark.parametrize("layout_name", list(LAYOUTS))
+NINES = ["standard", "x", "jigsaw"]
+
+
+@pytest.mark.parametrize("layout_name", NINES)
 @SETTINGS
 @given(data=st.data())
 def test_each_scan_agrees_with_its_finder(layout_name, data):
-    board = data.draw(boards(layout_name))
+    each_scan_agrees(data.draw(boards(layout_name)))
+
+
+@settings(max_examples=4, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_each_scan_agrees_with_its_finder_on_16x16(data):
+    """Fewer boards: the Python finders take a while on 16x16."""
+    each_scan_agrees(data.draw(boards("16x16")))
+
+
+def each_scan_agrees(board: Board) -> None:
     for technique in SCANNED:
         expected = next(technique.find(board), None)
         found, code, out = scan_alone(board, technique)
@@ -104,7 +120,7 @@ def test_each_scan_agrees_with_its_finder(layout_name, data):
             assert scan.build(board, technique, code, out) == expected, technique.name
 
 
-@pytest.mark.parametrize("layout_name", list(LAYOUTS))
+@pytest.mark.parametrize("layout_name", NINES)
 @SETTINGS
 @given(data=st.data())
 def test_the_next_step_is_the_reference_one(layout_name, data):
@@ -139,7 +155,7 @@ def reference_path(board: Board, techniques_of) -> list:
     return steps
 
 
-@pytest.mark.parametrize("layout_name", list(LAYOUTS))
+@pytest.mark.parametrize("layout_name", NINES)
 @settings(max_examples=25, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
@@ -167,9 +183,11 @@ def test_a_board_of_values_is_the_values_placed_one_by_one():
     values included)."""
     rng = np.random.default_rng(7)
     for layout_name, (layout, _) in LAYOUTS.items():
+        cells = layout.n * layout.n
         for filled in (0.1, 0.3, 0.6, 0.9):
-            values = [int(v) if rng.random() < filled else 0 for v in rng.integers(1, 10, 81)]
-            placed = Board(layout, [0] * 81)
+            values = [int(v) if rng.random() < filled else 0
+                      for v in rng.integers(1, layout.n + 1, cells)]
+            placed = Board(layout, [0] * cells)
             for cell, value in enumerate(values):
                 if value:
                     placed.place(cell, value)
