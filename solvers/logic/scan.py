@@ -17,6 +17,7 @@ from ..kernels import logic_scan as k
 from ..kernels.logic_path import DONE, FULL, run_path
 from . import single_digit, singles, subsets, uniqueness, wings
 from .board import BOX, COLUMN, DIAGONAL, ROW, Board, Layout
+from .effects import apply
 from .steps import Step
 from .techniques import TECHNIQUES, Technique
 
@@ -104,8 +105,6 @@ def solve_path(board: Board, techniques: tuple[Technique, ...] = TECHNIQUES,
     """The steps `techniques.next_step` would take one by one from `board`, applied to it
     (until it is solved, nothing applies or `max_steps`). The kernel runs the path as far
     as its scans identify the steps; Python builds them and takes the others."""
-    from .solver import apply  # solver imports this module
-
     codes = codes_of(techniques)
     code_of = codes.tolist()
     record = np.empty((RECORD + 1, 9), dtype=np.int64)  # steps, then what a scan stopped at

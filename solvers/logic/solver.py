@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..puzzle.model import SudokuGrid
 from .board import Board
+from .effects import apply  # noqa: F401  (solver.apply: where callers have it from)
 from .scan import solve_path
 from .steps import Step
 from .techniques import TECHNIQUES, Technique
@@ -32,14 +33,6 @@ class Rating:
     diamond: float
     technique: str
     complete: bool
-
-
-def apply(board: Board, step: Step) -> None:
-    for cell, digit in step.eliminations:
-        board.eliminate(cell, digit)
-    for cell, digit in step.placements:
-        if not board.values[cell]:
-            board.place(cell, digit)
 
 
 def solve_logically(board: Board, techniques: tuple[Technique, ...] = TECHNIQUES,
