@@ -5,6 +5,12 @@ builds each step with the finders' own code, and runs a finder (the reference) o
 technique the scan says has a step without naming it, or one without a scan. The steps are
 always those `techniques.next_step` takes: same technique, same step, same order
 (tests/solvers/test_logic_scan.py and bench/check_logic_paths.py check it).
+
+A new technique needs nothing here: without a scan its finder runs in its turn. To give it
+one: a code and a branch in kernels/logic_scan.py's first_step, its finder in CODES below;
+to have the kernel apply its steps too, codes up to EXACT_LAST, `out` naming the step, its
+effects in logic_path.apply_found and its Step built in `build`. A change to a finder's
+order needs the same change in its scan (the tests compare them on random boards).
 """
 
 from __future__ import annotations
