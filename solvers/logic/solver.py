@@ -7,9 +7,11 @@ from dataclasses import dataclass
 
 from ..puzzle.model import SudokuGrid
 from .board import Board
+from .effects import apply  # noqa: F401  (solver.apply: where callers have it from)
 from .killer import killer_board, with_cages
+from .scan import solve_path
 from .steps import Step
-from .techniques import TECHNIQUES, Technique, next_step
+from .techniques import TECHNIQUES, Technique
 from .truth import unique_solution
 
 
@@ -34,29 +36,11 @@ class Rating:
     complete: bool
 
 
-def apply(board: Board, step: Step) -> None:
-    """Make the step's changes. A step that places a digit (a single, a direct technique)
-    makes only its placement: its eliminations are the proof, not kept, as in SE's path
-    (keeping a direct hidden pair's made 4 of easy200's ratings differ from SE's)."""
-    if not step.placements:
-        for cell, digit in step.eliminations:
-            board.eliminate(cell, digit)
-    for cell, digit in step.placements:
-        if not board.values[cell]:
-            board.place(cell, digit)
-
-
 def solve_logically(board: Board, techniques: tuple[Technique, ...] = TECHNIQUES,
                     max_steps: int = 100_000) -> LogicPath:
     """The path of easiest steps from `board` (a copy is solved)."""
     board = board.copy()
-    steps: list[Step] = []
-    while not board.solved and len(steps) < max_steps:
-        step = next_step(board, techniques)
-        if step is None:
-            break
-        apply(board, step)
-        steps.append(step)
+    steps = solve_path(board, techniques, max_steps)
     return LogicPath(tuple(steps), board.solved, board)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .board import COLUMN, ROW, Board, bits, colex_combinations, digits_of
+from .board import COLUMN, ROW, Board, House, bits, colex_combinations, digits_of
 from .singles import hidden_sets
 from .steps import Step
 
@@ -27,13 +27,23 @@ def naked_sets(board: Board, size: int) -> Iterator[Step]:
                 union |= board.candidates[cell]
             if union.bit_count() != size:
                 continue
-            eliminations = tuple((cell, digit) for cell in open_cells if cell not in cells
-                                 for digit in digits_of(board.candidates[cell] & union))
-            if eliminations:
-                yield Step(f"Naked {SET_NAMES[size]}", NAKED_RATINGS[size],
-                           eliminations=eliminations, cells=cells, houses=(house.name,),
-                           candidates=tuple((cell, digit) for cell in cells
-                                            for digit in digits_of(board.candidates[cell])))
+            if any(board.candidates[cell] & union for cell in open_cells
+                   if cell not in cells):
+                yield naked_set_step(board, house, cells)
+
+
+def naked_set_step(board: Board, house: House, cells: tuple[int, ...]) -> Step:
+    """The step of `cells` of `house` whose candidates are as many digits in all."""
+    union = 0
+    for cell in cells:
+        union |= board.candidates[cell]
+    eliminations = tuple((cell, digit) for cell in house.cells
+                         if board.candidates[cell] and cell not in cells
+                         for digit in digits_of(board.candidates[cell] & union))
+    return Step(f"Naked {SET_NAMES[len(cells)]}", NAKED_RATINGS[len(cells)],
+                eliminations=eliminations, cells=cells, houses=(house.name,),
+                candidates=tuple((cell, digit) for cell in cells
+                                 for digit in digits_of(board.candidates[cell])))
 
 
 def fish(board: Board, size: int) -> Iterator[Step]:

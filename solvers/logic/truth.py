@@ -9,6 +9,7 @@ from ..puzzle.model import PuzzleError, SudokuGrid
 from ..puzzle.sudoku_rules import has_variant_rules
 from ..search.sudoku import SudokuSearch, solve_batch
 from ..search.sudoku_variants import VariantSudokuSearch
+from .scan import warm_up as load_scans
 
 NODE_BUDGET = 1_000_000
 
@@ -34,5 +35,7 @@ def unique_solution(grid: SudokuGrid) -> tuple[int, ...]:
 
 
 def warm_up() -> None:
-    """Load the brute-force kernel (a first call compiles or loads it: not a puzzle's time)."""
+    """Load the brute-force kernel and the logical solver's scans (a first call compiles or
+    loads them: not a puzzle's time)."""
     solve_batch(np.zeros((1, 81), dtype=np.int8))
+    load_scans()

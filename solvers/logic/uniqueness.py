@@ -36,10 +36,10 @@ def unique_rectangles(board: Board) -> Iterator[Step]:
             continue
         for pair in combinations(bits(common), 2):
             ab = (1 << pair[0]) | (1 << pair[1])
-            yield from _rectangle_steps(board, cells, ab)
+            yield from rectangle_steps(board, cells, ab)
 
 
-def _rectangle_steps(board: Board, cells: tuple[int, ...], ab: int) -> Iterator[Step]:
+def rectangle_steps(board: Board, cells: tuple[int, ...], ab: int) -> Iterator[Step]:
     cands, peers = board.candidates, board.layout.peers
     a, b = (d for d in digits_of(ab))
     proof = dict(cells=cells, candidates=tuple((cell, d) for cell in cells for d in (a, b)))

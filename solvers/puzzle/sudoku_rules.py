@@ -148,6 +148,9 @@ def clashing_givens(grid: RulesGrid) -> list[tuple[int, int]]:
     groups = grid_units(grid).tolist() + [list(cage.cells) for cage in grid.cages]
     pairs: set[tuple[int, int]] = set()
     for cells in groups:
+        given = [grid.givens[cell] for cell in cells if grid.givens[cell]]
+        if len(set(given)) == len(given):
+            continue  # no clash here (the usual case: skip building pairs)
         by_value: dict[int, list[int]] = {}
         for cell in cells:
             if grid.givens[cell]:

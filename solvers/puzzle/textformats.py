@@ -13,6 +13,7 @@ A batch file holds many 9x9 Sudokus, one such line each (`parse_sudoku_lines`).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import numpy as np
 
@@ -125,16 +126,28 @@ def parse_sudoku_line(text: str, name: str = "Sudoku", description: str = "", *,
     if n is None:
         raise PuzzleError(f"a Sudoku line needs 16, 36, 81, 144 or 256 characters "
                           f"(a square number with a box shape), got {len(line)}")
+    known = sudoku_values(n)
     givens = []
     for index, char in enumerate(line):
-        givens.append(sudoku_value(char, n, f"character {index + 1} "
-                                              f"(r{index // n + 1}c{index % n + 1})"))
+        givens.append(known[char] if char in known else
+                      sudoku_value(char, n, f"character {index + 1} "
+                                            f"(r{index // n + 1}c{index % n + 1})"))
     box_rows, box_cols = box_shape(n)
     puzzle = Puzzle(GridKind.SUDOKU, name, description,
                     sudoku=SudokuGrid(box_rows, box_cols, tuple(givens)))
     if strict:
         puzzle.check_loadable()
     return puzzle
+
+
+@lru_cache(maxsize=None)
+def sudoku_values(n: int) -> dict[str, int]:
+    """The usual characters of an n x n Sudoku line and their values (0 for empty), so that
+    a line is read without building a message per character (others: `sudoku_value`)."""
+    known = dict.fromkeys(SUDOKU_EMPTY, 0)
+    for value, symbol in enumerate(SUDOKU_SYMBOLS[:n], 1):
+        known[symbol] = known[symbol.lower()] = value
+    return known
 
 
 def sudoku_value(char: str, n: int, where: str) -> int:
