@@ -12,7 +12,8 @@ from polygui.play.page import PlayPage
 from polygui.play.sudoku_page import SudokuPlayPage
 from polygui.resources import examples_dir
 from solvers.logic import Board, solve_logically
-from solvers.logic.solver import apply
+from solvers.logic.levels import difficulty_text
+from solvers.logic.solver import apply, solve_sudoku
 from solvers.logic.truth import unique_solution
 from solvers.puzzle.any_file import load_any
 
@@ -159,15 +160,21 @@ def test_sudoku_and_pieces_each_play_on_their_own_page(window, qtbot):
     assert sudoku_page.hints == 1
 
 
-def test_hint_says_so_when_no_technique_known_here_applies(window, qtbot):
-    window.open_puzzle(examples_dir() / "sudoku-hard.json")  # needs chains from the start
+def test_the_hardest_puzzle_is_rated_and_hinted_by_its_chains(window, qtbot):
+    """A puzzle singles cannot start (it needs chains at once): the difficulty line and the
+    first hint are the logical solver's own, computed here."""
+    puzzle = load_any(examples_dir() / "sudoku-hard.json")
+    path, rating = solve_sudoku(puzzle.sudoku)
+    window.open_puzzle(examples_dir() / "sudoku-hard.json")
     qtbot.keyClick(window, Qt.Key.Key_3, CTRL)
     page = window.play.page
-    qtbot.waitUntil(lambda: page.facts is not None, timeout=30_000)
-    assert page.steps_panel.difficulty.text().startswith("Difficulty: unknown")
+    qtbot.waitUntil(lambda: page.facts is not None, timeout=120_000)
+    assert page.steps_panel.difficulty.text() == difficulty_text(rating, 9)
     qtbot.mouseClick(page.hint_button, LEFT)
-    qtbot.waitUntil(lambda: "no technique known here applies" in page.status_text())
-    assert page.hint is None and page.model.stack.count() == 0
+    qtbot.waitUntil(lambda: page.hint is not None, timeout=120_000)
+    assert page.hint.technique == path.steps[0].technique
+    assert path.steps[0].technique in page.status_text()
+    assert page.model.stack.count() == 0  # the first press names it, the second applies it
 
 
 def test_a_sudoku_of_many_solutions_plays_without_check_and_hint(window, qtbot):
