@@ -66,3 +66,10 @@ class PlayClock(QObject):
         self.pause()
         self._spent, self.started = 0.0, False
         self.ticked.emit(self.text())
+
+    def follow_mode(self, shown: bool, solved: bool) -> None:
+        """Play mode shown or left: a game under way runs only while it shows."""
+        if shown and self.started and not solved:
+            self.start()
+        elif not shown:
+            self.pause()

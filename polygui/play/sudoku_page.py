@@ -163,10 +163,7 @@ class SudokuPlayPage(QWidget):
     def set_active(self, active: bool) -> None:
         """Play mode shown or left: the clock runs only while it shows."""
         self.active = active
-        if active and self.clock.started and not self.solved:
-            self.clock.start()
-        elif not active:
-            self.clock.pause()
+        self.clock.follow_mode(active, self.solved)
         if active:
             self.canvas.setFocus()
 
