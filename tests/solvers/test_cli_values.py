@@ -152,6 +152,21 @@ def test_a_batch_of_dev_zero_is_refused_at_once():
                              "characters (a Sudoku line has 81)\n")
 
 
+def sigint_as_in_a_terminal() -> None:
+    """In the child: SIGINT's default action, as a command typed at a terminal has it, even
+    when the tests run as a background job (whose commands start with SIGINT ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.fixture
+def python_sigint_handler():
+    """SIGINT handled as Python sets it up at a terminal, for the length of one test (a
+    background job starts Python with SIGINT ignored, which the command rightly leaves be)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 def interrupted(process: subprocess.Popen) -> None:
     """SIGINT to `process`, then its end: "interrupted", status 130, no traceback."""
     process.send_signal(signal.SIGINT)
@@ -168,7 +183,7 @@ def test_ctrl_c_during_an_estimate(tmp_path):
     os.mkfifo(fifo)
     process = subprocess.Popen([*COMMAND, str(fifo), "--estimate", "--estimate-seconds", "60"],
                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
+                               text=True, preexec_fn=sigint_as_in_a_terminal)
     try:
         with open(fifo, "w") as pipe:  # waits for the command to open it
             pipe.write((ASSETS / "mini-bedlam.json").read_text())
@@ -184,7 +199,8 @@ def test_ctrl_c_during_a_sudoku_batch_from_a_pipe(tmp_path):
     os.mkfifo(fifo)
     puzzle = (SUDOKU_SETS / "top95.txt").read_text().splitlines()[0] + "\n"
     process = subprocess.Popen([*COMMAND, "--sudoku-batch", str(fifo)], cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=sigint_as_in_a_terminal)
     fed = threading.Event()
 
     def feed() -> None:
@@ -221,7 +237,8 @@ def test_output_into_a_closed_pipe_ends_quietly():
     assert err == "" and process.returncode == endings.PIPE_CLOSED
 
 
-def test_ctrl_c_inside_an_import_is_held_until_the_import_is_done(tmp_path, monkeypatch):
+def test_ctrl_c_inside_an_import_is_held_until_the_import_is_done(tmp_path, monkeypatch,
+                                                                 python_sigint_handler):
     """Python garbles a KeyboardInterrupt raised inside an import: the module imports whole,
     then the interrupt ends the command."""
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
@@ -239,7 +256,7 @@ def test_ctrl_c_inside_an_import_is_held_until_the_import_is_done(tmp_path, monk
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
 
 
-def test_ctrl_c_lost_in_a_callback_is_raised_again(monkeypatch):
+def test_ctrl_c_lost_in_a_callback_is_raised_again(monkeypatch, python_sigint_handler):
     """A KeyboardInterrupt raised in a finaliser (or a callback from C, as numba's compiler
     makes) is lost by Python; it still ends the command."""
     lost = []
