@@ -126,6 +126,26 @@ def test_the_script_photographs_the_piece_editor(script, window, qtbot, tmp_path
     assert len(window.editor.cells.selection) == editors.SELECTED_ROWS * editors.SELECTED_COLUMNS
 
 
+def test_the_script_photographs_a_sudoku_hint_and_the_generator(script, window, tmp_path):
+    """A Sudoku hinted up to its XY-Wing with the steps shown, then a hard puzzle generated:
+    the generator's dialog is drawn over the window, which is left with nothing to save."""
+    sudokus = importlib.import_module("sudoku_screenshots")
+    window.resize(script.WINDOW)
+    paths = sudokus.take_sudoku_screenshots(QApplication.instance(), window, tmp_path,
+                                            script.settle, script.wait_for, script.picture,
+                                            script.save)
+    assert [path.name for path in paths] == list(sudokus.SUDOKU_NAMES)
+    play, generated = (QImage(str(path)) for path in paths)
+    assert play.size() == generated.size() == window.size()
+    dialog = window.generate_dialog
+    assert dialog.result == window.document.puzzle and dialog.result.is_sudoku
+    assert "It is open in the window" in dialog.status.text()
+    assert not window.document.is_modified
+    page = sudokus.hinted_to(QApplication.instance(), window, "XY-Wing", script.wait_for)
+    assert page.hint.technique == "XY-Wing"  # shown, not applied: the hints before it are
+    assert page.model.state.values != page.facts.grid.givens and page.model.stack.count() > 0
+
+
 def test_a_picture_keeps_its_commonest_colours_exactly(script):
     image = QImage(40, 30, QImage.Format.Format_RGB32)
     image.fill(QColor("#e8f1fb"))
@@ -155,7 +175,7 @@ def test_the_readme_and_the_guide_show_the_committed_pictures_and_they_are_small
          "no-solution.png", "why-no-solution.png", "pinned-pieces.png", "where-pieces-go.png",
          "uniqueness-designer.png", "cube-pins.png", "where-pieces-go-3d.png",
          "colour-constraints.png", "disassembly-player.png", "play.png", "play-cube.png",
-         "piece-editor.png"])
+         "piece-editor.png", "sudoku-play.png", "generate-sudoku.png"])
     sizes = [(ROOT / path).stat().st_size for path in shown]
     assert sum(sizes) < BUDGET, sizes
     for path in shown:
