@@ -173,9 +173,20 @@ def build(board: Board, technique: Technique, code: int, out: np.ndarray) -> Ste
     return subsets.naked_set_step(board, houses[out[0]], tuple(int(c) for c in out[1:1 + size]))
 
 
+WARM_UP_EMPTY = (0, 1, 2, 9, 10, 11)  # the cells left empty on the warm-up's solved grid
+
+
 def warm_up() -> None:
-    """Compile the path kernel, or load it from numba's cache, on an empty 9x9 grid."""
+    """Compile the path kernel and every technique's scan, or load them from numba's cache,
+    on a solved 9x9 grid with a few cells emptied: every scan runs, each in a moment. (An
+    empty grid would run them too, but the forcing chains on it take minutes.)"""
     from ..puzzle.sudoku_rules import box_regions
     from .board import layout_for
+    from .profiles import PROFILES
 
-    solve_path(Board(layout_for(9, box_regions(9, 3, 3), False), [0] * 81), max_steps=1)
+    solved = [(row * 3 + row // 3 + col) % 9 + 1 for row in range(9) for col in range(9)]
+    values = [0 if cell in WARM_UP_EMPTY else value for cell, value in enumerate(solved)]
+    layout = layout_for(9, box_regions(9, 3, 3), False)
+    solve_path(Board(layout, values), max_steps=1)
+    for technique in {t.find: t for techniques in PROFILES.values() for t in techniques}.values():
+        next(technique.find(Board(layout, values)), None)
