@@ -23,6 +23,7 @@ from ..puzzle.cancel import Cancelled
 from ..puzzle.model import PuzzleError, SudokuGrid
 from ..puzzle.textformats import format_sudoku_line
 from .board import Board
+from .killer import killer_board, with_cages
 from .generate_grids import random_jigsaw, random_cages, random_solution, solution_count
 from .rating_bands import Band, in_band, level_of, reach
 from .solver import LogicPath, Rating, apply, rate_path
@@ -184,17 +185,19 @@ def carve(rules: SudokuGrid, solution: list[int], symmetry: str, minimal: bool,
 
 
 def rate_within(grid: SudokuGrid, band: Band | None) -> Rating | None:
-    """The rating of the grid's easiest-step path; None as soon as it is known to be harder
+    """The rating of the grid's easiest-step path (its cages' techniques too, if it has
+    cages); None as soon as it is known to be harder
     than the band allows (a step above it, or no step among the techniques rated within it:
     the rest of the path is not worth solving)."""
     limit = band.high if band is not None else float("inf")
-    techniques = tuple(technique for technique in TECHNIQUES if technique.rating <= limit)
-    board = Board.from_grid(grid)
+    every = with_cages(TECHNIQUES) if grid.cages else TECHNIQUES
+    techniques = tuple(technique for technique in every if technique.rating <= limit)
+    board = killer_board(grid) if grid.cages else Board.from_grid(grid)
     steps = []
     while not board.solved:
         step = next_step(board, techniques)
         if step is None:
-            if len(techniques) < len(TECHNIQUES):
+            if len(techniques) < len(every):
                 return None
             break
         if step.rating > limit:
