@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from solvers.kernels.logic_cycles import length_increment
+from solvers.kernels.logic_cycles import cycle_scan, length_increment
 from solvers.logic import Board
-from solvers.logic.chains import cycles_and_chains
+from solvers.logic.chains import cycles_and_chains, kernel_board
 from solvers.logic.exclusion import aligned_pairs, aligned_triplets
 from solvers.logic.forcing import dynamic, dynamic_plus, multiple, nishio
 from solvers.logic.nested import nested_forcing_chains, refutation
@@ -163,3 +164,18 @@ def test_a_step_as_json_carries_its_chain():
 def test_sudoku_explainers_length_increments(complexity, tenths):
     """SE adds 0.1 each time the chain (complexity - 2 nodes) passes 4, 6, 8, 12, 16, 24, 32."""
     assert length_increment(complexity) == tenths
+
+
+@pytest.mark.parametrize("name", [name for name in NEEDS if NEEDS[name][0] is cycles_and_chains])
+def test_one_cycle_scan_gives_the_best_conclusion_and_its_chain(name):
+    """The scan writes the best conclusion's chain as it finds it (one pass, no replay): the
+    same chain as the replay that stops at that conclusion's order."""
+    board, _ = board_before(NEEDS[name][1], name)
+    cands, house_cells, cell_houses = kernel_board(board)
+    best = np.full(8, -1, np.int64)
+    path = np.zeros(2 * len(cands) * board.n + 2, np.int64)
+    cycle_scan(cands, board.n, house_cells, cell_houses, best, -1, path)
+    replayed = np.zeros_like(path)
+    size = cycle_scan(cands, board.n, house_cells, cell_houses, best.copy(), best[6], replayed)
+    assert best[7] == size > 0
+    assert path[:size].tolist() == replayed[:size].tolist()
