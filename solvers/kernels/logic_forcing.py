@@ -16,6 +16,8 @@ cell, digit (0-based), house (kind 3), order.
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 from numba import njit
 
@@ -61,24 +63,39 @@ def _worth(cands, n, node):
     return True
 
 
+_WORK = threading.local()  # per thread: the GUI's jobs may rate two boards at once
+
+
+def scan_work(n_cells: int, n: int) -> tuple[np.ndarray, ...]:
+    """The large arrays of a scan (every run's nodes and parents, a few MB), made once per
+    thread and size: fresh ones cost more in page faults than the scan's runs."""
+    kept = getattr(_WORK, "arrays", None)
+    if kept is None or kept[0].shape != (n_cells * n, 2 * n_cells * n + 1):
+        n_cand, n_nodes = n_cells * n, 2 * n_cells * n + 1
+        kept = _WORK.arrays = (np.zeros((n_cand, n_nodes), np.uint8),
+                               np.empty((n_cand, n_nodes), np.int32),
+                               np.empty((n_cand, n_nodes), np.int32),
+                               np.empty((n_cand, n_nodes), np.int32))
+    return kept
+
+
 @njit(nogil=True, cache=True)
 def forcing_scan(cands, n, house_cells, cell_houses, multiple, dynamic, nishio, level,
-                 house_kind, crossings, best):
-    """One producer's scan (see the module); returns True when a conclusion was found."""
+                 house_kind, crossings, best, work):
+    """One producer's scan (see the module) with `scan_work`'s arrays; returns True when a
+    conclusion was found."""
     n_cells = cands.shape[0]
     n_cand = n_cells * n
     n_nodes = 2 * n_cand + 1
     ylinks = not nishio
     done = np.zeros(n_cand, np.uint8)
-    r_reached = np.zeros((n_cand, n_nodes), np.uint8)
-    r_pstart = np.empty((n_cand, n_nodes), np.int32)  # read only where reached
-    r_pcount = np.empty((n_cand, n_nodes), np.int32)
+    r_reached, r_pstart, r_pcount, r_order = work  # pstart, pcount: read only where reached
+    r_reached[:] = 0
     links = (level, house_kind, crossings)
     r_flat = np.zeros(n_cand * 4 * (n + 1), np.int32)
     r_off = np.zeros(n_cand + 1, np.int64)  # r_off[c]: where run c's parents start
     r_top = np.zeros(n_cand, np.int64)
     used = np.zeros(1, np.int64)
-    r_order = np.empty((n_cand, n_nodes), np.int32)
     r_count = np.zeros(n_cand, np.int64)
     r_conflict = np.zeros((n_cand, 2), np.int64)
     reached = np.zeros(n_nodes, np.uint8)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..kernels.logic_forcing import forcing_scan
+from ..kernels.logic_forcing import forcing_scan, scan_work
 from .board import Board, bits
 from .chains import MAX_SIZE, effects, kernel_board, node_of, pattern_arrays, proof, rating_of, \
     trace
@@ -63,7 +63,8 @@ def forcing_steps(board: Board, mode: Mode) -> Iterator[Step]:
     cands, house_cells, cell_houses = kernel_board(board)
     best = np.full(8, -1, np.int64)
     if not forcing_scan(cands, board.n, house_cells, cell_houses, mode.multiple, mode.dynamic,
-                        mode.nishio, mode.level, *pattern_arrays(board.layout), best):
+                        mode.nishio, mode.level, *pattern_arrays(board.layout), best,
+                        scan_work(len(cands), board.n)):
         return
     complexity, _, kind, target, cell, d, house, _ = (int(x) for x in best)
     ylinks = not mode.nishio
