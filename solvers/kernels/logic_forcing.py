@@ -16,8 +16,6 @@ cell, digit (0-based), house (kind 3), order.
 
 from __future__ import annotations
 
-import threading
-
 import numpy as np
 from numba import njit
 
@@ -63,27 +61,12 @@ def _worth(cands, n, node):
     return True
 
 
-_WORK = threading.local()  # per thread: the GUI's jobs may rate two boards at once
-
-
-def scan_work(n_cells: int, n: int) -> tuple[np.ndarray, ...]:
-    """The large arrays of a scan (every run's nodes and parents, a few MB), made once per
-    thread and size: fresh ones cost more in page faults than the scan's runs."""
-    kept = getattr(_WORK, "arrays", None)
-    if kept is None or kept[0].shape != (n_cells * n, 2 * n_cells * n + 1):
-        n_cand, n_nodes = n_cells * n, 2 * n_cells * n + 1
-        kept = _WORK.arrays = (np.zeros((n_cand, n_nodes), np.uint8),
-                               np.empty((n_cand, n_nodes), np.int32),
-                               np.empty((n_cand, n_nodes), np.int32),
-                               np.empty((n_cand, n_nodes), np.int32))
-    return kept
-
-
 @njit(nogil=True, cache=True)
 def forcing_scan(cands, n, house_cells, cell_houses, multiple, dynamic, nishio, level,
                  house_kind, crossings, best, work):
-    """One producer's scan (see the module) with `scan_work`'s arrays; returns True when a
-    conclusion was found."""
+    """One producer's scan (see the module); returns True when a conclusion was found.
+    `work`: every run's reached, pstart, pcount and order (n_cand x n_nodes: uint8, then
+    int32), reused from scan to scan (solvers.logic.forcing.scan_work)."""
     n_cells = cands.shape[0]
     n_cand = n_cells * n
     n_nodes = 2 * n_cand + 1

@@ -7,12 +7,13 @@ solvers.kernels.logic_forcing; here the easiest conclusion becomes a step with i
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..kernels.logic_forcing import forcing_scan, scan_work
+from ..kernels.logic_forcing import forcing_scan
 from .board import Board, bits
 from .chains import MAX_SIZE, effects, kernel_board, node_of, pattern_arrays, proof, rating_of, \
     trace
@@ -38,6 +39,21 @@ NISHIO = Mode("Nishio ", 7.5, False, True, True)
 MULTIPLE = Mode("", 8.0, True, False, False)
 DYNAMIC = Mode("Dynamic ", 8.5, True, True, False)
 DYNAMIC_PLUS = Mode("Dynamic ", 9.0, True, True, False, 1, " (+)")
+
+_WORK = threading.local()  # per thread: the GUI's jobs may rate two boards at once
+
+
+def scan_work(n_cells: int, n: int) -> tuple[np.ndarray, ...]:
+    """The large arrays of a scan (every run's nodes and parents, a few MB), made once per
+    thread and size: fresh ones cost more in page faults than the scan's runs."""
+    kept = getattr(_WORK, "arrays", None)
+    if kept is None or kept[0].shape != (n_cells * n, 2 * n_cells * n + 1):
+        n_cand, n_nodes = n_cells * n, 2 * n_cells * n + 1
+        kept = _WORK.arrays = (np.zeros((n_cand, n_nodes), np.uint8),
+                               np.empty((n_cand, n_nodes), np.int32),
+                               np.empty((n_cand, n_nodes), np.int32),
+                               np.empty((n_cand, n_nodes), np.int32))
+    return kept
 
 
 def nishio(board: Board) -> Iterator[Step]:

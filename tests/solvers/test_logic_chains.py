@@ -12,11 +12,12 @@ import numpy as np
 import pytest
 
 from solvers.kernels.logic_cycles import cycle_scan, length_increment
-from solvers.kernels.logic_forcing import forcing_scan, scan_work
+from solvers.kernels.logic_forcing import forcing_scan
 from solvers.logic import Board
 from solvers.logic.chains import cycles_and_chains, kernel_board, pattern_arrays
 from solvers.logic.exclusion import aligned_pairs, aligned_triplets
-from solvers.logic.forcing import DYNAMIC, MULTIPLE, dynamic, dynamic_plus, multiple, nishio
+from solvers.logic.forcing import DYNAMIC, MULTIPLE, dynamic, dynamic_plus, multiple, nishio, \
+    scan_work
 from solvers.logic.nested import nested_forcing_chains, refutation
 from solvers.logic.solver import apply
 from solvers.logic.techniques import TECHNIQUES, next_step
