@@ -10,8 +10,10 @@ leads to it on: it is on). A cycle removes a digit from the cells that see an on
 off node of it outside the cycle. Rating: base + SE's length increment of the complexity
 (the count of distinct nodes); the easiest is the least rating, then complexity, then SE's
 sort key, then the first found. `best`: rating x10, complexity, sort key, kind (0 cycle,
-1 forcing chain), source candidate, link set, order; with `want` the order of one conclusion,
-its chain (node ids, conclusion first, the source last) goes to `path`.
+1 forcing chain), source candidate, link set, order, and the length of its chain, which is
+in `path` (node ids, conclusion first, the source last: written as a conclusion becomes the
+best, so one scan gives the step); with `want` the order of one conclusion, the scan stops
+there with its chain in `path`.
 """
 
 from __future__ import annotations
@@ -234,6 +236,8 @@ def _cycles_from(cands, n, house_cells, cell_houses, source, links, work, best, 
                         size = _path_size(obj_node, obj_parent, last) - 1
                         _offer(best, CYCLE_BASE[links] + length_increment(size), size,
                                SORT_KEYS[links], 0, source, links, index)
+                        if best[6] == index:
+                            best[7] = _write_path(obj_node, obj_parent, last, path)
                 if on_obj[q >> 1] < 0 and objects < limit:
                     obj_node[objects] = q
                     obj_parent[objects] = p
@@ -347,4 +351,6 @@ def cycle_scan(cands, n, house_cells, cell_houses, best, want, path):
                     size = _path_size(obj_node, obj_parent, found)
                     _offer(best, CHAIN_BASE[links] + length_increment(size), size,
                            SORT_KEYS[links], 1, source, links, index)
+                    if best[6] == index:
+                        best[7] = _write_path(obj_node, obj_parent, found, path)
     return index

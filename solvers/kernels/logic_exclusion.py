@@ -21,22 +21,21 @@ from .logic_chains import popcount
 
 
 @njit(nogil=True, cache=True)
-def _check(cands, see, cells, size, common, n_common, removed):
+def _check(cands, see, cells, size, common, n_common, removed, span, scratch):
     """Marks in `removed[i]` the digits of cell i used by no allowed combination; returns
-    whether there is one."""
-    allowed = np.zeros(3, np.int64)
-    digits = np.zeros(3, np.int64)
-    masks = np.zeros(3, np.int64)
+    whether there is one. Digits are below `span`; `scratch` is 3 x 3 int64 room."""
+    allowed, digits, masks = scratch[0], scratch[1], scratch[2]
+    allowed[:] = 0
     for i in range(size):
         masks[i] = cands[cells[i]]
     last = masks[2] if size == 3 else 1
-    for a in range(64):
+    for a in range(span):
         if not (masks[0] >> a & 1):
             continue
-        for b in range(64):
+        for b in range(span):
             if not (masks[1] >> b & 1):
                 continue
-            for c in range(64):
+            for c in range(span if size == 3 else 1):
                 if not (last >> c & 1):
                     continue
                 digits[0], digits[1], digits[2] = a, b, c
@@ -67,6 +66,11 @@ def aligned_scan(cands, peer_list, see, degree, cells, common, removed):
     """The first aligned exclusion of `degree` (2 or 3) cells: fills cells, common (the
     excluders, -1 ended) and removed (per cell, the digits it loses); False when none."""
     n_cells = cands.shape[0]
+    span = np.int64(1)  # the digits' bits are below it
+    for cell in range(n_cells):
+        while cands[cell] >> span:
+            span += 1
+    scratch = np.zeros((3, 3), np.int64)
     bases = np.empty(n_cells, np.int64)
     is_base = np.zeros(n_cells, np.uint8)
     excl = np.full((n_cells, peer_list.shape[1]), -1, np.int64)
@@ -128,7 +132,8 @@ def aligned_scan(cands, peer_list, see, degree, cells, common, removed):
                 if n_shared < 2:
                     continue
                 chosen[0], chosen[1], chosen[2] = first, second, third
-                if _check(cands, see, chosen, degree, shared, n_shared, removed):
+                if _check(cands, see, chosen, degree, shared, n_shared, removed, span,
+                          scratch):
                     cells[:degree] = chosen[:degree]
                     common[:] = -1
                     common[:n_shared] = shared[:n_shared]

@@ -63,22 +63,22 @@ def _worth(cands, n, node):
 
 @njit(nogil=True, cache=True)
 def forcing_scan(cands, n, house_cells, cell_houses, multiple, dynamic, nishio, level,
-                 house_kind, crossings, best):
-    """One producer's scan (see the module); returns True when a conclusion was found."""
+                 house_kind, crossings, best, work):
+    """One producer's scan (see the module); returns True when a conclusion was found.
+    `work`: every run's reached, pstart, pcount and order (n_cand x n_nodes: uint8, then
+    int32), reused from scan to scan (solvers.logic.forcing.scan_work)."""
     n_cells = cands.shape[0]
     n_cand = n_cells * n
     n_nodes = 2 * n_cand + 1
     ylinks = not nishio
     done = np.zeros(n_cand, np.uint8)
-    r_reached = np.zeros((n_cand, n_nodes), np.uint8)
-    r_pstart = np.empty((n_cand, n_nodes), np.int32)  # read only where reached
-    r_pcount = np.empty((n_cand, n_nodes), np.int32)
+    r_reached, r_pstart, r_pcount, r_order = work  # pstart, pcount: read only where reached
+    r_reached[:] = 0
     links = (level, house_kind, crossings)
     r_flat = np.zeros(n_cand * 4 * (n + 1), np.int32)
     r_off = np.zeros(n_cand + 1, np.int64)  # r_off[c]: where run c's parents start
     r_top = np.zeros(n_cand, np.int64)
     used = np.zeros(1, np.int64)
-    r_order = np.empty((n_cand, n_nodes), np.int32)
     r_count = np.zeros(n_cand, np.int64)
     r_conflict = np.zeros((n_cand, 2), np.int64)
     reached = np.zeros(n_nodes, np.uint8)

@@ -117,13 +117,12 @@ def cycles_and_chains(board: Board) -> Iterator[Step]:
     if board.n > MAX_SIZE:
         return
     cands, house_cells, cell_houses = kernel_board(board)
-    best = np.full(7, -1, np.int64)
+    best = np.full(8, -1, np.int64)
     path = np.zeros(2 * len(cands) * board.n + 2, np.int64)
     cycle_scan(cands, board.n, house_cells, cell_houses, best, -1, path)
     if best[0] < 0:
         return
-    rating, _, _, kind, source, links, index = (int(x) for x in best)
-    size = cycle_scan(cands, board.n, house_cells, cell_houses, best.copy(), index, path)
+    rating, _, _, kind, source, links, _, size = (int(x) for x in best)
     nodes = [node_of(board.n, int(node)) for node in path[:size]][::-1]  # source first
     pairs = list(zip(nodes, nodes[1:]))
     source_cell, digit, _ = node_of(board.n, source)

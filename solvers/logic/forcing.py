@@ -7,6 +7,7 @@ solvers.kernels.logic_forcing; here the easiest conclusion becomes a step with i
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -39,6 +40,21 @@ MULTIPLE = Mode("", 8.0, True, False, False)
 DYNAMIC = Mode("Dynamic ", 8.5, True, True, False)
 DYNAMIC_PLUS = Mode("Dynamic ", 9.0, True, True, False, 1, " (+)")
 
+_WORK = threading.local()  # per thread: the GUI's jobs may rate two boards at once
+
+
+def scan_work(n_cells: int, n: int) -> tuple[np.ndarray, ...]:
+    """The large arrays of a scan (every run's nodes and parents, a few MB), made once per
+    thread and size: fresh ones cost more in page faults than the scan's runs."""
+    kept = getattr(_WORK, "arrays", None)
+    if kept is None or kept[0].shape != (n_cells * n, 2 * n_cells * n + 1):
+        n_cand, n_nodes = n_cells * n, 2 * n_cells * n + 1
+        kept = _WORK.arrays = (np.zeros((n_cand, n_nodes), np.uint8),
+                               np.empty((n_cand, n_nodes), np.int32),
+                               np.empty((n_cand, n_nodes), np.int32),
+                               np.empty((n_cand, n_nodes), np.int32))
+    return kept
+
 
 def nishio(board: Board) -> Iterator[Step]:
     yield from forcing_steps(board, NISHIO)
@@ -63,7 +79,8 @@ def forcing_steps(board: Board, mode: Mode) -> Iterator[Step]:
     cands, house_cells, cell_houses = kernel_board(board)
     best = np.full(8, -1, np.int64)
     if not forcing_scan(cands, board.n, house_cells, cell_houses, mode.multiple, mode.dynamic,
-                        mode.nishio, mode.level, *pattern_arrays(board.layout), best):
+                        mode.nishio, mode.level, *pattern_arrays(board.layout), best,
+                        scan_work(len(cands), board.n)):
         return
     complexity, _, kind, target, cell, d, house, _ = (int(x) for x in best)
     ylinks = not mode.nishio

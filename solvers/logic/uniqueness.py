@@ -8,24 +8,43 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from .board import Board, bits, digits_of
+from .board import Board, Layout, bits, digits_of
 from .steps import Step
+
+
+_GEOMETRY: dict[int, tuple[Layout, tuple[tuple[int, int, int, int], ...]]] = {}
 
 
 def rectangles(board: Board) -> Iterator[tuple[int, int, int, int]]:
     """Empty cells (top-left, top-right, bottom-left, bottom-right) of rectangles that span
     two boxes and that every house meets in 0 or 2 cells (so a swap keeps every house)."""
-    n, layout = board.n, board.layout
+    values = board.values
+    for cells in rectangle_shapes(board.layout):
+        if not (values[cells[0]] or values[cells[1]] or values[cells[2]] or values[cells[3]]):
+            yield cells
+
+
+def rectangle_shapes(layout: Layout) -> tuple[tuple[int, int, int, int], ...]:
+    """The rectangles of `rectangles` whatever the values, in its order (kept by the layout's
+    identity: the uniqueness finders run between most steps, hashing a layout costs more)."""
+    kept = _GEOMETRY.get(id(layout))
+    if kept is None or kept[0] is not layout:
+        if len(_GEOMETRY) > 64:
+            _GEOMETRY.clear()
+        kept = _GEOMETRY[id(layout)] = (layout, _shapes(layout))
+    return kept[1]
+
+
+def _shapes(layout: Layout) -> tuple[tuple[int, int, int, int], ...]:
+    n, found = layout.n, []
     for row1, row2 in combinations(range(n), 2):
         for col1, col2 in combinations(range(n), 2):
             cells = (row1 * n + col1, row1 * n + col2, row2 * n + col1, row2 * n + col2)
-            if any(board.values[cell] for cell in cells):
-                continue
             mask = sum(1 << cell for cell in cells)
             touched = {h for cell in cells for h in layout.cell_houses[cell]}
-            if all((layout.houses[h].mask & mask).bit_count() == 2
-                                         for h in touched):
-                yield cells
+            if all((layout.houses[h].mask & mask).bit_count() == 2 for h in touched):
+                found.append(cells)
+    return tuple(found)
 
 
 def unique_rectangles(board: Board) -> Iterator[Step]:

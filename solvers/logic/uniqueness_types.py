@@ -37,6 +37,8 @@ def unique_rectangles_type_3(board: Board) -> Iterator[Step]:
     cands = board.candidates
     for cells in rectangles(board):
         common = cands[cells[0]] & cands[cells[1]] & cands[cells[2]] & cands[cells[3]]
+        if common.bit_count() < 2:
+            continue
         for pair in combinations(bits(common), 2):
             ab = (1 << pair[0]) | (1 << pair[1])
             extra = [cell for cell in cells if cands[cell] != ab]

@@ -5,15 +5,19 @@ proof a chain of real candidates; none concludes anything on a board with two so
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from solvers.kernels.logic_cycles import length_increment
+from solvers.kernels.logic_cycles import cycle_scan, length_increment
+from solvers.kernels.logic_forcing import forcing_scan
 from solvers.logic import Board
-from solvers.logic.chains import cycles_and_chains
+from solvers.logic.chains import cycles_and_chains, kernel_board, pattern_arrays
 from solvers.logic.exclusion import aligned_pairs, aligned_triplets
-from solvers.logic.forcing import dynamic, dynamic_plus, multiple, nishio
+from solvers.logic.forcing import DYNAMIC, MULTIPLE, dynamic, dynamic_plus, multiple, nishio, \
+    scan_work
 from solvers.logic.nested import nested_forcing_chains, refutation
 from solvers.logic.solver import apply
 from solvers.logic.techniques import TECHNIQUES, next_step
@@ -163,3 +167,45 @@ def test_a_step_as_json_carries_its_chain():
 def test_sudoku_explainers_length_increments(complexity, tenths):
     """SE adds 0.1 each time the chain (complexity - 2 nodes) passes 4, 6, 8, 12, 16, 24, 32."""
     assert length_increment(complexity) == tenths
+
+
+@pytest.mark.parametrize("name", [name for name in NEEDS if NEEDS[name][0] is cycles_and_chains])
+def test_one_cycle_scan_gives_the_best_conclusion_and_its_chain(name):
+    """The scan writes the best conclusion's chain as it finds it (one pass, no replay): the
+    same chain as the replay that stops at that conclusion's order."""
+    board, _ = board_before(NEEDS[name][1], name)
+    cands, house_cells, cell_houses = kernel_board(board)
+    best = np.full(8, -1, np.int64)
+    path = np.zeros(2 * len(cands) * board.n + 2, np.int64)
+    cycle_scan(cands, board.n, house_cells, cell_houses, best, -1, path)
+    replayed = np.zeros_like(path)
+    size = cycle_scan(cands, board.n, house_cells, cell_houses, best.copy(), best[6], replayed)
+    assert best[7] == size > 0
+    assert path[:size].tolist() == replayed[:size].tolist()
+
+
+def test_forcing_scans_reuse_their_work_arrays_without_carrying_anything_over():
+    """The scan's large arrays are kept per thread between scans: whatever an earlier scan
+    left in them, a scan finds what it finds on fresh arrays (each thread has its own)."""
+    board, _ = board_before(NEEDS["Dynamic Region Forcing Chains"][1],
+                            "Dynamic Region Forcing Chains")
+    cands, house_cells, cell_houses = kernel_board(board)
+    work = scan_work(len(cands), board.n)
+    assert scan_work(len(cands), board.n) is work
+    with ThreadPoolExecutor(1) as pool:
+        assert pool.submit(scan_work, len(cands), board.n).result()[0] is not work[0]
+    for mode in (MULTIPLE, DYNAMIC):
+        found = []
+        for arrays in (tuple(np.zeros_like(array) for array in work), work):
+            for array in arrays:
+                array.fill(7)  # an earlier scan's leftovers
+            best = np.full(8, -1, np.int64)
+            forcing_scan(cands, board.n, house_cells, cell_houses, mode.multiple, mode.dynamic,
+                         mode.nishio, mode.level, *pattern_arrays(board.layout), best, arrays)
+            found.append(best.tolist())
+        fresh = np.full(8, -1, np.int64)
+        forcing_scan(cands, board.n, house_cells, cell_houses, mode.multiple, mode.dynamic,
+                     mode.nishio, mode.level, *pattern_arrays(board.layout), fresh,
+                     tuple(np.zeros_like(array) for array in work))
+        assert found == [fresh.tolist()] * 2
+    assert fresh[0] > 0  # the dynamic scan found the path's step (the static one nothing)

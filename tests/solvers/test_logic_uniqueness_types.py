@@ -6,7 +6,11 @@ step must keep it."""
 
 from __future__ import annotations
 
-from test_logic_techniques import BUG_STATE_PUZZLE, board_of, col, named, row, without
+from itertools import combinations
+
+import pytest
+from test_logic_techniques import BUG_STATE_PUZZLE, LAYOUT, X_LAYOUT, board_of, col, named, row, \
+    without
 
 from solvers.logic import uniqueness_types
 from solvers.logic.board import Board, bits
@@ -14,6 +18,7 @@ from solvers.logic.profiles import profile
 from solvers.logic.solver import apply
 from solvers.logic.techniques import TECHNIQUES, next_step
 from solvers.logic.truth import unique_solution
+from solvers.logic.uniqueness import rectangles
 from solvers.puzzle.textformats import parse_sudoku_line
 
 # easy200, rated 5.7 (BUG type 2) by SukakuExplainer 1.18.1
@@ -138,3 +143,20 @@ def test_bug_type_4_leaves_each_cell_its_x_and_its_extra():
                 assert left == {x, extras[cell].bit_length()}
             checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("layout", [LAYOUT, X_LAYOUT], ids=["boxes", "x-sudoku"])
+def test_rectangles_are_the_empty_ones_every_house_meets_twice_or_not(layout):
+    """The rectangles kept per layout, filtered by a board's values, are those of the
+    definition: four empty cells that every house they touch meets in two."""
+    givens = [int(c) if c != "." else 0 for c in BUG_TYPE_2_PUZZLE]
+    board = Board(layout, givens if layout is LAYOUT else [0] * 81)
+    expected = []
+    for row1, row2 in combinations(range(9), 2):
+        for col1, col2 in combinations(range(9), 2):
+            cells = (row1 * 9 + col1, row1 * 9 + col2, row2 * 9 + col1, row2 * 9 + col2)
+            touched = [house for house in layout.houses if house.mask & sum(1 << c for c in cells)]
+            if not any(board.values[cell] for cell in cells) and all(
+                    sum(house.mask >> cell & 1 for cell in cells) == 2 for house in touched):
+                expected.append(cells)
+    assert list(rectangles(board)) == expected and expected
