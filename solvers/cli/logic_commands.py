@@ -15,6 +15,7 @@ from ..puzzle.model import Puzzle, PuzzleError
 if TYPE_CHECKING:  # the logic is imported when a command needs it: a search never loads it
     from ..logic.batch import Rated
     from ..logic.solver import Rating
+    from ..parallel.cluster_spec import ClusterSpec
 
 # solvers.logic.profiles' names, here so that the parser needs no technique loaded (a test
 # checks that they agree)
@@ -33,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--rate-batch", type=Path, metavar="FILE",
                        help="rate one Sudoku a line (blank lines and # comments skipped): "
                             "one line out each, puzzle, ER, EP, ED, seconds (--jobs N "
-                            "processes, default every core)")
+                            "processes, default every core; or --cluster ADDRESS)")
     group.add_argument("--profile", choices=PROFILE_NAMES, default=DEFAULT_PROFILE,
                        help="the techniques --steps, --rate and --rate-batch may use: se121 "
                             "(default, Sudoku Explainer 1.2.1's list and ratings), sukaku "
@@ -81,17 +82,17 @@ def rating_text(rating: Rating) -> str:
 
 
 def run_rate_batch(path: Path, as_json: bool, jobs: int,
-                   profile_name: str = DEFAULT_PROFILE) -> int:
-    """One line out per puzzle line of `path`; a line that is no Sudoku with one solution is
-    named on stderr and the others are still rated (exit status 2 if there was one)."""
-    from ..logic.batch import rate_lines
+                   profile_name: str = DEFAULT_PROFILE, cluster: ClusterSpec | None = None) -> int:
+    """One line out per puzzle line of `path`, rated on `jobs` processes or on `cluster`; a
+    line that is no Sudoku with one solution is named on stderr and the others are still
+    rated (exit status 2 if there was one)."""
     try:
         stream = open(path, encoding="utf-8", errors="replace")
     except OSError as error:
         raise PuzzleError(f"{path}: cannot read: {error}") from error
     rated = failed = 0
     with stream:
-        for result in rate_lines(stream, jobs, profile_name):
+        for result in _rated(stream, jobs, profile_name, cluster):
             if result.error:
                 failed += 1
                 print(f"polygui-solve: {path} line {result.line_number}: {result.error}",
@@ -102,6 +103,18 @@ def run_rate_batch(path: Path, as_json: bool, jobs: int,
     if rated + failed == 0:
         raise PuzzleError(f"{path}: no Sudoku lines found")
     return 2 if failed else 0
+
+
+def _rated(lines, jobs: int, profile_name: str, cluster: ClusterSpec | None):
+    """The ratings of the lines, in order: on the cluster if one is given (Dask is imported
+    then only), else on `jobs` processes here."""
+    if cluster is not None:
+        from ..parallel.rating import rate_lines_on_cluster
+
+        return rate_lines_on_cluster(lines, cluster, profile_name)
+    from ..logic.batch import rate_lines
+
+    return rate_lines(lines, jobs, profile_name)
 
 
 def batch_line(result: Rated, as_json: bool) -> str:

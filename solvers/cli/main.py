@@ -121,7 +121,8 @@ def _main(argv: list[str] | None) -> int:
             return run_batch(args.sudoku_batch, as_json=args.json)
         if args.rate_batch:
             return logic_commands.run_rate_batch(args.rate_batch, args.json,
-                                                 args.jobs or available_cores(), args.profile)
+                                                 args.jobs or available_cores(), args.profile,
+                                                 args.cluster)
         if args.verify:
             return run_commands.run_verify(args.verify, args.json)
         if args.puzzle is None and args.resume is None:

@@ -67,28 +67,11 @@ class ClusterBackend:
         """`demand`: set while the run's caller waits for events; away longer than
         ABSENCE_SECONDS, the tasks are paused until it is back."""
         self.spec = spec = cluster_spec(address)
-        address = spec.address
         distributed = _distributed()
         self._demand = demand
         self.slice_seconds = slice_seconds
         self.reports: queue.Queue = queue.Queue()
-        self._cluster = None
-        try:
-            if spec.local_workers:
-                self._cluster = distributed.LocalCluster(
-                    n_workers=spec.local_workers, threads_per_worker=1, processes=True,
-                    dashboard_address=None, silence_logs=logging.ERROR,
-                    security=run_certificate(distributed), protocol="tls", host=LOOPBACK)
-                self.client = distributed.Client(self._cluster)  # with the cluster's security
-            else:
-                self.client = distributed.Client(address, timeout=CONNECT_TIMEOUT,
-                                                 security=client_security(distributed, spec))
-        except (OSError, TimeoutError) as error:
-            self._close_cluster()
-            raise ClusterError(f"cannot reach the Dask scheduler at {address}: {error}") from error
-        except RuntimeError as error:  # a LocalCluster whose worker processes did not start
-            self._close_cluster()
-            raise ClusterError(f"cannot start a local cluster ({address}): {error}") from error
+        self.client, self._cluster = open_client(spec)
         self._run = uuid.uuid4().hex[:12]
         self._stop = distributed.Event(f"polygui-stop-{self._run}", client=self.client)
         self._pause = distributed.Event(f"polygui-pause-{self._run}", client=self.client)
@@ -107,20 +90,12 @@ class ClusterBackend:
     @property
     def description(self) -> str:
         """Where the run searches, and how the cluster is kept to itself, in a line."""
-        address = self.client.scheduler.address
-        if self._cluster is not None:
-            return (f"a local Dask cluster of {self.spec.local_workers} worker processes at "
-                    f"{address}: TLS with a certificate made for this run, on {LOOPBACK} only")
-        if self.spec.tls:
-            return f"the Dask scheduler at {address} (TLS, with the certificate files given)"
-        return (f"the Dask scheduler at {address} (unencrypted: whoever can reach it can run "
-                f"code on its workers)")
+        return describe(self.spec, self.client)
 
     @property
     def workers(self) -> int:
         """Worker threads in the cluster now (at least one)."""
-        info = self.client.scheduler_info()
-        return max(1, sum(w.get("nthreads", 1) for w in info.get("workers", {}).values()))
+        return worker_threads(self.client)
 
     def warm_up(self, puzzle_json: str, symmetry: str) -> None:
         """Have every worker prepare the puzzle (and load the kernels) now, while this side
@@ -259,6 +234,52 @@ class ClusterBackend:
 # --- on the workers --------------------------------------------------------------------------
 _PREPARED: "OrderedDict[tuple[str, str], tuple[TaskSearches, str]]" = OrderedDict()
 _PREPARED_LOCK = threading.Lock()
+
+
+def open_client(spec: ClusterSpec):
+    """A Dask client of the cluster `spec` names, and the LocalCluster started for it (None
+    for a scheduler's address); ClusterError when it cannot be reached or started."""
+    distributed = _distributed()
+    cluster = None
+    try:
+        if spec.local_workers:
+            cluster = distributed.LocalCluster(
+                n_workers=spec.local_workers, threads_per_worker=1, processes=True,
+                dashboard_address=None, silence_logs=logging.ERROR,
+                security=run_certificate(distributed), protocol="tls", host=LOOPBACK)
+            return distributed.Client(cluster), cluster  # with the cluster's security
+        return distributed.Client(spec.address, timeout=CONNECT_TIMEOUT,
+                                  security=client_security(distributed, spec)), None
+    except (OSError, TimeoutError) as error:
+        _close(cluster)
+        raise ClusterError(f"cannot reach the Dask scheduler at {spec.address}: {error}") \
+            from error
+    except RuntimeError as error:  # a LocalCluster whose worker processes did not start
+        _close(cluster)
+        raise ClusterError(f"cannot start a local cluster ({spec.address}): {error}") from error
+
+
+def _close(cluster) -> None:
+    if cluster is not None:
+        cluster.close()
+
+
+def describe(spec: ClusterSpec, client) -> str:
+    """Where a run works, and how its cluster is kept to itself, in a line."""
+    address = client.scheduler.address
+    if spec.local_workers:
+        return (f"a local Dask cluster of {spec.local_workers} worker processes at "
+                f"{address}: TLS with a certificate made for this run, on {LOOPBACK} only")
+    if spec.tls:
+        return f"the Dask scheduler at {address} (TLS, with the certificate files given)"
+    return (f"the Dask scheduler at {address} (unencrypted: whoever can reach it can run "
+            f"code on its workers)")
+
+
+def worker_threads(client) -> int:
+    """Worker threads in the client's cluster now (at least one)."""
+    info = client.scheduler_info()
+    return max(1, sum(w.get("nthreads", 1) for w in info.get("workers", {}).values()))
 
 
 def run_on_worker(puzzle_json: str, symmetry: str, fingerprint: str,
