@@ -33,7 +33,7 @@ SHEET_OPTIONS = ("sheet_grid", "sheet_page", "landscape")
 NOT_FOR_IMAGES = ("count_only", "json", "show", "export_json", "export_csv", "export_lines",
                   "jobs", "cluster", "checkpoint", "resume", "sudoku_batch", "estimate",
                   "estimate_seconds", "explain", "where", "unique", "save_unique",
-                  "export_moves")  # the solver's options an image export has no use for
+                  "export_moves", "export_xmpuzzle")  # the solver's options an image export has no use for
 INTERRUPTED = 130  # solvers.cli.endings.INTERRUPTED, for Ctrl-C before it is imported
 
 

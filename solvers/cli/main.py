@@ -17,7 +17,7 @@ from ..puzzle.any_file import load_any
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError
 from ..search.events import Progress, Solution
 from . import analysis_commands, apart_commands, design_commands, logic_commands, run_commands
-from . import generate_commands
+from . import burrtools_commands, generate_commands
 from .arguments import MAX_JOBS, new_file, refuse_unused, whole_number
 from .endings import ended_cleanly
 
@@ -74,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     apart_commands.add_arguments(parser)
     run_commands.add_arguments(parser)
     logic_commands.add_arguments(parser)
+    burrtools_commands.add_arguments(parser)
     generate_commands.add_help(parser)
     return parser
 
@@ -178,6 +179,8 @@ def show_cluster_line() -> None:
 
 def run_puzzle(args: argparse.Namespace) -> int:
     puzzle, symmetry = _puzzle_and_symmetry(args)
+    if args.export_xmpuzzle is not None:
+        return burrtools_commands.run_export(puzzle, args.export_xmpuzzle)
     if args.steps or args.rate:
         return logic_commands.run_logic(puzzle, args.steps, args.json, args.profile)
     if args.estimate:
