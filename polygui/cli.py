@@ -30,10 +30,11 @@ from .export.limits import MAX_SHEET_COLUMNS, MAX_SHEET_ROWS, MAX_SIDE
 IMAGE_OPTIONS = ("export_png", "export_svg", "sheet")
 PICTURE_OPTIONS = ("solution", "size", "transparent")  # for --export-png and --export-svg
 SHEET_OPTIONS = ("sheet_grid", "sheet_page", "landscape")
+# the solver's options an image export has no use for
 NOT_FOR_IMAGES = ("count_only", "json", "show", "export_json", "export_csv", "export_lines",
                   "jobs", "cluster", "checkpoint", "resume", "sudoku_batch", "estimate",
                   "estimate_seconds", "explain", "where", "unique", "save_unique",
-                  "export_moves", "export_xmpuzzle")  # the solver's options an image export has no use for
+                  "export_moves", "export_xmpuzzle")
 INTERRUPTED = 130  # solvers.cli.endings.INTERRUPTED, for Ctrl-C before it is imported
 
 
