@@ -25,15 +25,19 @@ GROUPED_TWO, THREE, GROUPED_THREE = 4.3, 5.5, 5.7
 
 @dataclass(frozen=True)
 class Link:
-    """A strong link of a digit: a house and its two nodes (cell sets) in the order read."""
+    """A strong link of a digit: a house and its two nodes (cell sets) in the order read;
+    `grouped` when a node is a group (both kept: the chain scans ask millions of times)."""
     house: str
     kind: str
     start: int
     end: int
+    grouped: bool
+    nodes: int  # start | end
 
-    @property
-    def grouped(self) -> bool:
-        return self.start.bit_count() > 1 or self.end.bit_count() > 1
+    @classmethod
+    def of(cls, house: str, kind: str, start: int, end: int) -> Link:
+        return cls(house, kind, start, end, start.bit_count() > 1 or end.bit_count() > 1,
+                   start | end)
 
 
 def strong_links(board: Board, digit: int) -> list[Link]:
@@ -50,8 +54,8 @@ def strong_links(board: Board, digit: int) -> list[Link]:
         for node in nodes:
             rest = places & ~node
             if node < rest and rest in nodes:
-                links.append(Link(house.name, house.kind, node, rest))
-                links.append(Link(house.name, house.kind, rest, node))
+                links.append(Link.of(house.name, house.kind, node, rest))
+                links.append(Link.of(house.name, house.kind, rest, node))
     return links
 
 
@@ -94,14 +98,10 @@ def grouped_two_links(board: Board) -> Iterator[Step]:
     for digit in range(1, board.n + 1):
         links = strong_links(board, digit)
         for first in links:
+            reach, nodes = seen(first.end), first.nodes
             for second in links:
-                if first.house == second.house or not (first.grouped or second.grouped):
-                    continue
-                if first.start & (second.start | second.end) or \
-                        first.end & (second.start | second.end):
-                    continue
-                if seen(first.end) & second.start != second.start \
-                        or first.house > second.house:
+                if not first.house < second.house or not (first.grouped or second.grouped) \
+                        or nodes & second.nodes or reach & second.start != second.start:
                     continue
                 yield from _step(board, digit, (first, second), two_link_name(first, second),
                                  GROUPED_TWO, seen)
@@ -123,19 +123,14 @@ def _three_links(board: Board, grouped: bool) -> Iterator[Step]:
     seen = seen_by(board)
     for digit in range(1, board.n + 1):
         links = strong_links(board, digit)
-        following = {id(link): [other for other in links if other.house != link.house
-                                and not other.start & link.end and not other.end & link.end
-                                and seen(link.end) & other.start == other.start]
-                     for link in links}
+        following = {id(link): _following(link, links, seen(link.end)) for link in links}
         for first in links:
             for second in following[id(first)]:
-                if second.house == first.house or (second.start | second.end) & \
-                        (first.start | first.end):
+                if second.house == first.house or second.nodes & first.nodes:
                     continue
+                used = first.nodes | second.nodes
                 for third in following[id(second)]:
-                    used = first.start | first.end | second.start | second.end
-                    if third.house in (first.house, second.house) or \
-                            (third.start | third.end) & used:
+                    if third.house in (first.house, second.house) or third.nodes & used:
                         continue
                     chain = (first, second, third)
                     if any(link.grouped for link in chain) != grouped:
@@ -145,6 +140,13 @@ def _three_links(board: Board, grouped: bool) -> Iterator[Step]:
                     name += "X-Loop (3 Strong Links)" if loop else "3 Strong Links"
                     yield from _step(board, digit, chain, name,
                                      GROUPED_THREE if grouped else THREE, seen, loop)
+
+
+def _following(link: Link, links: list[Link], reach: int) -> list[Link]:
+    """The links that may follow `link` in a chain: another house, its end not among their
+    nodes, their start seen by all of its end (`reach`)."""
+    return [other for other in links if other.house != link.house
+            and not other.nodes & link.end and reach & other.start == other.start]
 
 
 def _step(board: Board, digit: int, chain: tuple[Link, ...], name: str, rating: float,

@@ -30,48 +30,52 @@ def wxyz_wings(board: Board) -> Iterator[Step]:
 
 
 def _wings(board: Board, bivalue: bool) -> Iterator[Step]:
+    """The wings in the order of their digits, then of their cells (both ascending): each
+    pattern is found from a pivot and the three cells it sees, four digits in all."""
+    cands = board.candidates
+    for digits, cells in sorted(_patterns(board, bivalue)):
+        if _in_one_house(board, cells) or \
+                (not bivalue and all(cands[cell].bit_count() == 2 for cell in cells)):
+            continue
+        loose = [d for d in digits if not _restricted(board, cells, d)]
+        if len(loose) != 1:
+            continue
+        z = loose[0] + 1
+        seen = board.digit_cells[z]
+        for cell in cells:
+            if cands[cell] >> loose[0] & 1:
+                seen &= board.layout.peers[cell]
+        if not seen:
+            continue
+        yield Step("WXYZ-Wing", BIVALUE if bivalue else MORE,
+                   eliminations=tuple((cell, z) for cell in bits(seen)), cells=cells,
+                   candidates=tuple((cell, d + 1) for cell in cells
+                                    for d in bits(cands[cell])))
+
+
+def _patterns(board: Board, bivalue: bool) -> set[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """(digits, cells) of every four cells of 2 (bivalue) or 2-4 candidates holding four
+    digits in all, one of them (the pivot) seeing the three others (without one, the
+    pattern is an XY-chain's, which SukakuExplainer does not take for a wing: its recorded
+    ratings use chains there)."""
     peers, cands = board.layout.peers, board.candidates
     most = 2 if bivalue else SIZE
     small = [cell for cell, c in enumerate(cands) if 2 <= c.bit_count() <= most]
-    for digits in combinations(range(board.n), SIZE):
-        union = sum(1 << d for d in digits)
-        inside = [cell for cell in small if not cands[cell] & ~union]
-        for cells in combinations(inside, SIZE):
-            mask = 0
-            for cell in cells:
-                mask |= cands[cell]
-            if mask != union or _in_one_house(board, cells) or not _has_pivot(board, cells) or \
-                    (not bivalue and all(cands[cell].bit_count() == 2 for cell in cells)):
-                continue
-            loose = [d for d in digits if not _restricted(board, cells, d)]
-            if len(loose) != 1:
-                continue
-            z = loose[0] + 1
-            holders = [cell for cell in cells if cands[cell] >> loose[0] & 1]
-            seen = board.digit_cells[z]
-            for cell in holders:
-                seen &= peers[cell]
-            if not seen:
-                continue
-            yield Step("WXYZ-Wing", BIVALUE if bivalue else MORE,
-                       eliminations=tuple((cell, z) for cell in bits(seen)), cells=cells,
-                       candidates=tuple((cell, d + 1) for cell in cells
-                                        for d in bits(cands[cell])))
+    found = set()
+    for pivot in small:
+        wings = [cell for cell in small if peers[pivot] >> cell & 1
+                 and (cands[pivot] | cands[cell]).bit_count() <= SIZE]
+        for trio in combinations(wings, SIZE - 1):
+            union = cands[pivot] | cands[trio[0]] | cands[trio[1]] | cands[trio[2]]
+            if union.bit_count() == SIZE:
+                found.add((tuple(bits(union)), tuple(sorted((pivot, *trio)))))
+    return found
 
 
 def _restricted(board: Board, cells: tuple[int, ...], digit_bit: int) -> bool:
     """Whether the places of the digit in the pattern all see each other."""
     places = [cell for cell in cells if board.candidates[cell] >> digit_bit & 1]
     return all(board.layout.peers[a] >> b & 1 for a, b in combinations(places, 2))
-
-
-def _has_pivot(board: Board, cells: tuple[int, ...]) -> bool:
-    """Whether a cell of the pattern sees the three others (without one, the pattern is an
-    XY-chain's, which SukakuExplainer does not take for a wing: its recorded ratings use
-    chains there)."""
-    peers = board.layout.peers
-    return any(all(peers[cell] >> other & 1 for other in cells if other != cell)
-               for cell in cells)
 
 
 def _in_one_house(board: Board, cells: tuple[int, ...]) -> bool:

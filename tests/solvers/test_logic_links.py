@@ -5,10 +5,26 @@ rated paths are checked in test_logic_patterns.py (the sukaku sample)."""
 
 from __future__ import annotations
 
-from test_logic_patterns import eliminated, only
+import functools
+import operator
+from itertools import combinations
+
+from test_logic_patterns import SUKAKU_SAMPLE, eliminated, only
 from test_logic_techniques import board_of, named
 
 from solvers.logic import als, strong_links, wxyz
+from solvers.logic.board import Board
+from solvers.logic.effects import apply
+from solvers.logic.profiles import profile
+from solvers.logic.solver import solve_logically
+from solvers.puzzle.textformats import parse_sudoku_line
+
+
+def sukaku_sample_puzzles() -> list[str]:
+    """The sukaku sample's puzzles, WXYZ-Wings first."""
+    rows = [line.split("\t") for line in SUKAKU_SAMPLE.read_text().splitlines()
+            if line and not line.startswith("#")][1:]
+    return [row[1] for row in sorted(rows, key=lambda row: "WXYZ" not in row[-1])]
 
 
 def steps_removing(steps, *pairs):
@@ -101,6 +117,50 @@ def test_a_chain_of_four_cells_without_a_pivot_is_no_wxyz_wing():
     # no cell sees the three others: SukakuExplainer rates it as a chain, not a wing.
     chain = {"r1c1": "14", "r1c5": "12", "r5c5": "23", "r5c9": "34"}
     assert list(wxyz.wxyz_wings(board_of(chain))) == []
+
+
+def wings_by_definition(board, bivalue: bool) -> list[tuple]:
+    """(cells, eliminations) of every WXYZ-Wing, straight from the definition: four digits,
+    then every four cells holding exactly them, in that order (the finder's)."""
+    cands, peers = board.candidates, board.layout.peers
+    most = 2 if bivalue else 4
+    small = [c for c, m in enumerate(cands) if 2 <= m.bit_count() <= most]
+    found = []
+    for digits in combinations(range(board.n), 4):
+        union = sum(1 << d for d in digits)
+        for cells in combinations([c for c in small if not cands[c] & ~union], 4):
+            mask = sum(1 << c for c in cells)
+            if functools.reduce(operator.or_, (cands[c] for c in cells)) != union \
+                    or any(h.mask & mask == mask for h in board.layout.houses) \
+                    or not any(all(peers[c] >> o & 1 for o in cells if o != c) for c in cells) \
+                    or (not bivalue and all(cands[c].bit_count() == 2 for c in cells)):
+                continue
+            loose = [d for d in digits if not all(
+                peers[a] >> b & 1 for a, b in combinations(
+                    [c for c in cells if cands[c] >> d & 1], 2))]
+            if len(loose) != 1:
+                continue
+            seen = board.digit_cells[loose[0] + 1]
+            for c in cells:
+                if cands[c] >> loose[0] & 1:
+                    seen &= peers[c]
+            if seen:
+                found.append((cells, tuple((c, loose[0] + 1) for c in range(81) if seen >> c & 1)))
+    return found
+
+
+def test_the_wxyz_finder_finds_the_definitions_wings_in_its_order():
+    """On the boards met along the sukaku sample's paths (four-cell patterns of every
+    kind, most of them no wing), the finder's steps are the definition's, in order."""
+    compared = 0
+    for puzzle in sukaku_sample_puzzles()[:2]:
+        board = Board.from_grid(parse_sudoku_line(puzzle).sudoku)
+        for step in solve_logically(board.copy(), profile("sukaku")).steps:
+            wings = [(s.cells, s.eliminations) for s in wxyz.wxyz_wings(board)]
+            assert wings == wings_by_definition(board, True) + wings_by_definition(board, False)
+            compared += bool(wings)
+            apply(board, step)
+    assert compared > 0  # some board had a wing
 
 
 # --- ALS-XZ ----------------------------------------------------------------------------------
