@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import logging
 import sys
 
 import grimp
@@ -21,8 +22,14 @@ NATIVE = {"solvers.kernels.native", "solvers.kernels.native_build"}  # may use t
 
 def test_the_import_contracts_in_pyproject_hold(capsys, monkeypatch):
     monkeypatch.chdir(ROOT)
-    status = lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True,
-                          no_logo=True)
+    loggers = [logger for logger in logging.root.manager.loggerDict.values()
+               if isinstance(logger, logging.Logger) and not logger.disabled]
+    try:
+        status = lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True,
+                              no_logo=True)
+    finally:  # its logging set-up disables every logger that exists: the later tests' too
+        for logger in loggers:
+            logger.disabled = False
     report = capsys.readouterr().out
     assert status == 0, report
     assert "5 kept, 0 broken" in report  # every contract was read and checked
