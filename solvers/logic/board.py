@@ -18,6 +18,18 @@ from ..puzzle.sudoku_rules import cell_regions
 
 BOX, ROW, COLUMN, DIAGONAL = "box", "row", "column", "diagonal"
 LINES = (ROW, COLUMN)
+KEPT_MOST = 64  # owners an identity cache keeps before it starts over
+
+
+def kept_for(cache: dict, owner, make):
+    """make(owner), computed once per owner and kept in `cache` by the owner's identity
+    (a layout or a technique list: hashing one costs more than the lookups it would save)."""
+    kept = cache.get(id(owner))
+    if kept is None or kept[0] is not owner:
+        if len(cache) > KEPT_MOST:
+            cache.clear()
+        kept = cache[id(owner)] = (owner, make(owner))
+    return kept[1]
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ import numpy as np
 from ..kernels import logic_scan as k
 from ..kernels.logic_path import DONE, FULL, run_path
 from . import single_digit, singles, subsets, uniqueness, wings
-from .board import BOX, COLUMN, DIAGONAL, ROW, Board, Layout
+from .board import BOX, COLUMN, DIAGONAL, ROW, Board, Layout, kept_for
 from .effects import apply
 from .steps import Step
 from .techniques import TECHNIQUES, Technique
@@ -51,12 +51,7 @@ RECORD = 128  # steps the kernel runs before Python builds them
 def tables(layout: Layout) -> tuple[np.ndarray, ...]:
     """The layout as the scan's arrays: hc, hk, member, cross, peer, line_of (kept by the
     layout's identity: hashing a layout's tables costs more than a scan)."""
-    kept = _TABLES.get(id(layout))
-    if kept is None or kept[0] is not layout:
-        if len(_TABLES) > 64:
-            _TABLES.clear()
-        kept = _TABLES[id(layout)] = (layout, _tables(layout))
-    return kept[1]
+    return kept_for(_TABLES, layout, _tables)
 
 
 def _tables(layout: Layout) -> tuple[np.ndarray, ...]:
@@ -97,13 +92,8 @@ def next_step(board: Board, techniques: tuple[Technique, ...] = TECHNIQUES) -> S
 
 def codes_of(techniques: tuple[Technique, ...]) -> np.ndarray:
     """Each technique's scan code, 0 for one without a scan (kept by the list's identity)."""
-    kept = _CODES.get(id(techniques))
-    if kept is None or kept[0] is not techniques:
-        if len(_CODES) > 64:
-            _CODES.clear()
-        codes = np.array([CODES.get(t.find, 0) for t in techniques], dtype=np.int64)
-        kept = _CODES[id(techniques)] = (techniques, codes)
-    return kept[1]
+    return kept_for(_CODES, techniques, lambda listed: np.array(
+        [CODES.get(t.find, 0) for t in listed], dtype=np.int64))
 
 
 def solve_path(board: Board, techniques: tuple[Technique, ...] = TECHNIQUES,

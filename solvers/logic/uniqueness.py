@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from .board import Board, Layout, bits, digits_of
+from .board import Board, Layout, bits, digits_of, kept_for
 from .steps import Step
 
 
@@ -27,12 +27,7 @@ def rectangles(board: Board) -> Iterator[tuple[int, int, int, int]]:
 def rectangle_shapes(layout: Layout) -> tuple[tuple[int, int, int, int], ...]:
     """The rectangles of `rectangles` whatever the values, in its order (kept by the layout's
     identity: the uniqueness finders run between most steps, hashing a layout costs more)."""
-    kept = _GEOMETRY.get(id(layout))
-    if kept is None or kept[0] is not layout:
-        if len(_GEOMETRY) > 64:
-            _GEOMETRY.clear()
-        kept = _GEOMETRY[id(layout)] = (layout, _shapes(layout))
-    return kept[1]
+    return kept_for(_GEOMETRY, layout, _shapes)
 
 
 def _shapes(layout: Layout) -> tuple[tuple[int, int, int, int], ...]:
