@@ -1,6 +1,7 @@
 """File > Export: the current view as an image (PNG at any size, SVG for flat puzzles),
 copied to the clipboard, a contact sheet of the solutions, the solutions as data, the move
-list of the solution the 3D view's player takes apart; File > Print (`printing`, a
+list of the solution the 3D view's player takes apart, the puzzle as a BurrTools file;
+File > Print (`printing`, a
 PrintActions).
 
 Dialogs go through `ask_*` attributes that tests replace; where files go and how they are
@@ -14,8 +15,9 @@ from PySide6.QtCore import QObject, QSize, Qt, Slot
 from PySide6.QtGui import QGuiApplication, QImage
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog
 
-from solvers import GridKind, PuzzleError
+from solvers import GridKind, Puzzle, PuzzleError
 from solvers.output.export_data import data_kind
+from solvers.puzzle.burrtools_write import check_writable, write_burrtools
 from solvers.puzzle.atomic import write_atomically
 
 from ..models.status import plural
@@ -190,6 +192,23 @@ class ExportActions(QObject):
     def _write_moves(self, text: str, path: Path) -> None:
         write_atomically(path, (text + "\n").encode("utf-8"))
         self.inform(f"Exported the move list to {path.name}")
+
+    def export_burrtools(self) -> bool:
+        """The puzzle being designed (unsaved edits included) as a BurrTools `.xmpuzzle`;
+        what a BurrTools file cannot hold is named before asking where to write."""
+        puzzle = self.window.puzzle
+        if not self._guarded("Cannot export a BurrTools file", lambda: check_writable(puzzle)):
+            return False
+        path = self._ask_path("Export BurrTools file", file_name(puzzle.name), "xmpuzzle",
+                              "BurrTools puzzle")
+        if not path:
+            return False
+        return self._guarded("Cannot export a BurrTools file", lambda: self._write_burrtools(
+            puzzle, Path(path)))
+
+    def _write_burrtools(self, puzzle: Puzzle, path: Path) -> None:
+        write_burrtools(puzzle, path)
+        self.inform(f"Exported {puzzle.name} to {path.name} (BurrTools)")
 
     def export_sheet(self) -> bool:
         store = self.window.store
