@@ -153,9 +153,9 @@ class MainWindow(QMainWindow):
         self.panel.reset_options()  # a new puzzle counts as the default does
         if self.is_designing():
             self._ensure_editor()
-        self._on_document_changed(puzzle)
+        self._on_document_changed(puzzle, opened=True)
 
-    def _on_document_changed(self, puzzle: Puzzle) -> None:
+    def _on_document_changed(self, puzzle: Puzzle, opened: bool = False) -> None:
         if self._resetting:
             return
         self.panel.set_puzzle(puzzle)
@@ -167,13 +167,15 @@ class MainWindow(QMainWindow):
             self.browsing.reset(puzzle)  # nothing solved yet: show the puzzle as it is
             self._show_in_view(puzzle)
         self._show_stale()
-        self._estimate_later()
+        self._estimate_later(at_once=opened)
 
-    def _estimate_later(self) -> None:
-        """Estimate the puzzle and Count shown a moment from now, in Solve mode when idle."""
+    def _estimate_later(self, at_once: bool = False) -> None:
+        """Estimate the puzzle and Count shown a moment from now (`at_once`: a puzzle just
+        opened, nothing being typed), in Solve mode when idle."""
         in_solve = not self.is_designing() and not self.play.is_playing()
         self.analysis.puzzle_changed(self.document.puzzle, self.panel.symmetry_mode(),
-                                     may_start=in_solve and not self.is_solving())
+                                     may_start=in_solve and not self.is_solving(),
+                                     at_once=at_once)
 
     def _show_reason(self, reason: str) -> None:
         """A certificate that the puzzle has no solution, in the status line."""
@@ -291,8 +293,9 @@ class MainWindow(QMainWindow):
         self.panel.reset()
         self._ran = True
         self.solved_symmetry = self.panel.symmetry_mode()
+        quick = self.analysis.estimating.known_quick(puzzle, self.solved_symmetry)
         options = self.keeping.options_for(puzzle, self.solved_symmetry, self.panel.search_on,
-                                           resume)
+                                           resume, quick)
         self.run = SolveRun(puzzle, self.solved_symmetry, self.panel.limit.value(), self,
                             keep=self.store.max_kept, options=options)
         self._run_open = True
@@ -310,7 +313,7 @@ class MainWindow(QMainWindow):
         self.run_indicator.start()
         self._latest = None
         self._display_timer.start()
-        self.run.start_soon(START_DELAY_MS)
+        self.run.start_soon(0 if quick else START_DELAY_MS)  # quick: over before it matters
 
     def max_kept(self) -> int:
         return max_kept_setting(self.settings)

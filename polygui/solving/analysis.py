@@ -47,9 +47,10 @@ class PuzzleAnalysis(QObject):
         self.estimating.certified.connect(self._on_certified)
         self.explaining.explained.connect(self._on_explained)
 
-    def puzzle_changed(self, puzzle: Puzzle, symmetry: str, *, may_start: bool) -> None:
+    def puzzle_changed(self, puzzle: Puzzle, symmetry: str, *, may_start: bool,
+                       at_once: bool = False) -> None:
         changed = puzzle != self.estimating.puzzle
-        self.estimating.puzzle_changed(puzzle, symmetry, may_start=may_start)
+        self.estimating.puzzle_changed(puzzle, symmetry, may_start=may_start, at_once=at_once)
         if changed:
             self.explaining.clear()
             self._mark({})

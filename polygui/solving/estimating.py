@@ -26,6 +26,7 @@ from .background import BackgroundJob
 
 DELAY_MS = 800  # after the last change, before estimating: typing a Sudoku starts none
 ESTIMATE_SECONDS = 1.0
+QUICK_SECONDS = 0.25  # an exact estimate this quick: Solve runs it again on one thread
 AUTOMATIC_KEY = "solving/estimate_automatically"
 ESTIMATE_TIP = ("Estimate the search before solving: about a second of random probes through "
                 "the search itself (Knuth's method) gives its time on one thread and the "
@@ -95,7 +96,6 @@ class Estimating(QObject):
         self.certificates: list[Certificate] = []  # of the puzzle shown, once known
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
-        self._timer.setInterval(DELAY_MS)
         self._timer.timeout.connect(self.start)
         box.estimate_requested.connect(self.start)
         box.stop_requested.connect(self.stop)
@@ -104,9 +104,11 @@ class Estimating(QObject):
     def automatic(self) -> bool:
         return self.settings.value(AUTOMATIC_KEY, True, type=bool)
 
-    def puzzle_changed(self, puzzle: Puzzle, symmetry: str, *, may_start: bool) -> None:
+    def puzzle_changed(self, puzzle: Puzzle, symmetry: str, *, may_start: bool,
+                       at_once: bool = False) -> None:
         """What the panel would solve now; estimated after DELAY_MS when `may_start` (the
-        window shows Solve mode and nothing is solving) and estimates are automatic."""
+        window shows Solve mode and nothing is solving) and estimates are automatic, or as
+        soon as the window has drawn it when `at_once` (a puzzle opened, not typed)."""
         busy_or_done = self.job is not None or self.latest is not None or self._timer.isActive()
         if (puzzle, symmetry) == (self.puzzle, self.symmetry) and busy_or_done:
             if not may_start:
@@ -123,9 +125,16 @@ class Estimating(QObject):
         self.box.button.setEnabled(True)
         self.box.show_idle("Estimate: –")
         if may_start and self.automatic:
-            self._timer.start()
+            self._timer.start(0 if at_once else DELAY_MS)
         else:
             self._timer.stop()
+
+    def known_quick(self, puzzle: Puzzle, symmetry: str) -> bool:
+        """Whether an exact estimate of `puzzle` in `symmetry` searched its whole tree (and
+        took its assemblies apart) in under QUICK_SECONDS."""
+        latest = self.latest
+        return (latest is not None and latest.exact and latest.spent < QUICK_SECONDS
+                and (puzzle, symmetry) == (self.puzzle, self.symmetry))
 
     @Slot()
     def start(self) -> None:

@@ -80,10 +80,16 @@ class RunKeeping(QObject):
         bar.discard_requested.connect(self._discard_offered)
 
     def options_for(self, puzzle: Puzzle, symmetry: str, search_on: SearchOnChoice,
-                    resume: Path | None) -> SearchOptions:
+                    resume: Path | None, quick: bool = False) -> SearchOptions:
         """Where a new run searches (the panel's Search on) and the run file it keeps: the
-        one it resumes, or a new one for the puzzle."""
+        one it resumes, or a new one for the puzzle. `quick`: the whole search is known to
+        take a moment (an exact estimate), so on this computer it runs on one thread and
+        keeps no run file: a parallel run's first trial and a run file would only make its
+        first solution wait (a cluster chosen is still used)."""
         jobs, cluster = search_on.jobs_and_cluster()
+        if quick and cluster is None and resume is None:
+            self.run_file = None
+            return SearchOptions(1, None, None, None)
         checkpoint = None if resume else self.runs.path_for(puzzle, symmetry)
         self.run_file = resume or checkpoint
         return SearchOptions(jobs, cluster, checkpoint, resume)

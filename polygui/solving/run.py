@@ -163,8 +163,10 @@ class SolveWorker(QObject):
                 self._send_placements(event)
                 self._take(event)
                 # on time even when no progress comes between solutions (a parallel run
-                # hands out a finished trial's solutions at once)
-                self._flush(force=self._batched >= BATCH_ROWS)
+                # hands out a finished trial's solutions at once), and the run's first
+                # solutions at once: the next event may be a slice away
+                first = self._batched == self._sent
+                self._flush(force=first or self._batched >= BATCH_ROWS)
             else:
                 last = self._progress = event
                 self._flush(force=event.phase != "searching")

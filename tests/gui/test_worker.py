@@ -145,3 +145,33 @@ def test_progress_between_solutions_reaches_the_window(qtbot, monkeypatch):
     assert result.status == "done" and len(result.rows) == 8
     searching = [p.solutions for p in result.progress if p.phase == "searching"]
     assert searching and searching == sorted(searching) and searching[-1] >= 6
+
+
+def test_the_first_solutions_are_sent_at_once_not_with_the_next_event(qtbot, asset,
+                                                                      monkeypatch):
+    """The run's first batch goes out as it comes, even within EMIT_INTERVAL of the last
+    signal: the search's next event may be a whole slice away (here, it is held until the
+    batch has arrived, and every signal is "too soon")."""
+    import threading
+
+    import polygui.solving.run as run_module
+
+    arrived = threading.Event()
+
+    def first_batch_then_wait(*args, **kwargs):
+        for event in solve(*args, **kwargs):
+            yield event
+            if isinstance(event, SolutionBatch):
+                assert arrived.wait(30), "the first solutions were held back"
+                break
+
+    monkeypatch.setattr(run_module, "solve", first_batch_then_wait)
+    monkeypatch.setattr(run_module, "EMIT_INTERVAL", 3600.0)  # "too soon" all run long
+    run = SolveRun(asset("soma.json"), "distinct")
+    collector = Collector(run)
+    run.worker.solutions_found.connect(lambda rows: arrived.set())
+    run.start()
+    qtbot.waitUntil(arrived.is_set, timeout=30_000)
+    qtbot.waitUntil(lambda: collector.status is not None, timeout=30_000)
+    assert run.thread.wait(5_000)
+    assert len(collector.rows) >= 1
