@@ -1,0 +1,49 @@
+"""A piece's name as a flat shape for its top face: manifold has no text, so the name is
+drawn in pixels with Pillow's own font (FreeType), each row's runs of pixels become
+rectangles, and their union is the name's cross-section."""
+
+from __future__ import annotations
+
+import numpy as np
+from manifold3d import CrossSection, FillRule
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_PIXELS = 48  # the font's size when drawn: letters about 35 pixels high
+
+
+def name_section(text: str, width: float, height: float) -> CrossSection | None:
+    """The text's shape, centred on (0, 0), as large as fits in width x height (mm);
+    None when it has nothing to draw."""
+    pixels = text_pixels(text)
+    if pixels is None:
+        return None
+    rows, columns = pixels.shape
+    scale = min(width / columns, height / rows)
+    rectangles = []
+    for row in range(rows):
+        line = np.concatenate(([False], pixels[row], [False]))
+        changes = np.flatnonzero(line[1:] != line[:-1])
+        top = (rows / 2 - row) * scale  # image rows go down, y goes up
+        for start, end in zip(changes[::2], changes[1::2]):
+            left, right = (start - columns / 2) * scale, (end - columns / 2) * scale
+            rectangles.append(np.array([(left, top - scale), (right, top - scale),
+                                        (right, top), (left, top)]))
+    return CrossSection(rectangles, FillRule.Positive)
+
+
+def text_pixels(text: str) -> np.ndarray | None:
+    """(rows, columns) bool: the text drawn on one line, cropped to its ink."""
+    text = " ".join(text.split())
+    if not text:
+        return None
+    font = ImageFont.load_default(size=FONT_PIXELS)
+    left, top, right, bottom = font.getbbox(text)
+    if right <= left or bottom <= top:
+        return None
+    image = Image.new("1", (right - left + 2, bottom - top + 2), 0)
+    ImageDraw.Draw(image).text((1 - left, 1 - top), text, fill=1, font=font)
+    pixels = np.asarray(image, dtype=bool)
+    ink_rows, ink_columns = np.flatnonzero(pixels.any(1)), np.flatnonzero(pixels.any(0))
+    if not len(ink_rows):
+        return None
+    return pixels[ink_rows[0]:ink_rows[-1] + 1, ink_columns[0]:ink_columns[-1] + 1]
