@@ -38,12 +38,12 @@ def export_printable(puzzle: Puzzle, folder: str | Path, options: PrintOptions,
     """Write the puzzle's solids to `folder` (made if missing) and return the files written.
     PuzzleError naming what cannot be printed or written; Cancelled once `cancel` returns
     True (the files written by then are whole). `progress(done, total)` after each step."""
-    folder = checked_folder(Path(folder))
     check_printable(puzzle.kind, puzzle.name)
     if not puzzle.pieces:
         raise PuzzleError(f"{puzzle.name}: it has no pieces to print")
     if options.board == "tray" and not puzzle.board:
         raise PuzzleError(f"{puzzle.name}: it has no board to print as a tray")
+    folder = checked_folder(Path(folder))
     steps = len(solid_plan(puzzle, options))
     report = progress or (lambda done, total: None)
     solids = []

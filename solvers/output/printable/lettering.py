@@ -9,6 +9,8 @@ from manifold3d import CrossSection, FillRule
 from PIL import Image, ImageDraw, ImageFont
 
 FONT_PIXELS = 48  # the font's size when drawn: letters about 35 pixels high
+FIT_STEPS = 12  # halvings of the search for the largest name that fits
+MAX_SPOTS = 60  # places tried for it
 
 
 def name_section(text: str, width: float, height: float) -> CrossSection | None:
@@ -29,6 +31,37 @@ def name_section(text: str, width: float, height: float) -> CrossSection | None:
             rectangles.append(np.array([(left, top - scale), (right, top - scale),
                                         (right, top), (left, top)]))
     return CrossSection(rectangles, FillRule.Positive)
+
+
+def name_on(region: CrossSection, spots: np.ndarray,
+            text: str) -> CrossSection | None:
+    """The text as large as fits inside `region` (a flat face, margins taken off), centred
+    on the best of `spots` ((k, 2) points: cell centres and the midpoints between them);
+    None when it has nothing to draw or fits nowhere."""
+    pixels = text_pixels(text)
+    if pixels is None or region.is_empty():
+        return None
+    aspect = pixels.shape[1] / pixels.shape[0]
+    best_height, best_spot = 0.0, None
+    low_x, low_y, high_x, high_y = region.bounds()
+    for spot in spots[:MAX_SPOTS]:
+        low, high = best_height, min(high_y - low_y, (high_x - low_x) / aspect)
+        if high <= low or not _fits(region, spot, aspect, low + (high - low) / 64):
+            continue
+        for _ in range(FIT_STEPS):
+            middle = (low + high) / 2
+            low, high = (middle, high) if _fits(region, spot, aspect, middle) else (low, middle)
+        best_height, best_spot = low, spot
+    if best_spot is None:
+        return None
+    section = name_section(text, best_height * aspect, best_height)
+    return None if section is None else section.translate(tuple(best_spot))
+
+
+def _fits(region: CrossSection, spot: np.ndarray, aspect: float, height: float) -> bool:
+    """Whether a box of `height` and the text's aspect centred on `spot` is inside."""
+    box = CrossSection.square((height * aspect, height), center=True).translate(tuple(spot))
+    return (box - region).area() <= 1e-9 * box.area()
 
 
 def text_pixels(text: str) -> np.ndarray | None:

@@ -59,12 +59,6 @@ def cell_area(kind: GridKind, size: float) -> float:
             GridKind.TRIANGLE: SQRT3 / 4}[kind] * size * size
 
 
-def inner_radius(kind: GridKind, size: float) -> float:
-    """The radius of the circle inside a cell (where a name may go)."""
-    return {GridKind.SQUARE: 0.5, GridKind.HEX: SQRT3 / 2,
-            GridKind.TRIANGLE: SQRT3 / 6}[kind] * size
-
-
 def footprint(cells: Iterable[Cell], size: float) -> CrossSection:
     """The cube cells seen from above: a square per (x, y) column, x right and y up."""
     columns = sorted({(x, y) for x, y, _ in cells})
