@@ -27,8 +27,6 @@ PALETTE = ("#E6194B", "#3CB44B", "#FFE119", "#4363D8", "#F58231", "#911EB4", "#4
 BOARD_COLOUR = "#B0B0B0"
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _UNSAFE = re.compile(r"[^\w.-]+")
-_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)),
-             *(f"LPT{i}" for i in range(1, 10))}
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -102,12 +100,10 @@ def _files(puzzle: Puzzle, solids: list[Solid],
 
 
 def safe_name(text: str, fallback: str) -> str:
-    """`text` as part of a file name any system takes: letters, digits, '.', '_' and '-';
-    the rest as '-'; not hidden, not a reserved name, at most 60 characters."""
+    """`text` as part of a file name any system takes (after "puzzle-", never a reserved
+    name): letters, digits, '.', '_' and '-', the rest as '-'; at most 60 characters."""
     name = _UNSAFE.sub("-", text.replace("(", "").replace(")", "")).strip("-.")[:60].strip("-.")
-    if not name or name.upper() in _RESERVED:
-        return fallback if not name else f"{name}_"
-    return name
+    return name or fallback
 
 
 def checked_folder(folder: Path) -> Path:
