@@ -209,10 +209,12 @@ def test_3mf_colours_come_from_the_pieces_or_a_palette(tmp_path):
         assert name == piece.name and mesh.is_watertight
         assert colour == (piece.colour.upper() if piece.colour else colour)
         assert piece.size * 9.8 ** 3 < mesh.volume < piece.size * 1000  # less the gap's share
-    plain = cube_puzzle(Piece("a", ((0, 0, 0),)), Piece("b", ((1, 0, 0),)))
+    plain = cube_puzzle(Piece("a\x01", ((0, 0, 0),)), Piece("b", ((1, 0, 0),)))
     colours = [load_3mf(path)[0][1] for path in export_printable(
         plain, tmp_path / "plain", PrintOptions(file_format="3mf"))]
     assert len(set(colours)) == 2 and all(len(colour) == 7 for colour in colours)
+    names = [load_3mf(path)[0][0] for path in sorted((tmp_path / "plain").iterdir())]
+    assert names == ["a\ufffd", "b"]  # XML 1.0 holds no control characters
 
 
 # --- what it looks like from above ----------------------------------------------------------

@@ -10,6 +10,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from manifold3d import Error, Manifold
+
 from ...puzzle.atomic import write_atomically
 from ...puzzle.cancel import CancelCheck, check_cancel
 from ...puzzle.errors import PuzzleError
@@ -48,7 +50,7 @@ def export_printable(puzzle: Puzzle, folder: str | Path, options: PrintOptions,
     for done, (name, make, colour) in enumerate(solid_plan(puzzle, options)):
         check_cancel(cancel)
         report(done, steps + 1)
-        solids.append(Solid(name, make(), colour))
+        solids.append(Solid(name, checked(name, make()), colour))
     files = _files(puzzle, solids, options)
     written = []
     for path_name, group in files:
@@ -74,6 +76,14 @@ def solid_plan(puzzle: Puzzle, options: PrintOptions) -> list[tuple[str, Callabl
         what = "box" if puzzle.kind is GridKind.CUBE else "tray"
         plan.append((what, lambda: tray_solid(puzzle, options), BOARD_COLOUR))
     return plan
+
+
+def checked(name: str, shape: Manifold) -> Manifold:
+    """`shape`, unless the geometry library failed to make it (PuzzleError naming it)."""
+    if shape.status() != Error.NoError or shape.is_empty():
+        raise PuzzleError(f"3D print: {name} could not be made as a solid "
+                          f"({shape.status().name}); try other sizes")
+    return shape
 
 
 def _maker(kind: GridKind, cells, name: str, options: PrintOptions) -> Callable:

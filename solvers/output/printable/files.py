@@ -6,6 +6,7 @@ material, in millimetres."""
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from xml.etree import ElementTree
 
@@ -28,6 +29,7 @@ RELATIONSHIPS = """<?xml version="1.0" encoding="UTF-8"?>
 </Relationships>
 """
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # no time stamp: the same solids give the same bytes
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def mesh_arrays(solid: Solid) -> tuple[np.ndarray, np.ndarray]:
@@ -53,11 +55,12 @@ def threemf_bytes(solids: list[Solid]) -> bytes:
     materials = ElementTree.SubElement(resources, f"{{{CORE}}}basematerials", id="1")
     build = ElementTree.SubElement(model, f"{{{CORE}}}build")
     for index, solid in enumerate(solids):
-        ElementTree.SubElement(materials, f"{{{CORE}}}base", name=solid.name,
+        name = _NOT_XML.sub("\ufffd", solid.name)  # XML 1.0 holds no controls, no lone surrogates
+        ElementTree.SubElement(materials, f"{{{CORE}}}base", name=name,
                                displaycolor=solid.colour.upper())
         ident = str(index + 2)
         item = ElementTree.SubElement(resources, f"{{{CORE}}}object", id=ident, type="model",
-                                      name=solid.name, pid="1", pindex=str(index))
+                                      name=name, pid="1", pindex=str(index))
         item.append(_mesh(solid))
         ElementTree.SubElement(build, f"{{{CORE}}}item", objectid=ident)
     text = ElementTree.tostring(model, encoding="utf-8", xml_declaration=True)
