@@ -37,7 +37,8 @@ def export_printable(puzzle: Puzzle, folder: str | Path, options: PrintOptions,
                      progress: Progress | None = None) -> list[Path]:
     """Write the puzzle's solids to `folder` (made if missing) and return the files written.
     PuzzleError naming what cannot be printed or written; Cancelled once `cancel` returns
-    True (the files written by then are whole). `progress(done, total)` after each step."""
+    True (the files written by then are whole). `progress(done, total)` before each solid is
+    made and once all files are written (done == total)."""
     check_printable(puzzle.kind, puzzle.name)
     if not puzzle.pieces:
         raise PuzzleError(f"{puzzle.name}: it has no pieces to print")
@@ -46,11 +47,13 @@ def export_printable(puzzle: Puzzle, folder: str | Path, options: PrintOptions,
     folder = checked_folder(Path(folder))
     steps = len(solid_plan(puzzle, options))
     report = progress or (lambda done, total: None)
-    solids = []
+    solids, made = [], {}
     for done, (name, make, colour) in enumerate(solid_plan(puzzle, options)):
         check_cancel(cancel)
         report(done, steps + 1)
-        solids.append(Solid(name, checked(name, make()), colour))
+        if make not in made:  # a piece's copies share one maker: made once
+            made[make] = checked(name, make())
+        solids.append(Solid(name, made[make], colour))
     files = _files(puzzle, solids, options)
     written = []
     for path_name, group in files:
@@ -64,14 +67,16 @@ def export_printable(puzzle: Puzzle, folder: str | Path, options: PrintOptions,
 
 
 def solid_plan(puzzle: Puzzle, options: PrintOptions) -> list[tuple[str, Callable, str]]:
-    """(name, how to make it, colour) of every solid: each copy of each piece, the board's."""
+    """(name, how to make it, colour) of every solid: each copy of each piece (the copies
+    share their maker), the board's."""
     plan = []
     for index, piece in enumerate(puzzle.pieces):
         colour = piece.colour if _COLOUR.match(piece.colour or "") else \
             PALETTE[index % len(PALETTE)]
+        make = _maker(puzzle.kind, piece.cells, piece.name, options)
         for copy in range(1, piece.count + 1):
             name = piece.name if piece.count == 1 else f"{piece.name} ({copy} of {piece.count})"
-            plan.append((name, _maker(puzzle.kind, piece.cells, piece.name, options), colour))
+            plan.append((name, make, colour))
     if options.board == "tray":
         what = "box" if puzzle.kind is GridKind.CUBE else "tray"
         plan.append((what, lambda: tray_solid(puzzle, options), BOARD_COLOUR))
