@@ -157,6 +157,20 @@ def test_names_engraved_or_embossed_keep_one_watertight_solid(tmp_path):
     assert top == pytest.approx(9.8 + 0.6, abs=1e-5)  # letters 0.6 mm on the top face
 
 
+def test_cells_meeting_only_along_an_edge_still_give_a_watertight_file(tmp_path):
+    """(0,0,0) and (1,1,0) share an edge and nothing else: with no gap the solid would touch
+    itself there; as letters' pixels meeting at a corner would."""
+    cells = ((0, 0, 0), (0, 0, 1), (1, 0, 1), (1, 1, 1), (1, 1, 0))
+    puzzle = cube_puzzle(Piece("S5", cells))  # its "5" has pixels meeting at a corner
+    for names in ("none", "embossed", "engraved"):
+        path = export_printable(puzzle, tmp_path / names, PrintOptions(gap_mm=0,
+                                                                      names=names))[0]
+        mesh = load_stl(path)
+        assert mesh.is_watertight, names
+        if names == "none":  # parted by a micrometre: the volume stays the cells'
+            assert mesh.volume == pytest.approx(5 * 1000, rel=1e-3)
+
+
 # --- plates, copies, colours ----------------------------------------------------------------
 
 def test_plates_hold_every_copy_without_overlap(tmp_path):

@@ -5,12 +5,13 @@ rectangles, and their union is the name's cross-section."""
 from __future__ import annotations
 
 import numpy as np
-from manifold3d import CrossSection, FillRule
+from manifold3d import CrossSection, FillRule, JoinType
 from PIL import Image, ImageDraw, ImageFont
 
 FONT_PIXELS = 48  # the font's size when drawn: letters about 35 pixels high
 FIT_STEPS = 12  # halvings of the search for the largest name that fits
 MAX_SPOTS = 60  # places tried for it
+PIXEL_OVERLAP = 0.02  # of a pixel
 
 
 def name_section(text: str, width: float, height: float) -> CrossSection | None:
@@ -30,7 +31,10 @@ def name_section(text: str, width: float, height: float) -> CrossSection | None:
             left, right = (start - columns / 2) * scale, (end - columns / 2) * scale
             rectangles.append(np.array([(left, top - scale), (right, top - scale),
                                         (right, top), (left, top)]))
-    return CrossSection(rectangles, FillRule.Positive)
+    # pixels touching at a corner only would pinch the solid (not watertight once written):
+    # each grows by a sliver, so that such pixels overlap
+    return CrossSection(rectangles, FillRule.Positive).offset(
+        PIXEL_OVERLAP * scale, JoinType.Miter, 2.0)
 
 
 def name_on(region: CrossSection, spots: np.ndarray,

@@ -4,7 +4,7 @@ lowest point at z = 0)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from manifold3d import CrossSection, JoinType, Manifold
@@ -20,6 +20,7 @@ from .outlines import FLAT_GRIDS, cell_polygon, cells_section, footprint
 MITRE_LIMIT = 4.0  # a triangle's 60-degree corner moves 2 gaps inwards: keep it sharp
 NAME_MARGIN = 0.08  # cells: a name keeps this far from its face's edges
 EPSILON = 0.01  # mm: a name's solid reaches this far past the face, so booleans cut cleanly
+PINCH_MM = 0.001  # mm: parts cells that meet only along an edge or at a corner
 
 
 def check_printable(kind: GridKind, name: str = "the puzzle") -> None:
@@ -44,8 +45,11 @@ def piece_solid(kind: GridKind, cells: Sequence[Cell], name: str,
 def _voxels(kind: GridKind, cells: Sequence[Cell], options: PrintOptions):
     """The cube piece, and the height of its top face."""
     edge = options.edge_size
-    boxes = merged_boxes(eroded_boxes(cells, options.cell_mm, options.shrink_mm + edge))
-    solid = boxes_solid(boxes, tool_points(options.edge, edge) if edge else None)
+    tool = tool_points(options.edge, edge) if edge else None
+
+    def shrunk(inset: float) -> Manifold:
+        return boxes_solid(merged_boxes(eroded_boxes(cells, options.cell_mm, inset)), tool)
+    solid = unpinched(shrunk, options.shrink_mm + edge)
     return solid, (max(cell[2] for cell in cells) + 1) * options.cell_mm - options.shrink_mm
 
 
@@ -56,10 +60,27 @@ def _tile(kind: GridKind, cells: Sequence[Cell], options: PrintOptions):
         raise PuzzleError(f"3D print: a {options.edge} of {edge:g} mm is too large for tiles "
                           f"{height:g} mm thick (keep it under half the thickness)")
     section = cells_section(kind, cells, size)
-    inner = section.offset(-(options.shrink_mm + edge), JoinType.Miter, MITRE_LIMIT)
-    solid = prism_solid(inner, height - edge, top_tool_points(options.edge, edge) if edge
-                        else None)
-    return solid, height
+    tool = top_tool_points(options.edge, edge) if edge else None
+
+    def shrunk(inset: float) -> Manifold:
+        inner = section.offset(-inset, JoinType.Miter, MITRE_LIMIT) if inset else section
+        return prism_solid(inner, height - edge, tool)
+    return unpinched(shrunk, options.shrink_mm + edge), height
+
+
+def unpinched(shrunk: Callable[[float], Manifold], inset: float) -> Manifold:
+    """`shrunk(inset)`, or, when it touches itself along an edge or at a point (cells that
+    meet only there, with no gap to part them: a file would not be watertight), shrunk by
+    PINCH_MM more, which parts them."""
+    solid = shrunk(inset)
+    return shrunk(inset + PINCH_MM) if pinched(solid) else solid
+
+
+def pinched(solid: Manifold) -> bool:
+    """Whether two of the solid's vertices are at one place (its surface touches itself:
+    it has no other reason to repeat a vertex)."""
+    points = np.asarray(solid.to_mesh().vert_properties)[:, :3]
+    return len(np.unique(points, axis=0)) < len(points)
 
 
 def _with_name(solid: Manifold, kind: GridKind, cells: Sequence[Cell], name: str,

@@ -10,7 +10,7 @@ from manifold3d import JoinType, Manifold
 from ...puzzle.grids import GridKind
 from ...puzzle.model import Puzzle
 from .options import FLOOR_MM, WALL_MM, PrintOptions
-from .pieces import MITRE_LIMIT, flat_section
+from .pieces import MITRE_LIMIT, PINCH_MM, flat_section
 
 OPEN_TOP_MM = 1.0  # the cavity's cut reaches this far above the walls: a clean open top
 
@@ -19,7 +19,8 @@ def tray_solid(puzzle: Puzzle, options: PrintOptions) -> Manifold:
     """The tray or box, its floor's underside at z = 0 and the board's cells at z = FLOOR_MM
     in their own x and y (as the pieces' solids have them)."""
     board = flat_section(puzzle.kind, puzzle.board, options.cell_mm)
-    cavity = board.offset(options.gap_mm / 2, JoinType.Miter, MITRE_LIMIT)
+    # at least a sliver: board cells meeting at a corner only would pinch the cavity
+    cavity = board.offset(max(options.gap_mm / 2, PINCH_MM), JoinType.Miter, MITRE_LIMIT)
     outside = board.offset(options.gap_mm / 2 + WALL_MM, JoinType.Miter, MITRE_LIMIT)
     depth = cavity_depth(puzzle, options)
     walls = outside.extrude(FLOOR_MM + depth)
