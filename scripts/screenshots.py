@@ -5,7 +5,8 @@ solution; pinned pieces in Design mode, Where Pieces Go and the Uniqueness Desig
 a piece in the cube designer and Where Pieces Go in 3D; painting colour constraints; the
 disassembly player taking a BurrTools burr apart; Play mode on a flat board and on the Soma
 cube (scripts/play_screenshots.py); the piece editor (scripts/editor_screenshots.py); a
-Sudoku hinted in Play mode and Generate Sudoku (scripts/sudoku_screenshots.py).
+Sudoku hinted in Play mode and Generate Sudoku (scripts/sudoku_screenshots.py); the Soma
+cube's pieces to 3D-print on a plate (scripts/print_screenshots.py).
 
 Run `scripts/screenshots` (it sets up the virtual environment and a virtual screen), or
 under a display: `.venv/bin/python scripts/screenshots.py [FOLDER]` (default docs/images).
@@ -38,6 +39,7 @@ from solvers.puzzle.pins import Pin
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from editor_screenshots import take_editor_screenshots  # noqa: E402
 from play_screenshots import take_play_screenshots  # noqa: E402
+from print_screenshots import take_print_screenshots  # noqa: E402
 from sudoku_screenshots import take_sudoku_screenshots  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -308,7 +310,8 @@ def main(argv: list[str]) -> int:
                                              save)
                      + take_editor_screenshots(app, window, folder, settle, picture, save)
                      + take_sudoku_screenshots(app, window, folder, settle, wait_for, picture,
-                                               save)):
+                                               save)
+                     + take_print_screenshots(folder, save)):
             shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
             print(f"wrote {shown} ({path.stat().st_size // 1024} KB)")
         window.close()

@@ -17,7 +17,7 @@ from ..puzzle.any_file import load_any
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError
 from ..search.events import Progress, Solution
 from . import analysis_commands, apart_commands, design_commands, logic_commands, run_commands
-from . import burrtools_commands, generate_commands
+from . import burrtools_commands, generate_commands, print_commands
 from .arguments import MAX_JOBS, new_file, refuse_unused, whole_number
 from .endings import ended_cleanly
 
@@ -75,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     run_commands.add_arguments(parser)
     logic_commands.add_arguments(parser)
     burrtools_commands.add_arguments(parser)
+    print_commands.add_arguments(parser)
     generate_commands.add_help(parser)
     return parser
 
@@ -105,6 +106,7 @@ def _main(argv: list[str] | None) -> int:
     args = parser.parse_args(argv)
     if not args.estimate:
         refuse_unused(parser, args, ["estimate_seconds"], "a run without --estimate")
+    print_commands.refuse_unused(parser, args)
     if args.resume and args.checkpoint:
         parser.error("--resume keeps the run in the file it resumes: drop --checkpoint")
     if args.save_unique and not args.unique:
@@ -181,6 +183,8 @@ def run_puzzle(args: argparse.Namespace) -> int:
     puzzle, symmetry = _puzzle_and_symmetry(args)
     if args.export_xmpuzzle is not None:
         return burrtools_commands.run_export(puzzle, args.export_xmpuzzle)
+    if args.export_stl is not None:
+        return print_commands.run_export(puzzle, args)
     if args.steps or args.rate:
         return logic_commands.run_logic(puzzle, args.steps, args.json, args.profile)
     if args.estimate:

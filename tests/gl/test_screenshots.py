@@ -146,6 +146,24 @@ def test_the_script_photographs_a_sudoku_hint_and_the_generator(script, window, 
     assert page.model.state.values != page.facts.grid.givens and page.model.stack.count() > 0
 
 
+def test_the_script_draws_the_printed_pieces(script, tmp_path):
+    """The Soma cube's printable pieces on a plate: each piece's colour shows, on white."""
+    prints = importlib.import_module("print_screenshots")
+    (path,) = prints.take_print_screenshots(tmp_path, script.save)
+    assert path.name == prints.PRINT_NAMES[0]
+    image = QImage(str(path))
+    assert (image.width(), image.height()) == prints.SIZE
+    rgb = pixels(image, image.rect())
+    assert 0.1 < coloured(rgb) < 0.6  # pieces, and white around them
+    shown = set(rgb.tolist())
+    puzzle = prints.load_any(prints.examples_dir() / "soma.json")
+    for piece in puzzle.pieces:  # its top faces, lit at least half as bright as the colour
+        red, green, blue = (int(piece.colour[i:i + 2], 16) for i in (1, 3, 5))
+        assert any(abs((value >> 16) - red * k) + abs((value >> 8 & 255) - green * k)
+                   + abs((value & 255) - blue * k) < 12
+                   for value in shown for k in (0.45 + 0.05 * j for j in range(12))), piece.name
+
+
 def test_a_picture_keeps_its_commonest_colours_exactly(script):
     image = QImage(40, 30, QImage.Format.Format_RGB32)
     image.fill(QColor("#e8f1fb"))
@@ -175,7 +193,7 @@ def test_the_readme_and_the_guide_show_the_committed_pictures_and_they_are_small
          "no-solution.png", "why-no-solution.png", "pinned-pieces.png", "where-pieces-go.png",
          "uniqueness-designer.png", "cube-pins.png", "where-pieces-go-3d.png",
          "colour-constraints.png", "disassembly-player.png", "play.png", "play-cube.png",
-         "piece-editor.png", "sudoku-play.png", "generate-sudoku.png"])
+         "piece-editor.png", "sudoku-play.png", "generate-sudoku.png", "print-soma.png"])
     sizes = [(ROOT / path).stat().st_size for path in shown]
     assert sum(sizes) < BUDGET, sizes
     for path in shown:
