@@ -5,7 +5,8 @@ solution; pinned pieces in Design mode, Where Pieces Go and the Uniqueness Desig
 a piece in the cube designer and Where Pieces Go in 3D; painting colour constraints; the
 disassembly player taking a BurrTools burr apart; Play mode on a flat board and on the Soma
 cube (scripts/play_screenshots.py); the piece editor (scripts/editor_screenshots.py); a
-Sudoku hinted in Play mode and Generate Sudoku (scripts/sudoku_screenshots.py).
+Sudoku hinted in Play mode and Generate Sudoku (scripts/sudoku_screenshots.py); frames of
+an exported animation (scripts/animation_screenshots.py).
 
 Run `scripts/screenshots` (it sets up the virtual environment and a virtual screen), or
 under a display: `.venv/bin/python scripts/screenshots.py [FOLDER]` (default docs/images).
@@ -36,6 +37,7 @@ from solvers.puzzle.textformats import parse_sudoku_line
 from solvers.puzzle.pins import Pin
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from animation_screenshots import take_animation_screenshots  # noqa: E402
 from editor_screenshots import take_editor_screenshots  # noqa: E402
 from play_screenshots import take_play_screenshots  # noqa: E402
 from sudoku_screenshots import take_sudoku_screenshots  # noqa: E402
@@ -304,6 +306,7 @@ def main(argv: list[str]) -> int:
                      + take_cube_screenshots(app, window, folder)
                      + take_colour_screenshots(app, window, folder)
                      + take_disassembly_screenshots(app, window, folder)
+                     + take_animation_screenshots(app, window, folder, solve, wait_for, save)
                      + take_play_screenshots(app, window, folder, settle, wait_for, picture,
                                              save)
                      + take_editor_screenshots(app, window, folder, settle, picture, save)

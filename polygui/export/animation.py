@@ -45,6 +45,7 @@ class AnimationExport(QObject):
         self.job: AnimationWriteJob | None = None
         self.progress: QProgressDialog | None = None
         self.path: Path | None = None
+        self._grabbing = False
         self._timer = QTimer(self)
         self._timer.timeout.connect(self._grab_some)
 
@@ -125,18 +126,22 @@ class AnimationExport(QObject):
     # --- grabbing, on the GUI thread --------------------------------------------------------
     def _grab_some(self) -> None:
         source = self.source
-        if source is None:
+        if source is None or self._grabbing:
             return
+        self._grabbing = True  # a modal progress dialog's setValue runs the event loop
         try:
             deadline = time.monotonic() + SLICE_SECONDS
             while len(self.frames) < len(source.durations) and time.monotonic() < deadline:
                 self.frames.append(source.grab(len(self.frames)))
-        except PuzzleError as error:
-            self._end(str(error))
+            if self.progress is not None:
+                self.progress.setValue(len(self.frames))
+        except Exception as error:  # PuzzleError: the view cannot be filmed; else a bug
+            self._end(str(error) if isinstance(error, PuzzleError)
+                      else f"{type(error).__name__}: {error}")
             return
-        if self.progress is not None:
-            self.progress.setValue(len(self.frames))
-        if len(self.frames) == len(source.durations):
+        finally:
+            self._grabbing = False
+        if self.source is source and len(self.frames) == len(source.durations):  # not cancelled
             self._timer.stop()
             self._write()
 

@@ -70,8 +70,8 @@ def ask_animation_options(parent: QWidget, count: int, cube: bool, moves: int,
         solutions = what.currentData() == "solutions"
         last.setRange(first.value(), min(count, first.value() + MAX_SOLUTIONS - 1) or 1)
         for widget in (first, last):
-            widget.setEnabled(solutions)
-        frames.setEnabled(cube or not solutions)
+            form.setRowVisible(widget, solutions)
+        form.setRowVisible(frames, cube or not solutions)  # a flat picture does not turn
         form.labelForField(seconds).setText("Seconds a solution" if solutions else
                                             "Seconds a move")
         form.labelForField(frames).setText("Frames a solution (the view turns)" if solutions
@@ -86,8 +86,14 @@ def ask_animation_options(parent: QWidget, count: int, cube: bool, moves: int,
         form.addRow(label, widget)
     for spin in (first, last):
         spin.valueChanged.connect(follow)
-    what.currentIndexChanged.connect(follow)
-    follow()
+    def defaults() -> None:  # the player takes MOVE_MS a move
+        solutions = what.currentData() == "solutions"
+        seconds.setValue(1.0 if solutions else 0.5)
+        frames.setValue((12 if cube else 1) if solutions else 6)
+        follow()
+
+    what.currentIndexChanged.connect(defaults)
+    defaults()
     accepted = _run(dialog, form)
     options = AnimationOptions(what.currentData(), kind.currentData(), first.value(),
                                last.value(), seconds.value(), frames.value(), width.value())

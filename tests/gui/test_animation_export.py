@@ -5,6 +5,7 @@ pieces coming apart, cancel and failures leaving no file, and the view put back 
 from __future__ import annotations
 
 import errno
+import importlib.util
 import os
 import threading
 import time
@@ -14,7 +15,7 @@ import numpy as np
 import pytest
 from PIL import Image
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from polygui.export import animation_job
 from polygui.export.animation import frame_size
@@ -22,6 +23,9 @@ from polygui.export.animation_dialog import AnimationOptions
 from polygui.export.animation_frames import HOLD_MS, rgb_array
 from polygui.export.images import drawing_scale, render_flat
 from polygui.resources import examples_dir
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "animation_screenshots.py"
+
 
 def out_folder(tmp_path: Path) -> Path:
     """A folder of its own (the window's autosave folder is in tmp_path)."""
@@ -134,8 +138,8 @@ def test_the_pieces_coming_apart(window, qtbot, tmp_path):
     assert view.gl.opts["distance"] == distance
 
 
-def test_cancel_while_drawing_or_writing_leaves_the_old_file(window, qtbot, tmp_path,
-                                                             monkeypatch):
+def test_cancel_or_closing_the_window_leaves_the_old_file(window, qtbot, tmp_path,
+                                                          monkeypatch):
     solved(window, qtbot, "pentominoes-6x10.json", limit=30)
     animation = window.exports.animation
     out = out_folder(tmp_path)
@@ -163,6 +167,14 @@ def test_cancel_while_drawing_or_writing_leaves_the_old_file(window, qtbot, tmp_
     qtbot.waitUntil(reached.is_set, timeout=30_000)
     press_cancel(animation)
     assert not animation.is_running()
+    assert path.read_bytes() == b"the user's file" and os.listdir(out) == [path.name]
+
+    reached.clear()
+    assert animation.export()
+    qtbot.waitUntil(reached.is_set, timeout=30_000)
+    job = animation.job
+    window.close()  # while writing: the thread ends, nothing written
+    assert job.isFinished() and not animation.is_running()
     assert path.read_bytes() == b"the user's file" and os.listdir(out) == [path.name]
 
 
@@ -195,3 +207,23 @@ def test_bad_cases_are_named_and_write_nothing(window, qtbot, tmp_path, monkeypa
 def test_the_sizes_follow_the_view():
     assert frame_size(QSize(400, 300), 0) == QSize(400, 300)
     assert frame_size(QSize(400, 300), 200) == QSize(200, 150)
+
+
+def test_the_guide_picture_shows_the_cube_turning(window, qtbot, tmp_path):
+    spec = importlib.util.spec_from_file_location("animation_screenshots", SCRIPT)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+
+    def solve(app, shown) -> None:
+        shown.start_solve()
+        qtbot.waitUntil(lambda: not shown.is_solving(), timeout=60_000)
+
+    paths = script.take_animation_screenshots(
+        QApplication.instance(), window, tmp_path / "images", solve,
+        lambda app, done, what: qtbot.waitUntil(done, timeout=30_000),
+        lambda image, path: image.save(str(path)))
+    assert [path.name for path in paths] == list(script.ANIMATION_NAMES)
+    strip = np.asarray(Image.open(paths[0]).convert("RGB"))
+    width, gap = script.WIDTH, script.GAP
+    frames = [strip[:, slot * (width + gap):slot * (width + gap) + width] for slot in range(4)]
+    assert strip.shape[1] == 4 * width + 3 * gap and all_differ(frames)
