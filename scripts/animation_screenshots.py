@@ -18,7 +18,7 @@ from polygui.resources import examples_dir
 ANIMATION_NAMES = ("animation-frames.png",)
 TURN_FRAMES = 8  # one turn
 SHOWN = (0, 2, 4, 6)  # the frames in the picture
-WIDTH = 220  # a frame's
+WIDTH = 250  # a frame's: four make a picture as wide as the guide's others (1,000 pixels)
 GAP = 6  # pixels of white between two frames
 
 
