@@ -14,12 +14,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PIL import Image
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QApplication, QPushButton
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QPushButton, QSpinBox
 
 from polygui.export import animation_job
 from polygui.export.animation import frame_size
-from polygui.export.animation_dialog import AnimationOptions
+from polygui.export.animation_dialog import AnimationOptions, ask_animation_options
 from polygui.export.animation_frames import HOLD_MS, rgb_array
 from polygui.export.images import drawing_scale, render_flat
 from polygui.resources import examples_dir
@@ -227,3 +227,28 @@ def test_the_guide_picture_shows_the_cube_turning(window, qtbot, tmp_path):
     width, gap = script.WIDTH, script.GAP
     frames = [strip[:, slot * (width + gap):slot * (width + gap) + width] for slot in range(4)]
     assert strip.shape[1] == 4 * width + 3 * gap and all_differ(frames)
+
+
+def test_the_dialog_caps_the_range_and_shows_what_applies(qtbot):
+    seen = {}
+
+    def look(pick_disassembly: bool) -> None:
+        dialog = QApplication.activeModalWidget()
+        form, what = dialog.layout(), dialog.findChild(QComboBox)
+        if pick_disassembly:
+            what.setCurrentIndex(1)
+        spins = dialog.findChildren(QSpinBox)
+        seen["rows"] = [form.isRowVisible(spin) for spin in spins]  # from, to, frames, width
+        seen["last"] = spins[1].maximum()
+        seen["note"] = " ".join(label.text() for label in dialog.findChildren(QLabel))
+        dialog.accept()
+
+    QTimer.singleShot(0, lambda: look(False))
+    options = ask_animation_options(None, 2339, False, 0, 640)
+    assert seen["rows"] == [True, True, False, True] and seen["last"] == 1000
+    assert "At most 1,000 solutions" in seen["note"]
+    assert options == AnimationOptions("solutions", "gif", 1, 1000, 1.0, 1, 0)
+    QTimer.singleShot(0, lambda: look(True))
+    options = ask_animation_options(None, 3, True, 6, 578)
+    assert seen["rows"] == [False, False, True, True] and "Seconds a move" in seen["note"]
+    assert options == AnimationOptions("disassembly", "gif", 1, 3, 0.5, 6, 0)
