@@ -1,5 +1,6 @@
 """File > Export > Animation…: the solutions browsed (or a range of them), or the pieces of
-the disassembly player coming apart, as a looping GIF or APNG.
+the disassembly player coming apart, as a looping GIF or APNG, or an MP4 video (the optional
+extra polygui[video]).
 
 Frames are grabbed on the GUI thread a few at a time from a QTimer (the window keeps
 drawing; a window-modal progress dialog with Cancel keeps the view from being changed
@@ -26,6 +27,7 @@ from .animation_frames import CubeTurnFrames, DisassemblyFrames, FlatFrames, Fra
 from .animation_job import AnimationWriteJob
 from .context import file_name
 
+FILTERS = {"gif": "GIF (*.gif)", "png": "APNG (*.png *.apng)", "mp4": "MP4 video (*.mp4)"}
 SLICE_SECONDS = 0.03  # grabbing per timer tick: the window stays responsive between ticks
 
 
@@ -74,8 +76,7 @@ class AnimationExport(QObject):
                 if options.what == "disassembly"
                 else f"solutions {options.first}-{options.last}")
         path = self.actions._ask_path("Export animation", file_name(
-            self.window.store.puzzle.name, name), options.format,
-            "GIF (*.gif)" if options.format == "gif" else "APNG (*.png *.apng)")
+            self.window.store.puzzle.name, name), options.format, FILTERS[options.format])
         if not path:
             return False
         path = Path(path) if Path(path).suffix else Path(f"{path}.{options.format}")
@@ -93,6 +94,10 @@ class AnimationExport(QObject):
     def _start(self, options: AnimationOptions, path: Path, cube: bool,
                view_size: QSize) -> None:
         check_target(path)
+        count = self.window.browsing.count()
+        if options.what == "solutions" and not 1 <= options.first <= options.last <= count:
+            raise PuzzleError(f"solutions {options.first:,} to {options.last:,}: there are "
+                              f"{plural(count, 'solution')} to show")
         size = frame_size(view_size, options.width)
         source = self._source(options, cube, size, view_size)
         problem = too_large(len(source.durations), size.width(), size.height())

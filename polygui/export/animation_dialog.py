@@ -1,5 +1,5 @@
 """File > Export > Animation…: what to animate (the solutions browsed, a range of them, or the
-disassembly the player shows), how fast, how large, GIF or APNG."""
+disassembly the player shows), how fast, how large, GIF or APNG (or MP4, with PyAV)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from PySide6.QtWidgets import (QComboBox, QDialog, QDoubleSpinBox, QFormLayout, QLabel,
                                QWidget)
+
+from solvers.output.video import video_available
 
 from ..models.status import plural
 from .dialogs import _run, _spin
@@ -20,7 +22,7 @@ MAX_PIXELS = 400_000_000  # frames x width x height kept (3 bytes each): about 1
 @dataclass(frozen=True)
 class AnimationOptions:
     what: str = "solutions"  # or "disassembly": the player's moves
-    format: str = "gif"  # or "png": APNG
+    format: str = "gif"  # or "png": APNG, or "mp4"
     first: int = 1  # the solutions as the browser numbers them, 1-based, inclusive
     last: int = 1
     seconds_per_solution: float = 1.0  # or per move, for the disassembly
@@ -55,6 +57,8 @@ def ask_animation_options(parent: QWidget, count: int, cube: bool, moves: int,
     kind = QComboBox()
     kind.addItem("GIF", "gif")
     kind.addItem("APNG (animated PNG: full colour)", "png")
+    if video_available():  # the optional extra polygui[video]
+        kind.addItem("MP4 video (H.264; plays once)", "mp4")
     first, last = _spin(1, max(1, count), 1), _spin(1, max(1, count), min(count, MAX_SOLUTIONS))
     seconds = QDoubleSpinBox()
     seconds.setRange(0.05, 60.0)

@@ -1,5 +1,6 @@
-"""Animated pictures from frames: GIF and APNG through Pillow, looping forever, written
-atomically. No Qt: the app grabs the frames and hands them over as RGB arrays.
+"""Animated pictures from frames: GIF and APNG through Pillow, looping forever (or an MP4
+video, output.video), written atomically. No Qt: the app grabs the frames and hands them over
+as RGB arrays.
 
 GIF keeps times in hundredths of a second, and browsers play delays under 20 ms slowly, so
 every frame's time is rounded to 10 ms and is at least 20 ms. Pillow merges a frame that is the
@@ -17,8 +18,10 @@ from PIL import Image
 
 from ..puzzle.atomic import write_atomically
 from ..puzzle.errors import PuzzleError
+from .video import encode_video
 
-FORMATS = {".gif": "GIF", ".png": "PNG", ".apng": "PNG"}  # suffix -> Pillow's format
+FORMATS = {".gif": "GIF", ".png": "PNG", ".apng": "PNG",  # suffix -> Pillow's format
+           ".mp4": "MP4"}  # a video: PyAV's (output.video)
 MIN_FRAME_MS = 20
 FRAME_MS_STEP = 10
 
@@ -31,7 +34,7 @@ def animation_format(path: Path) -> str:
     """Pillow's format for `path`'s suffix; PuzzleError names the suffixes known."""
     kind = FORMATS.get(Path(path).suffix.lower())
     if kind is None:
-        raise PuzzleError(f"{Path(path).name}: an animation is a .gif, .png or .apng file")
+        raise PuzzleError(f"{Path(path).name}: an animation is a .gif, .png, .apng or .mp4 file")
     return kind
 
 
@@ -42,8 +45,8 @@ def frame_ms(milliseconds: float) -> int:
 
 def encode_animation(frames: Sequence[np.ndarray], durations: Sequence[float], kind: str,
                      go_on: Callable[[int], bool] | None = None) -> bytes:
-    """`frames` ((h, w, 3) uint8, all one size) shown `durations` ms each, as `kind` ("GIF"
-    or "PNG": APNG) bytes. `go_on(frames encoded)` is asked before each frame; False stops
+    """`frames` ((h, w, 3) uint8, all one size) shown `durations` ms each, as `kind` ("GIF",
+    "PNG": APNG, or "MP4") bytes. `go_on(frames encoded)` is asked before each frame; False stops
     (AnimationCancelled)."""
     if not len(frames):
         raise PuzzleError("an animation needs at least one frame")
@@ -52,6 +55,11 @@ def encode_animation(frames: Sequence[np.ndarray], durations: Sequence[float], k
     if len({frame.shape for frame in frames}) != 1:
         raise PuzzleError("the frames of an animation must all be one size")
 
+    if kind == "MP4":
+        data = encode_video(frames, [frame_ms(ms) for ms in durations], go_on)
+        if data is None:
+            raise AnimationCancelled
+        return data
     sequence = _Frames(frames[1:], go_on)
     out = io.BytesIO()
     _image(frames[0]).save(out, format=kind, save_all=True, append_images=sequence, loop=0,

@@ -99,6 +99,17 @@ def test_flat_solutions_become_one_frame_each_in_order(window, qtbot, tmp_path, 
     assert os.listdir(out) == [path.name]  # no temporary left beside it
 
 
+def test_solutions_as_an_mp4_video(window, qtbot, tmp_path):
+    av = pytest.importorskip("av", reason="MP4 export needs the optional extra polygui[video]")
+    solved(window, qtbot, "pentominoes-6x10.json", limit=3)
+    path = out_folder(tmp_path) / "pentominoes.mp4"
+    options = AnimationOptions("solutions", "mp4", 1, 3, seconds_per_solution=0.5, width=241)
+    assert export(window, qtbot, path, options) == []
+    with av.open(str(path)) as video:
+        decoded = [(float(f.pts * f.time_base), f.width) for f in video.decode(video=0)]
+    assert decoded == [(0.0, 242), (0.5, 242), (1.0, 242)]  # H.264: an even width
+
+
 def test_a_cube_turns_and_the_view_is_put_back(window, qtbot, tmp_path):
     solved(window, qtbot, "soma.json", limit=2)
     view = window.current_view()
@@ -187,7 +198,7 @@ def test_bad_cases_are_named_and_write_nothing(window, qtbot, tmp_path, monkeypa
     shipped = examples_dir() / "pentominoes.gif"
     assert "shipped examples" in export(window, qtbot, shipped, options)[-1]
     assert not shipped.exists()
-    assert ".gif, .png or .apng" in export(window, qtbot, tmp_path / "x.bmp", options)[-1]
+    assert ".gif, .png, .apng or .mp4" in export(window, qtbot, tmp_path / "x.bmp", options)[-1]
     assert "no such folder" in export(window, qtbot, tmp_path / "gone" / "x.gif", options)[-1]
     monkeypatch.setattr(os, "access", lambda *args, **kwargs: False)
     assert "not writable" in export(window, qtbot, tmp_path / "x.gif", options)[-1]
@@ -198,6 +209,8 @@ def test_bad_cases_are_named_and_write_nothing(window, qtbot, tmp_path, monkeypa
 
     monkeypatch.setattr(os, "fsync", full_disk)
     assert "No space left" in export(window, qtbot, tmp_path / "full.gif", options)[-1]
+    beyond = AnimationOptions("solutions", "gif", 2, 3, width=100)
+    assert "there are 2 solutions" in export(window, qtbot, tmp_path / "b.gif", beyond)[-1]
     huge = AnimationOptions("solutions", "gif", 1, 2, width=20_000)
     assert "GB of memory" in export(window, qtbot, tmp_path / "huge.gif", huge)[-1]
     assert os.listdir(tmp_path) == []

@@ -58,7 +58,7 @@ def test_frame_times_are_what_gif_keeps(milliseconds):
 
 
 def test_bad_input_is_named_and_writes_nothing(tmp_path):
-    with pytest.raises(PuzzleError, match=".gif, .png or .apng"):
+    with pytest.raises(PuzzleError, match=".gif, .png, .apng or .mp4"):
         write_animation([frame(1)], [100], tmp_path / "a.bmp")
     with pytest.raises(PuzzleError, match="at least one frame"):
         write_animation([], [], tmp_path / "a.gif")
@@ -85,3 +85,23 @@ def test_cancel_or_a_full_disk_keeps_the_old_file(tmp_path, monkeypatch):
     with pytest.raises(PuzzleError, match="No space left"):
         write_animation([frame(1), frame(2)], [100, 100], path)
     assert path.read_bytes() == b"old" and os.listdir(tmp_path) == ["kept.png"]
+
+
+def test_an_mp4_video_keeps_every_frame_and_its_time(tmp_path):
+    av = pytest.importorskip("av", reason="MP4 export needs the optional extra polygui[video]")
+    frames = [frame(value, (11, 21)) for value in range(4)]  # odd: padded to 12 x 22
+    path = tmp_path / "a.mp4"
+    write_animation(frames, [100, 250, 1000, 60], path)
+    with av.open(str(path)) as video:
+        decoded = list(video.decode(video=0))
+    starts = [float(f.pts * f.time_base) for f in decoded]  # each shown until the next starts
+    assert starts == [0.0, 0.1, 0.35, 1.35] and float(decoded[-1].duration
+                                                      * decoded[-1].time_base) == 0.06
+    assert {(f.width, f.height) for f in decoded} == {(22, 12)}
+
+
+def test_without_pyav_an_mp4_is_refused_by_name(tmp_path, monkeypatch):
+    monkeypatch.setattr("solvers.output.video.video_available", lambda: False)
+    with pytest.raises(PuzzleError, match="MP4 video needs PyAV"):
+        write_animation([frame(1)], [100], tmp_path / "a.mp4")
+    assert os.listdir(tmp_path) == []
