@@ -137,6 +137,7 @@ class Menus:
         self._action(menu, "&Image…", exports.export_image, QKeySequence("Ctrl+E"))
         self._action(menu, "&Copy Image", exports.copy_image, QKeySequence("Ctrl+Shift+C"))
         self._action(menu, "Contact &Sheet…", exports.export_sheet)
+        self._action(menu, "&Animation…", exports.animation.export)
         self._action(menu, "S&olutions as Data…", exports.export_solutions)
         self._action(menu, "&Move List…", exports.export_moves)
         self._action(menu, "&BurrTools File…", exports.export_burrtools)

@@ -6,7 +6,8 @@ a piece in the cube designer and Where Pieces Go in 3D; painting colour constrai
 disassembly player taking a BurrTools burr apart; Play mode on a flat board and on the Soma
 cube (scripts/play_screenshots.py); the piece editor (scripts/editor_screenshots.py); a
 Sudoku hinted in Play mode and Generate Sudoku (scripts/sudoku_screenshots.py); the Soma
-cube's pieces to 3D-print on a plate (scripts/print_screenshots.py).
+cube's pieces to 3D-print on a plate (scripts/print_screenshots.py); frames of an exported
+animation (scripts/animation_screenshots.py).
 
 Run `scripts/screenshots` (it sets up the virtual environment and a virtual screen), or
 under a display: `.venv/bin/python scripts/screenshots.py [FOLDER]` (default docs/images).
@@ -37,6 +38,7 @@ from solvers.puzzle.textformats import parse_sudoku_line
 from solvers.puzzle.pins import Pin
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from animation_screenshots import take_animation_screenshots  # noqa: E402
 from editor_screenshots import take_editor_screenshots  # noqa: E402
 from play_screenshots import take_play_screenshots  # noqa: E402
 from print_screenshots import take_print_screenshots  # noqa: E402
@@ -306,6 +308,7 @@ def main(argv: list[str]) -> int:
                      + take_cube_screenshots(app, window, folder)
                      + take_colour_screenshots(app, window, folder)
                      + take_disassembly_screenshots(app, window, folder)
+                     + take_animation_screenshots(app, window, folder, solve, wait_for, save)
                      + take_play_screenshots(app, window, folder, settle, wait_for, picture,
                                              save)
                      + take_editor_screenshots(app, window, folder, settle, picture, save)

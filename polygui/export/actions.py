@@ -21,6 +21,7 @@ from solvers.puzzle.burrtools_write import check_writable, write_burrtools
 from solvers.puzzle.atomic import write_atomically
 
 from ..models.status import plural
+from .animation import AnimationExport
 from .context import ExportWindow, Shown, file_name, remember_folder, shown, start_folder
 from .data_job import DataExportJob
 from .dialogs import ImageOptions, SheetOptions, ask_image_options, ask_sheet_options
@@ -43,6 +44,7 @@ class ExportActions(QObject):
         self.warn = lambda title, text: QMessageBox.warning(window, title, text)
         self.inform = lambda text: window.statusBar().showMessage(text, 8_000)
         self.printing = PrintActions(window)
+        self.animation = AnimationExport(self)  # File > Export > Animation…
 
     # --- what is shown -----------------------------------------------------------------
     def shown(self) -> Shown:
@@ -169,6 +171,7 @@ class ExportActions(QObject):
 
     def shutdown(self) -> None:
         """The window closes: stop a data export (nothing written) and end its thread."""
+        self.animation.shutdown()
         if self.data_job is not None:
             self.data_job.cancel()
             self._end_data_job()
