@@ -141,6 +141,7 @@ class Menus:
         self._action(menu, "S&olutions as Data…", exports.export_solutions)
         self._action(menu, "&Move List…", exports.export_moves)
         self._action(menu, "&BurrTools File…", exports.export_burrtools)
+        self._action(menu, "3D &Print…", exports.print3d.export)
 
     def _edit_menu(self, menu: QMenu) -> None:
         # a group: Play mode's moves have a history of their own (polygui/play/mode.py)

@@ -27,6 +27,7 @@ from .data_job import DataExportJob
 from .dialogs import ImageOptions, SheetOptions, ask_image_options, ask_sheet_options
 from .images import (drawing_scale, render_cube_view, render_flat, save_image, save_svg,
                      svg_bytes)
+from .print3d import Print3DExport
 from .print_actions import PrintActions
 from .sheet import ContactSheet
 
@@ -45,6 +46,7 @@ class ExportActions(QObject):
         self.inform = lambda text: window.statusBar().showMessage(text, 8_000)
         self.printing = PrintActions(window)
         self.animation = AnimationExport(self)  # File > Export > Animation…
+        self.print3d = Print3DExport(self)  # File > Export > 3D Print…
 
     # --- what is shown -----------------------------------------------------------------
     def shown(self) -> Shown:
@@ -172,6 +174,7 @@ class ExportActions(QObject):
     def shutdown(self) -> None:
         """The window closes: stop a data export (nothing written) and end its thread."""
         self.animation.shutdown()
+        self.print3d.shutdown()
         if self.data_job is not None:
             self.data_job.cancel()
             self._end_data_job()
