@@ -1,6 +1,6 @@
 """3D-printable pieces (solvers/output/printable, `--export-stl`): every exported STL or 3MF is
-loaded with trimesh (3MF objects read from the package's XML: trimesh reads 3MF only with
-lxml and networkx, which PolyGUI does not need) and checked: each solid is watertight, its
+loaded with trimesh (3MF files also read from the package's XML, for the colours trimesh
+does not keep; trimesh reads 3MF with lxml and networkx, test dependencies only) and checked: each solid is watertight, its
 volume is the cells' less what the gap (and a chamfer) takes, computed here by hand; solids on
 a plate do not overlap and stay on it; a 3MF object keeps its piece's colour; a piece seen
 from above covers its cells and no others; the tray or box holds the board with the clearance;
@@ -60,6 +60,11 @@ def load_3mf(path: Path) -> list[tuple[str, str, trimesh.Trimesh]]:
         found.append((item.get("name"), colours[int(item.get("pindex"))], mesh))
     built = [int(item.get("objectid")) for item in model.iter(f"{CORE}item")]
     assert len(built) == len(found)
+    loaded = trimesh.load(path, file_type="3mf")  # the library reads the same solids
+    assert sorted(loaded.geometry) == sorted(name for name, _, _ in found)
+    for name, _, mesh in found:
+        assert loaded.geometry[name].is_watertight
+        assert loaded.geometry[name].volume == pytest.approx(mesh.volume, rel=1e-9)
     return found
 
 
