@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
-import random
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -88,6 +86,8 @@ def main(argv: list[str]) -> int:
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     tasks = [(spec, seed, index) for index in range(args.generate)]
     if args.jobs > 1 and len(tasks) > 1:
+        import multiprocessing  # here: 5 ms of imports (sockets) only a batch needs
+
         with multiprocessing.get_context("spawn").Pool(min(args.jobs, len(tasks))) as pool:
             return _report(pool.imap(make_one, tasks), spec, args)
     return _report(map(make_one, tasks), spec, args)
@@ -114,6 +114,8 @@ def spec_of(args: argparse.Namespace) -> GenerateSpec:
 def make_one(task: tuple[GenerateSpec, int, int]) -> tuple[Generated | None, str, str]:
     """(puzzle, its seed, '') or (None, seed, why not): puzzle `index` of the run has its
     own seed, so its output does not depend on the processes."""
+    import random  # here: it imports hashlib's OpenSSL, which a count never needs
+
     from ..logic.generate import GenerationFailed, generate
     spec, seed, index = task
     own_seed = f"{seed}-{index}"

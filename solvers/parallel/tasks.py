@@ -23,7 +23,6 @@ tail.
 from __future__ import annotations
 
 import heapq
-import random
 from dataclasses import dataclass
 
 import numpy as np
@@ -97,6 +96,8 @@ def split_tree(prepared: Prepared, target: int, shuffled: bool = True) -> Split:
     tasks = leaves + [Task(prefix, -negative) for negative, _, prefix, _ in heap]
     tasks.sort(key=lambda task: task.prefix)  # rows in the order the kernels branch on them
     if shuffled:
+        import random  # here: it imports hashlib's OpenSSL, which a small count never needs
+
         random.Random(len(tasks)).shuffle(tasks)
     return Split(tasks, dead, target)
 

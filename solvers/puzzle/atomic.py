@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tempfile
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -77,6 +76,8 @@ def temporary_beside(path: Path) -> tuple[int, Path]:
     first. Rename it with replace_keeping_mode. Raises OSError."""
     directory = path.parent if str(path.parent) else Path(".")
     remove_stale_temporaries(directory, path.name)
+    import tempfile  # here: it imports shutil, lzma, bz2 and random, 10 ms a count need not pay
+
     handle, name = tempfile.mkstemp(prefix=f".{path.name}{TEMPORARY_MARK}{os.getpid()}-",
                                     suffix=TEMPORARY_SUFFIX, dir=directory)
     try:

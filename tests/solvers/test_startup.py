@@ -36,7 +36,9 @@ sys.exit(code)
 NOT_FOR_A_POLYFORM_COUNT = ("sqlite3", "dask", "distributed", "PySide6", "solvers.parallel.cluster",
                             "solvers.parallel.runfile", "solvers.search.sudoku",
                             "solvers.kernels.sudoku", "solvers.kernels.sudoku_batch",
-                            "solvers.output.export_data", "solvers.output.pictures")
+                            "solvers.output.export_data", "solvers.output.pictures",
+                            "solvers.output.printable", "trimesh", "manifold3d", "PIL",
+                            "multiprocessing")
 
 
 def modules_after(*args: str) -> set[str]:
