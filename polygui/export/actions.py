@@ -145,8 +145,8 @@ class ExportActions(QObject):
             self.inform("Export cancelled: nothing was written" if stopped else
                         f"Exported {plural(len(job.store), 'solution')} to {job.path.name}")
 
-    @Slot(int, int)
-    def _data_step(self, done: int, _total: int) -> None:
+    @Slot(int)
+    def _data_step(self, done: int) -> None:
         if self.sender() is self.data_job and self.data_progress is not None:
             self.data_progress.setValue(done)
 

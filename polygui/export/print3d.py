@@ -7,17 +7,17 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QProgressDialog
 
-from solvers import Cancelled, Puzzle, PuzzleError
+from solvers import Puzzle, PuzzleError
 
 from ..models.status import plural
 from .context import remember_folder, start_folder
+from .file_job import FileJob
 
 if TYPE_CHECKING:
     from solvers.output.printable import PrintOptions
@@ -25,38 +25,26 @@ if TYPE_CHECKING:
 OPTIONS_KEY = "export/print3d"
 
 
-class PrintJob(QThread):
-    """Makes and writes the solids. Signals: progress(done, total), written(paths),
-    failed(message); `cancel()` stops it (then neither of the last two is emitted)."""
+class Print3DJob(FileJob):
+    """Makes and writes the solids. Signals: steps(done, total), written(paths),
+    failed(message); `cancel()` stops it (then neither of the last two is emitted; the files
+    written by then are whole)."""
 
-    progress = Signal(int, int)
-    written = Signal(list)
-    failed = Signal(str)
+    steps = Signal(int, int)
+    written_files = Signal(list)
 
     def __init__(self, puzzle: Puzzle, folder: Path, options: PrintOptions) -> None:
         super().__init__()
         self.puzzle, self.folder, self.options = puzzle, folder, options
-        self.stop_requested = threading.Event()
 
-    def cancel(self) -> None:
-        self.stop_requested.set()
-        self.wait()
-
-    def run(self) -> None:
+    def work(self) -> list:
         from solvers.output.printable import export_printable
 
-        try:
-            paths = export_printable(self.puzzle, self.folder, self.options,
-                                     cancel=self.stop_requested.is_set,
-                                     progress=self.progress.emit)
-        except Cancelled:
-            return
-        except PuzzleError as error:
-            self.failed.emit(str(error))
-        except Exception as error:  # a bug must reach the user, not end the thread silently
-            self.failed.emit(f"{type(error).__name__}: {error}")
-        else:
-            self.written.emit(paths)
+        return export_printable(self.puzzle, self.folder, self.options,
+                                cancel=self.stop_requested.is_set, progress=self.steps.emit)
+
+    def succeed(self, paths: object) -> None:
+        self.written_files.emit(paths)
 
 
 class Print3DExport(QObject):
@@ -68,7 +56,7 @@ class Print3DExport(QObject):
         self.actions, self.window = actions, actions.window
         self.ask_options = _ask_print_options
         self.ask_folder = self._ask_folder
-        self.job: PrintJob | None = None
+        self.job: Print3DJob | None = None
         self.progress: QProgressDialog | None = None
 
     def export(self) -> bool:
@@ -98,14 +86,14 @@ class Print3DExport(QObject):
         return True
 
     def _start(self, puzzle: Puzzle, folder: Path, options: PrintOptions) -> None:
-        job = self.job = PrintJob(puzzle, folder, options)
+        job = self.job = Print3DJob(puzzle, folder, options)
         self.progress = QProgressDialog("Making the pieces…", "Cancel", 0, 0, self.window)
         self.progress.setWindowTitle("3D print")
         self.progress.setWindowModality(Qt.WindowModality.NonModal)  # work on meanwhile
         self.progress.setMinimumDuration(300)
         self.progress.canceled.connect(self.cancel)
-        job.progress.connect(self._step)
-        job.written.connect(self._done)
+        job.steps.connect(self._step)
+        job.written_files.connect(self._done)
         job.failed.connect(self._failed)
         job.start()
 
