@@ -11,7 +11,7 @@ import pytest
 
 from oracle import oracle_counts
 from puzzles import shipped
-from solvers import GridKind, Piece, Progress, Puzzle, PuzzleError, count_solutions
+from solvers import Cancelled, GridKind, Piece, Progress, Puzzle, PuzzleError, count_solutions
 from solvers.parallel import family as family_run
 from solvers.parallel.family import MemberResult, solve_family
 from solvers.puzzle.family import (Family, calendar_board, calendar_cells, calendar_dates,
@@ -211,3 +211,31 @@ def test_a_member_the_edited_board_no_longer_has_room_for_is_named():
 def test_a_plain_puzzle_is_no_family():
     assert family_of(shipped("pentominoes-6x10.json")) is None
     assert "family" not in puzzle_to_json(shipped("pentominoes-6x10.json"))
+
+
+def test_an_edited_family_that_no_longer_fits_still_opens_and_says_why(tmp_path):
+    path = tmp_path / "edited.json"
+    save_puzzle(dataclasses.replace(small_family(), board=rectangle(3, 1)), path)
+    with pytest.raises(PuzzleError, match="open cell \\[1, 1\\] is not a cell of the board"):
+        load_puzzle(path)
+    opened = load_puzzle(path, strict=False)  # as the app opens a design in progress
+    assert opened.family == small_family().family
+    with pytest.raises(PuzzleError, match="'3x3 less its centre': open cell \\[1, 1\\]"):
+        family_of(opened)
+
+
+def test_cancel_stops_the_run_and_keeps_the_members_finished(tmp_path):
+    calendar = family_of(shipped("calendar.json"))
+    family = Family("20 dates", "", calendar.members[:20], True)  # each takes milliseconds
+    path, seen = tmp_path / "run.json", []
+    with pytest.raises(Cancelled):
+        for event in solve_family(family, "all", checkpoint=path, cancel=lambda: bool(seen)):
+            if isinstance(event, MemberResult):
+                seen.append(event.name)
+    kept = [member["name"] for member in json.loads(path.read_text())["members"]]
+    assert kept == seen[:len(kept)] and 1 <= len(kept) < len(family.members)
+
+
+def test_an_unknown_mode_is_refused_before_any_member_runs():
+    with pytest.raises(PuzzleError, match="unknown symmetry mode 'mirror'"):
+        list(solve_family(family_of(small_family()), "mirror"))
