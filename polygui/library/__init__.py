@@ -1,0 +1,1 @@
+"""File > Puzzle Library…: the gallery of classic puzzles (solvers.library)."""
