@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from solvers import estimate  # noqa: E402
 from solvers.library import LibraryEntry, library_dir, load_library  # noqa: E402
-from solvers.puzzle.model import Puzzle  # noqa: E402
+from solvers.puzzle.model import Puzzle, PuzzleError  # noqa: E402
 from solvers.search.solve import count_solutions  # noqa: E402 (takes kernel=)
 
 
@@ -79,22 +79,34 @@ def backtracking_count(puzzle: Puzzle, limit: int = 2) -> int | None:
     return search(0)
 
 
+def counted(puzzle: Puzzle, mode: str, kernel: str = "auto") -> int:
+    """The solutions counted; 0 when preparing the search already proves there are none
+    (a piece that fits nowhere: the app says so before searching)."""
+    try:
+        return count_solutions(puzzle, mode, kernel=kernel).solutions
+    except PuzzleError:
+        return 0
+
+
 def check(entry: LibraryEntry, skip_over: float) -> dict:
     puzzle = entry.puzzle()
     mode = next(iter(entry.counts))
-    guess = estimate(puzzle, mode, seconds=1.0)
-    row = {"id": entry.id, "estimate": guess.seconds.value, "modes": {}, "seconds": 0.0}
-    if guess.seconds.value > skip_over:
+    try:
+        guessed = estimate(puzzle, mode, seconds=1.0).seconds.value
+    except PuzzleError:  # none, proved before searching
+        guessed = 0.0
+    row = {"id": entry.id, "estimate": guessed, "modes": {}, "seconds": 0.0}
+    if guessed > skip_over:
         row["skipped"] = True
         return row
     started = time.perf_counter()
     for mode, published in entry.counts.items():
-        first = count_solutions(puzzle, mode).solutions
+        first = counted(puzzle, mode)
         if puzzle.is_sudoku:
             second = backtracking_count(puzzle, published + 1) if published <= 10_000 else None
             second_name = "backtracking" if second is not None else "none"
         else:
-            second = count_solutions(puzzle, mode, kernel="general").solutions
+            second = counted(puzzle, mode, kernel="general")
             second_name = "general"
         row["modes"][mode] = {"published": published, "auto": first, "second": second,
                               "second_kernel": second_name}
@@ -126,15 +138,42 @@ def write_seconds(rows: list[dict]) -> None:
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+def table(rows: list[dict], kinds: dict[str, str]) -> str:
+    """The dated markdown table: per grid, entries, agreed, disagreed, skipped, seconds."""
+    lines = [f"### {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M')}", "",
+             "| grid | entries | agreed | disagreed | skipped | counting, s (both kernels) "
+             "| slowest |", "|---|---:|---:|---:|---:|---:|---|"]
+    for kind in [*dict.fromkeys(kinds[row["id"]] for row in rows), "all"]:
+        chosen = [row for row in rows if kind == "all" or kinds[row["id"]] == kind]
+        tally = {v: sum(row["verdict"] == v for row in chosen)
+                 for v in ("agreed", "disagreed", "skipped")}
+        slowest = max(chosen, key=lambda row: row["seconds"])
+        lines.append(f"| {kind} | {len(chosen)} | {tally['agreed']} | {tally['disagreed']} "
+                     f"| {tally['skipped']} | {sum(row['seconds'] for row in chosen):.1f} "
+                     f"| {slowest['id']} ({slowest['seconds']:.1f} s) |")
+    lines.append("")
+    lines += [f"- {row['id']}: {row['verdict']} {json.dumps(row['modes'])}"
+              for row in rows if row["verdict"] != "agreed"]
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", default="", help="comma-separated entry ids")
     parser.add_argument("--skip-over", type=float, default=600.0,
                         help="skip entries whose estimate is over this many seconds")
     parser.add_argument("--write", action="store_true", help="store the estimates' seconds")
+    parser.add_argument("--from-log", type=Path,
+                        help="print the table of an earlier run's rows (its stderr) only")
     args = parser.parse_args()
     wanted = set(filter(None, args.only.split(",")))
     entries = [e for e in load_library() if not wanted or e.id in wanted]
+    kinds = {entry.id: entry.kind.value for entry in entries}
+    if args.from_log:
+        rows = [json.loads(line) for line in args.from_log.read_text().splitlines()
+                if line.startswith("{")]
+        print(table([row for row in rows if row["id"] in kinds], kinds))
+        return
     rows = []
     for entry in entries:
         row = check(entry, args.skip_over)
@@ -143,14 +182,7 @@ def main() -> None:
         print(json.dumps(row), file=sys.stderr, flush=True)
     if args.write:
         write_seconds(rows)
-    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M")
-    tally = {v: sum(row["verdict"] == v for row in rows) for v in ("agreed", "disagreed", "skipped")}
-    print(f"### {stamp}\n\n| entries | agreed | disagreed | skipped | seconds counting |\n"
-          f"|---:|---:|---:|---:|---:|\n| {len(rows)} | {tally['agreed']} | {tally['disagreed']} "
-          f"| {tally['skipped']} | {sum(row['seconds'] for row in rows):.1f} |\n")
-    for row in rows:
-        if row["verdict"] != "agreed":
-            print(f"- {row['id']}: {row['verdict']} {json.dumps(row['modes'])}")
+    print(table(rows, kinds))
 
 
 if __name__ == "__main__":
