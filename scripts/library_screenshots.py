@@ -1,12 +1,12 @@
 """The user guide's picture of File > Puzzle Library… (docs/puzzle-library.md), taken by
-scripts/screenshots.py: the gallery over the window, every grid's boards in view, with the
-pentomino rectangles' entry chosen."""
+scripts/screenshots.py: the gallery scrolled to where the square boards end, so that every
+grid's boards are in view, with the hexiamonds' 6×6 rhombus chosen."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QAbstractItemView, QApplication
 
 from polygui.library.dialog import ENTRY_ROLE, LibraryDialog
 from polygui.resources import library_dir
@@ -14,7 +14,7 @@ from solvers.library import load_library
 
 LIBRARY_NAMES = ("puzzle-library.png",)
 SIZE = (1100, 700)
-SHOWN = "pentominoes-6x10"
+SHOWN = "hexiamonds-6x6-rhombus"
 
 
 def take_library_screenshots(app: QApplication, window, folder: Path, settle, wait_for,
@@ -27,6 +27,8 @@ def take_library_screenshots(app: QApplication, window, folder: Path, settle, wa
     chosen = next(dialog.gallery.item(row) for row in range(dialog.gallery.count())
                   if dialog.gallery.item(row).data(ENTRY_ROLE).id == SHOWN)
     dialog.gallery.setCurrentItem(chosen)
+    settle(app)
+    dialog.gallery.scrollToItem(chosen, QAbstractItemView.ScrollHint.PositionAtTop)
     wait_for(app, lambda: not dialog.timer.isActive(), "the library's thumbnails")
     settle(app)
     path = folder / LIBRARY_NAMES[0]

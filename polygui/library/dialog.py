@@ -29,6 +29,8 @@ GRID_LABELS = {GridKind.SQUARE: "Square (polyominoes)", GridKind.TRIANGLE: "Tria
 
 
 def short_counts(entry: LibraryEntry) -> str:
+    if entry.kind is GridKind.SUDOKU:
+        return entry.counts_text()
     words = {"distinct": "distinct", "rotations": "up to rotation", "all": "in all"}
     return " · ".join(f"{count:,} {words[mode]}" for mode, count in entry.counts.items())
 

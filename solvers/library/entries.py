@@ -61,7 +61,10 @@ class LibraryEntry:
         return "medium" if self.seconds < MEDIUM_SECONDS else "hard"
 
     def counts_text(self) -> str:
-        """"2,339 up to rotation and reflection, 9,356 in all"."""
+        """"2,339 up to rotation and reflection, 9,356 in all"; a Sudoku's "1 solution"."""
+        if self.kind is GridKind.SUDOKU:
+            return ", ".join(f"{count:,} solution{'' if count == 1 else 's'}"
+                             for count in self.counts.values())
         return ", ".join(f"{count:,} {MODE_WORDS[mode]}" for mode, count in self.counts.items())
 
     @cached_property
