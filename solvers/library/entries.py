@@ -26,6 +26,7 @@ MODE_WORDS = {"distinct": "up to rotation and reflection", "rotations": "up to r
               "all": "in all"}
 REQUIRED = ("id", "title", "grid", "set", "counts", "source")
 KNOWN = {*REQUIRED, "board", "givens", "box", "file", "seconds", "note"}
+CHECKOUT = Path(__file__).resolve().parent.parent.parent  # a checkout's root (or site-packages)
 
 
 class LibraryError(PuzzleError):
@@ -92,7 +93,7 @@ class LibraryEntry:
 def library_dir() -> Path:
     """The shipped library's folder: a checkout's assets/library, an installed copy's
     share/polygui/library, or a bundle's."""
-    root = Path(__file__).resolve().parent.parent.parent
+    root = CHECKOUT
     candidates = [root / "assets", Path(sys.prefix) / "share" / "polygui",
                   Path(site.getuserbase()) / "share" / "polygui"]
     if getattr(sys, "frozen", False):

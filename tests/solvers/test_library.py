@@ -148,8 +148,7 @@ def test_an_installed_copy_finds_the_library_where_pyproject_puts_it(tmp_path, m
     for path in (ROOT / "assets" / "library").glob("*.json"):
         (installed / path.name).write_bytes(path.read_bytes())
     monkeypatch.setattr(sys, "prefix", str(tmp_path))
-    monkeypatch.setattr("solvers.library.entries.Path.resolve",
-                        lambda self: tmp_path / "elsewhere" / "solvers" / "library" / "x.py")
+    monkeypatch.setattr("solvers.library.entries.CHECKOUT", tmp_path / "site-packages")
     assert library_dir() == installed
 
 
