@@ -19,6 +19,7 @@ from .dialogs.help import show_getting_started, show_shortcuts
 from .dialogs.puzzle_info import edit_name_and_description
 from .dialogs.user_guide import show_user_guide
 from .edit_commands import add_edit_commands
+from .library.opening import LibraryOpener
 from .resources import examples_dir
 from .undo_shortcuts import UndoShortcuts, redo_keys
 
@@ -75,6 +76,8 @@ class Menus:
         self._action(file_menu, "&Open…", files.open_dialog, QKeySequence.StandardKey.Open)
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self._action(file_menu, "&Import BurrTools File…", files.importer.run)
+        self.library = LibraryOpener(files)
+        self._action(file_menu, "Puzzle &Library…", self.library.run)
         file_menu.addSeparator()
         self.save_action = self._action(file_menu, "&Save", files.save,
                                         QKeySequence.StandardKey.Save)

@@ -52,6 +52,11 @@ def examples_dir() -> Path:
     return assets_dir() / "puzzles"
 
 
+def library_dir() -> Path:
+    """The puzzle library's JSON files (solvers.library)."""
+    return assets_dir() / "library"
+
+
 def icons_dir() -> Path:
     return assets_dir() / "icons"
 
