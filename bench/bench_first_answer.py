@@ -30,7 +30,7 @@ from polygui.app import make_application  # noqa: E402
 from polygui.files.actions import Button  # noqa: E402
 from polygui.resources import examples_dir  # noqa: E402
 
-BURRTOOLS = ROOT / "tests" / "data" / "burrtools"  # copies of ../shared/data/burrtools
+BURRTOOLS = ROOT / "tests" / "data" / "burrtools"  # BurrTools' example files
 FILES = ["AlPackino", "CubeInCage", "DemoPieceGenerator", "PelikanBurr", "SolidSixPieceBurrs"]
 SHIPPED = ["soma.json", "six-piece-burr.json", "puzzle-in-a-cage.json", "sliding-lid-box.json"]
 TIMEOUT = 60.0

@@ -4,48 +4,27 @@ whose damaged files are set aside."""
 
 from __future__ import annotations
 
-import site
 import sys
 from functools import lru_cache
 from pathlib import Path
+
+from solvers.puzzle.shipped import asset_candidates, assets_dir, is_shipped_example, shipped_dir
+
+__all__ = ["APP_ID", "assets_dir", "data_folder", "default_puzzle", "docs_dir", "examples_dir",
+           "icons_dir", "is_shipped_example", "library_dir", "private_folder"]
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_ID = "io.github.polygui.PolyGUI"  # reverse-DNS: the .desktop file, AppStream, the window
 DAMAGED = ".damaged"  # the suffix of a data file set aside as unreadable
 
 
-def _asset_candidates() -> list[Path]:
-    """Where shipped files may be, in the order they are looked for."""
-    candidates = [ROOT / "assets", Path(sys.prefix) / "share" / "polygui",
-                  Path(site.getuserbase()) / "share" / "polygui"]  # pip install --user
-    if getattr(sys, "frozen", False):
-        candidates.insert(0, Path(getattr(sys, "_MEIPASS", ROOT)) / "assets")
-    return candidates
-
-
-@lru_cache(maxsize=1)
-def assets_dir() -> Path:
-    candidates = _asset_candidates()
-    for candidate in candidates:
-        if (candidate / "puzzles").is_dir():
-            return candidate
-    return candidates[0]
-
-
 @lru_cache(maxsize=1)
 def docs_dir() -> Path:
     """The user guide's folder (docs/ of a checkout, share/polygui/docs when installed)."""
-    candidates = [ROOT / "docs", assets_dir() / "docs", *(c / "docs" for c in _asset_candidates())]
+    candidates = [ROOT / "docs", assets_dir() / "docs", *(c / "docs" for c in asset_candidates())]
     if getattr(sys, "frozen", False):
         candidates.insert(0, Path(getattr(sys, "_MEIPASS", ROOT)) / "docs")
     return next((c for c in candidates if (c / "index.md").is_file()), candidates[0])
-
-
-def is_shipped_example(path: Path) -> bool:
-    """Whether `path` is in a folder of shipped examples: the checkout's, an installed copy's
-    or the bundle's (they open as untitled copies and are never written)."""
-    folder = Path(path).resolve().parent
-    return any(folder == (candidate / "puzzles").resolve() for candidate in _asset_candidates())
 
 
 def examples_dir() -> Path:
@@ -54,7 +33,7 @@ def examples_dir() -> Path:
 
 def library_dir() -> Path:
     """The puzzle library's JSON files (solvers.library)."""
-    return assets_dir() / "library"
+    return shipped_dir("library")
 
 
 def icons_dir() -> Path:

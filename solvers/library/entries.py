@@ -5,8 +5,6 @@ library loads fast)."""
 from __future__ import annotations
 
 import json
-import site
-import sys
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
@@ -16,6 +14,7 @@ from ..puzzle.errors import PuzzleError
 from ..puzzle.fileformat import load_puzzle, puzzle_from_dict
 from ..puzzle.grids import GridKind
 from ..puzzle.model import SYMMETRY_MODES, Puzzle
+from ..puzzle.shipped import shipped_dir
 from .boards import BoardError, board_cells
 from .sets import LIBRARY_SETS
 
@@ -26,7 +25,6 @@ MODE_WORDS = {"distinct": "up to rotation and reflection", "rotations": "up to r
               "all": "in all"}
 REQUIRED = ("id", "title", "grid", "set", "counts", "source")
 KNOWN = {*REQUIRED, "board", "givens", "box", "file", "seconds", "note"}
-CHECKOUT = Path(__file__).resolve().parent.parent.parent  # a checkout's root (or site-packages)
 
 
 class LibraryError(PuzzleError):
@@ -93,13 +91,7 @@ class LibraryEntry:
 def library_dir() -> Path:
     """The shipped library's folder: a checkout's assets/library, an installed copy's
     share/polygui/library, or a bundle's."""
-    root = CHECKOUT
-    candidates = [root / "assets", Path(sys.prefix) / "share" / "polygui",
-                  Path(site.getuserbase()) / "share" / "polygui"]
-    if getattr(sys, "frozen", False):
-        candidates.insert(0, Path(getattr(sys, "_MEIPASS", root)) / "assets")
-    return next((c / "library" for c in candidates if (c / "library").is_dir()),
-                candidates[0] / "library")
+    return shipped_dir("library")
 
 
 def load_library(folder: Path | None = None) -> tuple[LibraryEntry, ...]:

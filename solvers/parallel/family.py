@@ -10,67 +10,21 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..puzzle.cancel import CancelCheck, Cancelled
 from ..puzzle.family import Family
-from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError
+from ..puzzle.model import SYMMETRY_MODES, PuzzleError
 from ..search.events import Progress
-from ..search.solve import solve
 from .cluster_spec import ClusterSpec
 from .family_checkpoint import FamilyCheckpoint
+from .family_member import Count, MemberResult, count_member
+
+__all__ = ["Count", "MemberResult", "count_member", "solve_family"]
 
 PROGRESS_SECONDS = 0.2  # how often a run says how far it is
-
-
-@dataclass(frozen=True)
-class MemberResult:
-    """A member's count: `complete` when its whole tree was searched; `note` says why a
-    member has no solution without a search (its board's area, a piece that fits nowhere)."""
-
-    index: int
-    name: str
-    solutions: int
-    seconds: float
-    complete: bool
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class Count:
-    """What counting one member found (picklable: it comes back from a cluster)."""
-
-    solutions: int
-    complete: bool
-    seconds: float
-    note: str = ""
-
-
-def count_member(puzzle: Puzzle, symmetry: str, kernel: str = "auto",
-                 stop: Callable[[], bool] | None = None,
-                 on_fraction: Callable[[float], None] | None = None) -> Count:
-    """Count `puzzle`'s solutions on this thread; a puzzle that cannot have one (PuzzleError
-    while preparing) counts 0, with the reason. `stop` ends it early (complete False)."""
-    start = time.perf_counter()
-    last = None
-    try:
-        for event in solve(puzzle, symmetry, count_only=True, kernel=kernel, cancel=stop):
-            last = event
-            if on_fraction is not None and isinstance(event, Progress):
-                on_fraction(event.fraction_done)
-            if stop is not None and stop():
-                break
-    except PuzzleError as error:
-        return Count(0, True, time.perf_counter() - start, str(error))
-    except Cancelled:
-        last = None
-    seconds = time.perf_counter() - start
-    if not isinstance(last, Progress):
-        return Count(0, False, seconds)
-    return Count(last.solutions, last.exhausted, seconds)
 
 
 def solve_family(family: Family, symmetry: str = "distinct", *, jobs: int = 1,

@@ -25,7 +25,7 @@ from ..puzzle.fileformat import puzzle_to_json
 from ..puzzle.limits import MAX_FILE_BYTES
 
 if TYPE_CHECKING:
-    from .family import MemberResult
+    from .family_member import MemberResult
 
 FORMAT_NAME = "polygui-family-run"
 VERSION = 1
@@ -87,7 +87,7 @@ def _result_data(result: MemberResult) -> dict[str, Any]:
 
 def read_results(path: Path, family: Family, symmetry: str) -> dict[int, MemberResult]:
     """The finished members a checkpoint file holds; PuzzleError names what is wrong."""
-    from .family import MemberResult
+    from .family_member import MemberResult
 
     try:
         with path.open("rb") as stream:

@@ -11,7 +11,7 @@ from ..puzzle.family import Family
 from ..puzzle.fileformat import puzzle_from_json, puzzle_to_json
 from .cluster import describe, log, open_client
 from .cluster_spec import ClusterSpec, cluster_spec
-from .family import Count, count_member
+from .family_member import Count, count_member
 
 WAIT_SECONDS = 0.2  # how often the run looks at `cancel` and says how far it is
 

@@ -148,7 +148,7 @@ def test_an_installed_copy_finds_the_library_where_pyproject_puts_it(tmp_path, m
     for path in (ROOT / "assets" / "library").glob("*.json"):
         (installed / path.name).write_bytes(path.read_bytes())
     monkeypatch.setattr(sys, "prefix", str(tmp_path))
-    monkeypatch.setattr("solvers.library.entries.CHECKOUT", tmp_path / "site-packages")
+    monkeypatch.setattr("solvers.puzzle.shipped.CHECKOUT", tmp_path / "site-packages")
     assert library_dir() == installed
 
 

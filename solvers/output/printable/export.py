@@ -5,8 +5,6 @@ never into the shipped examples' folder."""
 from __future__ import annotations
 
 import re
-import site
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -17,6 +15,7 @@ from ...puzzle.cancel import CancelCheck, check_cancel
 from ...puzzle.errors import PuzzleError
 from ...puzzle.grids import GridKind
 from ...puzzle.model import Puzzle
+from ...puzzle.shipped import examples_folders
 from .files import stl_bytes, threemf_bytes
 from .layout import Solid, on_floor, plates
 from .options import PrintOptions
@@ -29,7 +28,6 @@ PALETTE = ("#E6194B", "#3CB44B", "#FFE119", "#4363D8", "#F58231", "#911EB4", "#4
 BOARD_COLOUR = "#B0B0B0"
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _UNSAFE = re.compile(r"[^\w.-]+")
-ROOT = Path(__file__).resolve().parents[3]
 
 
 def export_printable(puzzle: Puzzle, folder: str | Path, options: PrintOptions,
@@ -125,7 +123,7 @@ def checked_folder(folder: Path) -> Path:
     """`folder`, made if missing; PuzzleError if it is a file, cannot be made, or is one of
     the shipped examples' folders (never written)."""
     resolved = folder.resolve()
-    for examples in _examples_folders():
+    for examples in examples_folders():
         if resolved == examples or examples in resolved.parents:
             raise PuzzleError(f"{folder}: the shipped examples' folder is never written; "
                               "choose another folder")
@@ -139,11 +137,3 @@ def checked_folder(folder: Path) -> Path:
     return folder
 
 
-def _examples_folders() -> list[Path]:
-    """Where the shipped puzzles are (a checkout's, an installed copy's, a bundle's), as
-    polygui.resources looks for them."""
-    bases = [ROOT / "assets", Path(sys.prefix) / "share" / "polygui",
-             Path(site.getuserbase()) / "share" / "polygui"]
-    if getattr(sys, "frozen", False):
-        bases.append(Path(getattr(sys, "_MEIPASS", ROOT)) / "assets")
-    return [(base / "puzzles").resolve() for base in bases]
