@@ -1,0 +1,78 @@
+"""The disassembler's collision tables (solvers/kernels/movement.py): every gap they give is
+the one found by sliding the cells, and a pair's tables are one bit word per line key."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from solvers.kernels import movement
+from solvers.kernels.movement import UNBOUNDED
+
+AXES = ((0, 1, 2), (1, 0, 2), (2, 0, 1))  # axis a, then its two others in increasing order
+
+
+def slid_gaps(first: set, second: set, axis: int) -> tuple[int, int]:
+    """(forward, backward): how far the cells `first` slide along +axis and -axis before one
+    lands on a cell of `second`, found by sliding them a unit at a time."""
+    reach = max(abs(c[axis]) for c in first | second) * 2 + 2
+    gaps = []
+    for sign in (1, -1):
+        step = tuple(sign if a == axis else 0 for a in range(3))
+        gap = UNBOUNDED
+        for k in range(1, reach + 1):
+            if {tuple(c[a] + k * step[a] for a in range(3)) for c in first} & second:
+                gap = k - 1
+                break
+        gaps.append(gap)
+    return gaps[0], gaps[1]
+
+
+def random_shape(rng: np.random.Generator, extent: tuple[int, int, int]) -> np.ndarray:
+    cells = np.unique(rng.integers(0, extent, size=(int(rng.integers(1, 7)), 3)), axis=0)
+    return cells - cells.min(axis=0)
+
+
+def pair_cache(first: np.ndarray, second: np.ndarray):
+    """(the pair's first pa, the cache holding its tables)."""
+    cells = np.concatenate([first, second]).astype(np.int64)
+    starts = np.array([0, len(first), len(cells)], dtype=np.int64)
+    found, cache = movement.assembly_blocks(movement.new_cache(np.int64(4)), cells, starts,
+                                            np.array([0, 1], dtype=np.int64))
+    return int(found[0]), cache
+
+
+def test_gaps_are_those_of_sliding_the_cells():
+    rng = np.random.default_rng(30)
+    checked = 0
+    for trial in range(120):
+        # every sixth pair is long along x (beyond a 64-bit word: a key's bits in two words)
+        extent = (70, 2, 2) if trial % 6 == 0 else (3, 3, 3)
+        first, second = random_shape(rng, extent), random_shape(rng, extent)
+        pa, cache = pair_cache(first, second)
+        meta, entries, table = cache[0], cache[1], cache[2]
+        for _ in range(12):
+            place = rng.integers(-4, 5, size=3)
+            place[0] = rng.integers(-75, 76) if trial % 6 == 0 else place[0]
+            cells_i = {tuple(c) for c in first.tolist()}
+            cells_j = {tuple(c) for c in (second + place).tolist()}
+            if cells_i & cells_j:
+                continue
+            for a, b, c in AXES:
+                got = movement.pair_gaps(meta, entries, table, pa + a, place[a], place[b],
+                                         place[c])
+                assert tuple(got) == slid_gaps(cells_i, cells_j, a), (first, second, place, a)
+                checked += 1
+    assert checked > 2000
+
+
+def test_a_pairs_tables_are_one_word_per_line_key():
+    """What made the tables cheap to build: a key's deltas are bits of one word (shapes
+    shorter than 64 cells), written once per pair of cells, not a table of every place."""
+    rng = np.random.default_rng(7)
+    first, second = random_shape(rng, (4, 4, 4)), random_shape(rng, (4, 4, 4))
+    _, cache = pair_cache(first, second)
+    used = cache[5]
+    high_i, high_j = first.max(axis=0), second.max(axis=0)
+    keys = sum((high_i[b] + high_j[b] + 1) * (high_i[c] + high_j[c] + 1) for _, b, c in AXES)
+    assert used[1] == keys  # entries: a key's lowest and highest delta
+    assert used[2] == keys  # table: one word of bits a key
