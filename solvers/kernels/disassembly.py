@@ -255,7 +255,10 @@ def _begin(rows, parent, hashes, slots, table, count: int, start) -> None:
     slots[0] = slot
 
 
-@njit(nogil=True, cache=True)
+# _nrt=False: numba's runtime off, as the search allocates nothing (its buffers come in
+# `work`); with it, counting the references of its ~30 arrays and their views at each call
+# took 40% of a run of many small assemblies (DemoPieceGenerator: 10.3 -> 6.6 ms)
+@njit(nogil=True, cache=True, _nrt=False)
 def search_part(meta, entries, table_m, blocks, origins, n: int, members, count: int, start,
                 progress, limit: int, budget: int, cancel, work) -> int:
     """Breadth-first search of one part from `start` (count, 3) offsets, resumable:

@@ -291,7 +291,10 @@ def moved_gaps(meta, entries, table, blocks, n: int, members: np.ndarray, count:
                moved: np.uint64) -> None:
     """`state_gaps` of a state reached by sliding the members of mask `moved`: the gaps of
     the state `before` it, but for the pairs the slide parted or brought together."""
-    gaps[:, :count, :count] = before[:, :count, :count]
+    for d in range(6):  # copied by hand: a slice's copy would ask numba's runtime
+        for li in range(count):
+            for lj in range(count):
+                gaps[d, li, lj] = before[d, li, lj]
     for li in range(count):
         inside = (moved >> np.uint64(li)) & np.uint64(1)
         for lj in range(li + 1, count):
