@@ -86,3 +86,24 @@ def test_a_parts_search_runs_without_reference_counting():
     from solvers.kernels import disassembly
 
     assert disassembly.search_part.targetoptions["_nrt"] is False
+
+
+def test_a_moves_hash_is_its_rows():
+    """A state's hash is worked out from the state it was reached from (its pieces' keys
+    times the distance), not from its row: each stored one must be the hash of its row, or
+    states met twice would be kept twice."""
+    from solvers.disassembly.analyser import begin_pieces, kernels
+    from solvers.kernels.disassembly import _row_hash
+    from solvers.kernels.status import ANALYSIS_WORK
+    from test_disassembly import TUNNELS, block
+
+    tunnel = [(x, y, 1) for x, y in TUNNELS[5]]
+    holder = block((6, 7, 3), tunnel)  # two cubes in the tunnel: the outer one pushes
+    state = begin_pieces([holder, {tunnel[0]}, {tunnel[1]}], None, False)
+    cancel = np.zeros(1, dtype=np.int64)
+    _, _, state = kernels().run(state, 1 << 20, 8, cancel, False)  # the whole's search, begun
+    rows, hashes = state[ANALYSIS_WORK][0], state[ANALYSIS_WORK][2]
+    part = state[14]  # [states stored, ...]
+    assert part[0] > 8
+    for s in range(int(part[0])):
+        assert hashes[s] == _row_hash(rows, s, 6), s
