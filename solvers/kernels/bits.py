@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 from llvmlite import ir
-from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic, overload
@@ -21,6 +21,19 @@ def lowest_bit(word: np.uint64) -> int:
 def _lowest_bit_compiled(word):
     def impl(word):
         return np.int64(trailing_zeros(word))
+    return impl
+
+
+def highest_bit(word: np.uint64) -> int:
+    """Index of the highest set bit of a non-zero word (plain Python, for NUMBA_DISABLE_JIT;
+    compiled, one leading-zero-count instruction)."""
+    return int(word).bit_length() - 1
+
+
+@overload(highest_bit, inline="always")
+def _highest_bit_compiled(word):
+    def impl(word):
+        return 63 - np.int64(leading_zeros(word))
     return impl
 
 

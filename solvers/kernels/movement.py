@@ -22,8 +22,10 @@ Glossary
   b_lo, b_span, c_lo, c_span, d_lo, d_span, entry_base, table_base. b and c are the two other
   axes in increasing order; a line key (kb, kc) = (ci_b - cj_b, ci_c - cj_c).
 - entries[e]: the smallest and largest delta on that key's lines (min > max: none).
-- table[t]: for delta x of an entry's range, the next delta above x and the one below x
-  (UNBOUNDED when there is none).
+- table: for each key, the deltas on its lines as bits (delta d_lo + p is bit p), in
+  ceil(d_span / 64) words (one, unless a shape is longer than 63 cells): a gap is the next
+  bit above or below a place, one instruction. A pair's tables are its cells' pairs written
+  once, nothing more (a table of every place and its next deltas cost 10 µs a pair).
 - cache: (meta, entries, table, keys, blocks, used): an open-addressed map from a pair of
   shapes (keys: first * SHAPES + second + 1, 0 empty) to its block's first pa (blocks), and
   how much of each array is used (pa rows, entries, table rows, keys).
@@ -34,9 +36,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .bits import highest_bit, lowest_bit
+
 UNBOUNDED = 1 << 30  # a gap that never closes: the piece slides out
 SHAPES = 1 << 31  # shape numbers are below this
-CACHE_TABLE_ROWS = 1 << 24  # a cache this big is dropped and started again (about 128 MB)
+CACHE_TABLE_ROWS = 1 << 24  # a cache of so many table words is dropped and started again
 _PA, _ENTRIES, _TABLE, _KEYS = range(4)
 _HASH = 0x5851F42D4C957F2D
 
@@ -52,7 +56,7 @@ def new_cache(pairs: int = 64):
     """An empty cache with room for about `pairs` pairs of shapes."""
     meta = np.zeros((3 * pairs, 8), np.int64)
     entries = np.zeros((64 * pairs, 2), np.int32)
-    table = np.zeros((512 * pairs, 2), np.int32)
+    table = np.zeros(64 * pairs, np.uint64)
     keys = np.zeros(4 * pairs, np.int64)
     blocks = np.zeros(4 * pairs, np.int64)
     used = np.zeros(4, np.int64)
@@ -79,6 +83,53 @@ def _grown(array, rows: int):
     return bigger
 
 
+@njit(nogil=True, cache=True, inline="always")
+def _words(span: int) -> int:
+    """The words of a key's bits when its deltas span `span` places."""
+    return (span + 63) >> 6
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _one(bit: int) -> np.uint64:
+    return np.uint64(1) << np.uint64(bit)
+
+
+@njit(nogil=True, cache=True)
+def _lines(shape_cells, shape_starts, s: int, a: int, b: int, c: int, high) -> np.ndarray:
+    """Shape s's cells along axis a as bits, one word a line: line (b, c) at b * (high[c] +
+    1) + c (shapes shorter than 64 cells)."""
+    lines = np.zeros((high[b] + 1) * (high[c] + 1), np.uint64)
+    for cell in range(shape_starts[s], shape_starts[s + 1]):
+        lines[shape_cells[cell, b] * (high[c] + 1) + shape_cells[cell, c]] |= _one(
+            shape_cells[cell, a])
+    return lines
+
+
+@njit(nogil=True, cache=True)
+def _line_bits(table, base: int, shape_cells, shape_starts, si: int, sj: int, a: int, b: int,
+               c: int, high_i, high_j, c_span: int) -> None:
+    """Or the deltas of shapes si and sj along axis a into their keys' words (one a key),
+    a line of one against a line of the other at a time: sj's line shifted once for each
+    cell of si's (a pair of cells at a time cost 5 times as much: a memory write each)."""
+    lines_i = _lines(shape_cells, shape_starts, si, a, b, c, high_i)
+    lines_j = _lines(shape_cells, shape_starts, sj, a, b, c, high_j)
+    width_i, width_j = high_i[c] + 1, high_j[c] + 1
+    for li in range(lines_i.size):
+        if not lines_i[li]:
+            continue
+        ib, ic = li // width_i, li % width_i
+        for lj in range(lines_j.size):
+            if not lines_j[lj]:
+                continue
+            key = (ib - lj // width_j + high_j[b]) * c_span + ic - lj % width_j + high_j[c]
+            word = np.uint64(0)
+            cells = lines_i[li]
+            while cells:  # bit aj - ai + high_i[a]: sj's line shifted by high_i[a] - ai
+                word |= lines_j[lj] << np.uint64(high_i[a] - lowest_bit(cells))
+                cells &= cells - np.uint64(1)
+            table[base + key] |= word
+
+
 @njit(nogil=True, cache=True)
 def _build(cache, shape_cells, shape_starts, si: int, sj: int):
     """Append the tables of shapes si (first) and sj to the cache: (first pa, cache)."""
@@ -100,40 +151,37 @@ def _build(cache, shape_cells, shape_starts, si: int, sj: int):
         meta[pa, 6] = n_entries
         meta[pa, 7] = n_table
         n_entries += meta[pa, 1] * meta[pa, 3]
-        n_table += meta[pa, 1] * meta[pa, 3] * meta[pa, 5]
+        n_table += meta[pa, 1] * meta[pa, 3] * _words(meta[pa, 5])
     entries = _grown(entries, n_entries)
     table = _grown(table, n_table)
-    entries[used[_ENTRIES]:n_entries, 0] = UNBOUNDED
+    entries[used[_ENTRIES]:n_entries, 0] = UNBOUNDED  # no line, unless a bit says so
     entries[used[_ENTRIES]:n_entries, 1] = -UNBOUNDED
-    table[used[_TABLE]:n_table] = 0  # 1 where a delta is present, until turned into links
+    table[used[_TABLE]:n_table] = 0
     for a in range(3):
         b, c = (1, 2) if a == 0 else ((0, 2) if a == 1 else (0, 1))
         pa = first + a
-        for ci in range(shape_starts[si], shape_starts[si + 1]):
-            for cj in range(shape_starts[sj], shape_starts[sj + 1]):
-                key = ((shape_cells[ci, b] - shape_cells[cj, b] - meta[pa, 0]) * meta[pa, 3]
-                       + shape_cells[ci, c] - shape_cells[cj, c] - meta[pa, 2])
-                e = meta[pa, 6] + key
-                delta = shape_cells[cj, a] - shape_cells[ci, a]
-                entries[e, 0] = min(entries[e, 0], delta)
-                entries[e, 1] = max(entries[e, 1], delta)
-                table[meta[pa, 7] + key * meta[pa, 5] + delta - meta[pa, 4], 0] = 1
-        span = meta[pa, 5]
-        for key in range(meta[pa, 1] * meta[pa, 3]):
-            if entries[meta[pa, 6] + key, 0] > entries[meta[pa, 6] + key, 1]:
-                continue  # no line of the two shapes: never looked up (pair_gaps)
-            base = meta[pa, 7] + key * span
-            below = UNBOUNDED
-            for x in range(span):
-                table[base + x, 1] = below
-                if table[base + x, 0] == 1:
-                    below = x + meta[pa, 4]
-            above = UNBOUNDED
-            for x in range(span - 1, -1, -1):
-                present = table[base + x, 0] == 1
-                table[base + x, 0] = above
-                if present:
-                    above = x + meta[pa, 4]
+        b_lo, c_lo, c_span, d_lo = meta[pa, 0], meta[pa, 2], meta[pa, 3], meta[pa, 4]
+        entry_base, table_base, words = meta[pa, 6], meta[pa, 7], _words(meta[pa, 5])
+        if words == 1:
+            _line_bits(table, table_base, shape_cells, shape_starts, si, sj, a, b, c, high_i,
+                       high_j, c_span)
+        else:  # a shape longer than 63 cells: cell by cell
+            for ci in range(shape_starts[si], shape_starts[si + 1]):
+                ib, ic = shape_cells[ci, b] - b_lo, shape_cells[ci, c] - c_lo
+                for cj in range(shape_starts[sj], shape_starts[sj + 1]):
+                    key = (ib - shape_cells[cj, b]) * c_span + ic - shape_cells[cj, c]
+                    bit = shape_cells[cj, a] - shape_cells[ci, a] - d_lo
+                    table[table_base + key * words + (bit >> 6)] |= _one(bit & 63)
+        for key in range(meta[pa, 1] * c_span):  # each key's lowest and highest delta
+            base = table_base + key * words
+            for w in range(words):
+                if table[base + w]:
+                    entries[entry_base + key, 0] = (w << 6) + lowest_bit(table[base + w]) + d_lo
+                    break
+            for w in range(words - 1, -1, -1):
+                if table[base + w]:
+                    entries[entry_base + key, 1] = (w << 6) + highest_bit(table[base + w]) + d_lo
+                    break
     used[_PA], used[_ENTRIES], used[_TABLE] = first + 3, n_entries, n_table
     return first, (meta, entries, table, keys, blocks, used)
 
@@ -189,6 +237,34 @@ def assembly_blocks(cache, shape_cells, shape_starts, shapes):
 
 
 @njit(nogil=True, cache=True, inline="always")
+def _bit_above(table, base: int, p: int) -> int:
+    """The lowest bit above bit p of the words from `base` (there is one)."""
+    q = p + 1
+    w = q >> 6
+    word = table[base + w] >> np.uint64(q & 63)
+    if word:
+        return q + lowest_bit(word)
+    w += 1
+    while not table[base + w]:
+        w += 1
+    return (w << 6) + lowest_bit(table[base + w])
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _bit_below(table, base: int, p: int) -> int:
+    """The highest bit below bit p (> 0) of the words from `base` (there is one)."""
+    q = p - 1
+    w = q >> 6
+    word = table[base + w] & (~np.uint64(0) >> np.uint64(63 - (q & 63)))
+    if word:
+        return (w << 6) + highest_bit(word)
+    w -= 1
+    while not table[base + w]:
+        w -= 1
+    return (w << 6) + highest_bit(table[base + w])
+
+
+@njit(nogil=True, cache=True, inline="always")
 def pair_gaps(meta, entries, table, pa: int, r_a: int, r_b: int, r_c: int) -> tuple[int, int]:
     """(forward, backward): how far the first shape of pair-axis `pa` slides along +a and -a
     before it touches the second, whose corner is (r_a, r_b, r_c) from its own (axis a
@@ -204,19 +280,20 @@ def pair_gaps(meta, entries, table, pa: int, r_a: int, r_b: int, r_c: int) -> tu
     if low > high:
         return UNBOUNDED, UNBOUNDED
     x = -r_a
-    row = meta[pa, 7] + key * meta[pa, 5] + x - meta[pa, 4]
     if x < low:
         forward = low - x - 1
     elif x >= high:
         forward = UNBOUNDED
     else:
-        forward = table[row, 0] - x - 1
+        base = meta[pa, 7] + key * _words(meta[pa, 5])
+        forward = _bit_above(table, base, x - meta[pa, 4]) + meta[pa, 4] - x - 1
     if x > high:
         backward = x - high - 1
     elif x <= low:
         backward = UNBOUNDED
     else:
-        backward = x - table[row, 1] - 1
+        base = meta[pa, 7] + key * _words(meta[pa, 5])
+        backward = x - _bit_below(table, base, x - meta[pa, 4]) - meta[pa, 4] - 1
     return forward, backward
 
 
@@ -258,7 +335,10 @@ def moved_gaps(meta, entries, table, blocks, n: int, members: np.ndarray, count:
                moved: np.uint64) -> None:
     """`state_gaps` of a state reached by sliding the members of mask `moved`: the gaps of
     the state `before` it, but for the pairs the slide parted or brought together."""
-    gaps[:, :count, :count] = before[:, :count, :count]
+    for d in range(6):  # copied by hand: a slice's copy would ask numba's runtime
+        for li in range(count):
+            for lj in range(count):
+                gaps[d, li, lj] = before[d, li, lj]
     for li in range(count):
         inside = (moved >> np.uint64(li)) & np.uint64(1)
         for lj in range(li + 1, count):

@@ -56,9 +56,9 @@ PEERS = Argument("int32", 2, readonly=True)  # search.sudoku's cached unit table
 Q3, H3 = Argument("int64", 3), Argument("int16", 3)
 WORK = Argument("tuple", members=(  # the disassembler's search buffers
     H2, I1, U1, Q1, Q1, U1, Argument("int64", 4), U2, Q2, U2, Q1, Q2, Q1))
-CACHE = Argument("tuple", members=(Q2, I2, I2, Q1, Q1, Q1))  # its collision tables (movement)
+CACHE = Argument("tuple", members=(Q2, I2, U1, Q1, Q1, Q1))  # its collision tables (movement)
 ANALYSIS = Argument("tuple", members=(  # an assembly's analysis under way (disassembly_tree)
-    Q1, Q2, U1, Q2, I2, I2, Q1, U1, Q3, I1, U1, Q2, H3, Q1, Q1, WORK))
+    Q1, Q2, U1, Q2, I2, U1, Q1, U1, Q3, I1, U1, Q2, H3, Q1, Q1, WORK))
 RULES = Argument("tuple", members=(  # search.sudoku_variants' rule tables, read-only
     PEERS, Argument("int64", 1, True), PEERS, PEERS, Argument("int64", 1, True),
     Argument("int64", 1, True), UINT))
