@@ -1,0 +1,125 @@
+"""The family dock's contents: the family's name, the designer's checks in words, the table and
+the picture side by side, the exports, and "Back to the family" while a member is open."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QMessageBox, QPushButton,
+                               QSplitter, QVBoxLayout, QWidget)
+
+from solvers import PuzzleError
+
+from .exports import KINDS, export_family
+from .picture_view import FamilyPictureView
+from .pictures import picture_for
+from .results import FamilyResults
+from .table import FamilyTable
+
+EXPORT_TIPS = {".csv": "Save the table (member, solutions, time) as a CSV file.",
+               ".png": "Save the picture as a PNG image.",
+               ".svg": "Save the picture as an SVG drawing (vector)."}
+
+
+class FamilyPanel(QWidget):
+    member_chosen = Signal(int)  # a row or a picture cell: open that member
+    back_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.results: FamilyResults | None = None
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.checks = QLabel()
+        self.checks.setWordWrap(True)
+        self.checks.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.back = QPushButton("Back to the Family")
+        self.back.setToolTip("Open the family again, with these results.")
+        self.back.hide()
+        self.back.clicked.connect(self.back_requested)
+        self.exports = {}
+        for suffix in KINDS:
+            button = QPushButton(f"Export {suffix[1:].upper()}…")
+            button.setToolTip(EXPORT_TIPS[suffix])
+            button.clicked.connect(lambda _=False, suffix=suffix: self.export(suffix))
+            self.exports[suffix] = button
+        self.table = FamilyTable()
+        self.picture = FamilyPictureView()
+        self.table.member_chosen.connect(self.member_chosen)
+        self.picture.member_clicked.connect(self.member_chosen)
+        self.ask_path = self._ask_path  # (suffix, offered name) -> path or "" (tests replace it)
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        top = QHBoxLayout()
+        top.addWidget(self.title, 1)
+        top.addWidget(self.back)
+        for button in self.exports.values():
+            top.addWidget(button)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.table)
+        split.addWidget(self.picture)
+        split.setStretchFactor(1, 2)
+        split.setSizes([320, 600])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.addLayout(top)
+        layout.addWidget(self.checks)
+        layout.addWidget(split, 1)
+
+    def show_family(self, results: FamilyResults) -> None:
+        """A family and what is known of it (no results: all rows blank)."""
+        self.results = results
+        family = results.family
+        kind = "calendar" if family.calendar else "family"
+        self.title.setText(f"<b>{family.name}</b>: a {kind} of {len(family.members)} members. "
+                           "Click one to open its solutions.")
+        self.table.show_results(results)
+        self.picture.set_picture(picture_for(results))
+        self._show_checks()
+
+    def add_result(self, result) -> None:
+        if self.results is None:
+            return
+        self.results.add(result)
+        self.table.add_result(result)
+        self.picture.update()
+        self._show_checks()
+
+    def _show_checks(self) -> None:
+        self.checks.setText("\n".join(self.results.checks()))
+        for button in self.exports.values():
+            button.setEnabled(bool(self.results.family.members))
+
+    def show_member_open(self, name: str | None) -> None:
+        """A member is open in the window (None: the family itself)."""
+        self.back.setVisible(name is not None)
+        self.back.setToolTip("Open the family again, with these results." if name is None else
+                             f"Close {name} and open the family again, with these results.")
+
+    # --- exports --------------------------------------------------------------------------
+    def export(self, suffix: str) -> bool:
+        """Ask where, then write the table or the picture; a failure is said, never raised."""
+        if self.results is None or self.picture.picture is None:
+            return False
+        offered = f"{self.results.family.name or 'family'}{suffix}"
+        chosen = self.ask_path(suffix, offered)
+        if not chosen:
+            return False
+        path = Path(chosen)
+        if not path.suffix:
+            path = path.with_suffix(suffix)
+        try:
+            export_family(path, self.results, self.picture.picture)
+        except PuzzleError as error:
+            QMessageBox.warning(self, "Export failed", f"Could not export: {error}")
+            return False
+        window = self.window()
+        if hasattr(window, "statusBar"):
+            window.statusBar().showMessage(f"Exported {path}", 8_000)
+        return True
+
+    def _ask_path(self, suffix: str, offered: str) -> str:
+        path, _ = QFileDialog.getSaveFileName(self, "Export the Family", offered, KINDS[suffix])
+        return path

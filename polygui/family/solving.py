@@ -1,0 +1,184 @@
+"""The window's side of families. When the open puzzle is a family, Solve runs every member
+(FamilyRun, on the Solve panel's "Search on" threads or cluster; the panel shows the run's
+progress, Pause and Stop work) and the Family dock, under the view, fills in the table, the
+checks and the picture as members end.
+
+Opening a member (a row or a picture cell) makes it the window's puzzle and solves it as any
+puzzle, so its solutions are in the browser; the dock stays, with "Back to the Family", which
+opens the family again with its results. Either way the unsaved-changes prompt comes first:
+nothing made is lost."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QDockWidget, QMainWindow
+
+from solvers import Progress, Puzzle
+from solvers.puzzle.family import family_of
+
+from ..solving.run import SearchOptions
+from .panel import FamilyPanel
+from .results import FamilyResults, member_label
+from .run import FamilyRun, Solver
+
+BUSY = "The family is being solved: stop the run (Shift+F5) or wait for it to open a member."
+
+
+class FamilySolving(QObject):
+    def __init__(self, window: QMainWindow, solver: Solver | None = None) -> None:
+        super().__init__(window)
+        self.window = window
+        self.solver = solver  # None: solvers' solve_family (tests may give another)
+        self.panel = FamilyPanel()
+        self.dock = QDockWidget("Family", window)
+        self.dock.setObjectName("family-dock")
+        self.dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.dock.setWidget(self.panel)
+        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
+        self.dock.hide()
+        self.run: FamilyRun | None = None
+        self.results: FamilyResults | None = None
+        self.home: tuple[Puzzle, Path | None, bool] | None = None  # the family, while a member is open
+        self._family_cache: tuple[Puzzle | None, Any] = (None, None)
+        self._switching = False  # the window's puzzle is changing at our request
+        self.panel.member_chosen.connect(self.open_member)
+        self.panel.back_requested.connect(self.back)
+        window.document.changed.connect(self._on_document_changed)
+        window.document.path_changed.connect(self._on_path_changed)
+        window.panel.pause_toggled.connect(self._set_paused)
+
+    # --- which puzzle is open -----------------------------------------------------------
+    def family_of(self, puzzle: Puzzle) -> Any:
+        """The puzzle's family (None for a plain puzzle), worked out once per puzzle."""
+        if self._family_cache[0] is not puzzle:
+            self._family_cache = (puzzle, family_of(puzzle))
+        return self._family_cache[1]
+
+    def _on_document_changed(self, puzzle: Puzzle) -> None:
+        family = self.family_of(puzzle)
+        if family is not None:
+            if self.results is None or self.results.family != family:
+                self.results = FamilyResults(family)  # a new family, or the family edited
+            self.home = None
+            self.panel.show_family(self.results)
+            self.panel.show_member_open(None)
+            self.dock.show()
+        elif self.home is None and not self._switching:  # a plain puzzle, no member
+            self.dock.hide()
+
+    def _on_path_changed(self, path: Path | None) -> None:
+        """Another file opened while a member was: the family's results go."""
+        if not self._switching and path is not None and self.home is not None:
+            self.home = None
+            self.dock.hide()
+
+    # --- the run ----------------------------------------------------------------------------
+    def is_running(self) -> bool:
+        return self.run is not None
+
+    def start(self) -> bool:
+        """Solve the family if the open puzzle is one (True: it was, Solve is handled)."""
+        window = self.window
+        family = self.family_of(window.document.puzzle)
+        if family is None:
+            return False
+        if self.run is not None:
+            return True
+        self.results = FamilyResults(family)
+        self.panel.show_family(self.results)
+        self.dock.show()
+        jobs, cluster = window.panel.search_on.jobs_and_cluster()
+        self.run = FamilyRun(family, window.panel.symmetry_mode(),
+                             SearchOptions(jobs=jobs, cluster=cluster), self.solver, self)
+        worker = self.run.worker
+        worker.member_done.connect(self._on_member)
+        worker.progress_changed.connect(self._on_progress)
+        worker.failed.connect(self._on_failed)
+        worker.finished.connect(self._on_finished)
+        window.panel.reset()
+        window.panel.set_running(True)
+        window.panel.show_message(f"Solving the {len(family.members)} members…")
+        self.run.start()
+        return True
+
+    def stop(self, wait: bool = False) -> None:
+        if self.run is None:
+            return
+        if wait:
+            run, self.run = self.run, None  # signals still queued from it are ignored
+            run.shutdown(None)
+            self.window.panel.set_running(False)
+        else:
+            self.run.worker.stop()
+
+    def _set_paused(self, paused: bool) -> None:
+        if self.run is not None:
+            (self.run.worker.pause if paused else self.run.worker.resume)()
+
+    def _current(self) -> bool:
+        return self.run is not None and self.sender() is self.run.worker
+
+    def _on_member(self, result) -> None:
+        if self._current():
+            self.panel.add_result(result)
+
+    def _on_progress(self, progress: Progress) -> None:
+        if self._current():
+            self.window.panel.show_progress(progress)
+
+    def _on_failed(self, message: str) -> None:
+        if self._current():
+            self.window.panel.show_message(f"Cannot solve the family: {message}")
+
+    def _on_finished(self, status: str) -> None:
+        if not self._current():
+            return
+        self.run.shutdown()
+        self.run = None
+        panel = self.window.panel
+        panel.set_running(False)
+        done = len(self.results.results)
+        members = len(self.results.family.members)
+        if status != "failed":
+            panel.show_message(f"{done} of {members} members solved" +
+                               (", stopped." if status == "stopped" else "."))
+        panel.progress.setValue(int(1000 * done / max(members, 1)))
+
+    # --- a member and back ------------------------------------------------------------------
+    def open_member(self, index: int) -> None:
+        """Make the member the window's puzzle and solve it (after the unsaved-changes prompt)."""
+        window = self.window
+        if self.run is not None:
+            window.statusBar().showMessage(BUSY, 8_000)
+            return
+        family = self.results.family if self.results is not None else None
+        if family is None or not 0 <= index < len(family.members):
+            return
+        if self.home is None:  # leaving the family itself
+            if not window.files.maybe_save():
+                return
+            document = window.document
+            self.home = (document.puzzle, document.path, document.is_modified)
+        elif not window.files.maybe_save():  # another member, maybe edited
+            return
+        member = family.members[index]
+        self._switch(member.puzzle)
+        self.panel.show_member_open(member_label(member))
+        window.start_solve()
+
+    def back(self) -> None:
+        """Open the family again, with its results."""
+        if self.home is None or not self.window.files.maybe_save():
+            return
+        puzzle, path, modified = self.home
+        self._switch(puzzle, path, modified)
+
+    def _switch(self, puzzle: Puzzle, path: Path | None = None, modified: bool = False) -> None:
+        self._switching = True
+        try:
+            self.window.set_puzzle(puzzle, path, modified=modified)
+        finally:
+            self._switching = False
