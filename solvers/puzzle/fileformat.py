@@ -43,12 +43,13 @@ from .movement_rules import groups_from_data, groups_to_data
 from .colour_rules import (COLOUR_KEYS, colour_keys_to_data, colours_from_data,
                            paint_from_data, paint_to_data, rules_from_data, uses_colours)
 from .textformats import sudoku_value, format_sudoku_line, parse_text_puzzle
+from .family_spec import family_from_data, family_to_data
 
 FORMAT_NAME = "polygui-puzzle"
 FORMAT_VERSION = 1
 COLOUR_VERSION = 2  # the version that has colour constraints
 _TOP_KEYS = {"format", "version", "name", "description", "grid", "board", "pieces", "box",
-             "givens", "extra", "optional", "pinned", "disassembly", *VARIANT_KEYS,
+             "givens", "extra", "optional", "pinned", "disassembly", "family", *VARIANT_KEYS,
              *COLOUR_KEYS}
 _PIECE_KEYS = {"name", "cells", "count", "mirror", "colour", "group", "groups", "weight",
                "paint"}
@@ -145,6 +146,8 @@ def puzzle_from_dict(data: Any, *, strict: bool = True) -> Puzzle:
             raise PuzzleError("\"optional\": a Sudoku has no optional cells")
         if "disassembly" in data:
             raise PuzzleError("\"disassembly\": a Sudoku has no pieces to take apart")
+        if "family" in data:
+            raise PuzzleError("\"family\": a Sudoku has no boards to vary")
         for key in COLOUR_KEYS:
             if key in data:
                 raise PuzzleError(f"\"{key}\": a Sudoku has no constraint colours")
@@ -168,7 +171,9 @@ def puzzle_from_dict(data: Any, *, strict: bool = True) -> Puzzle:
         puzzle = Puzzle(kind, name, description, board=board, pieces=pieces, extra=extra,
                         optional=optional,
                         pins=pins_from_data(data.get("pinned"), kind.dimensions),
-                        disassembly=data.get("disassembly", False), **_colour_keys(data, kind))
+                        disassembly=data.get("disassembly", False), **_colour_keys(data, kind),
+                        family=None if "family" not in data else family_from_data(
+                            data["family"], kind.axes, board))
     if strict:
         puzzle.check_loadable()
     return puzzle
@@ -290,6 +295,8 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict:
         if puzzle.disassembly:
             data["disassembly"] = True
         data.update(colour_keys_to_data(puzzle))
+        if puzzle.family is not None:
+            data["family"] = family_to_data(puzzle.family)
     if puzzle.extra:
         data["extra"] = puzzle.extra
     return data

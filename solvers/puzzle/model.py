@@ -22,6 +22,7 @@ from .pins import Pin, validate_pins
 from .movement_rules import check_disassembly, check_piece_rules, normalised_groups
 from .colour_rules import (ConstraintColour, normalised_paint, normalised_rules,
                            validate_colour_rules)
+from .family_spec import FamilySpec
 
 SYMMETRY_MODES = ("distinct", "rotations", "all")
 SUDOKU_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -109,6 +110,7 @@ class Puzzle:
     constraint_colours: tuple[ConstraintColour, ...] = ()
     board_paint: tuple[tuple[Cell, int], ...] = ()
     colour_rules: tuple[tuple[int, int], ...] = ()
+    family: FamilySpec | None = None  # several boards or dates (solvers.puzzle.family)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", GridKind(self.kind))

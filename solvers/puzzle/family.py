@@ -1,0 +1,80 @@
+"""Puzzle families: one piece set on several boards, or one board with chosen cells left open
+(the calendar puzzle: each date leaves its month and its day uncovered).
+
+A file keeps a family as its `"family"` key (solvers.puzzle.family_spec, docs/families.md);
+`family_of` makes its members, each a puzzle of its own that any solver takes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from .errors import PuzzleError
+from .family_spec import (CALENDAR_LAYOUTS, FamilySpec, MemberSpec, calendar_board,  # noqa: F401
+                          calendar_cells, calendar_dates, check_family, date_name, day_cell,
+                          month_cell)
+from .grids import Shape
+from .limits import shown
+from .model import Puzzle
+
+
+@dataclass(frozen=True)
+class Member:
+    """One member: its name ("Jan 1", "6x10"), its puzzle (its board, the family's pieces)
+    and, for a calendar's member, its date (month, day)."""
+
+    name: str
+    puzzle: Puzzle
+    date: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str
+    description: str
+    members: tuple[Member, ...]
+    calendar: bool  # the members are dates (the picture is a year's calendar)
+
+
+def family_of(puzzle: Puzzle) -> Family | None:
+    """The family `puzzle` describes, None for a plain puzzle. PuzzleError names a member
+    that cannot be made (a cell left open that the board no longer has, after an edit)."""
+    spec = puzzle.family
+    if spec is None:
+        return None
+    check_family(spec, puzzle.board)
+    if spec.calendar is not None:
+        members = tuple(_calendar_member(puzzle, month, day)
+                        for month, day in calendar_dates())
+    else:
+        members = tuple(_member(puzzle, member) for member in spec.members)
+    return Family(puzzle.name, puzzle.description, members, spec.calendar is not None)
+
+
+def _calendar_member(puzzle: Puzzle, month: int, day: int) -> Member:
+    name = date_name(month, day)
+    return Member(name, member_puzzle(puzzle, name, open_cells=calendar_cells(month, day)),
+                  (month, day))
+
+
+def _member(puzzle: Puzzle, spec: MemberSpec) -> Member:
+    return Member(spec.name, member_puzzle(puzzle, spec.name, board=spec.board,
+                                           open_cells=spec.open))
+
+
+def member_puzzle(puzzle: Puzzle, name: str, *, board: Shape | None = None,
+                  open_cells: Shape = ()) -> Puzzle:
+    """`puzzle` (without its family) on `board`, or on its own board less `open_cells`:
+    optional and painted cells off the member's board are dropped."""
+    cells = puzzle.board if board is None else board
+    left_open = set(open_cells)
+    cells = tuple(cell for cell in cells if cell not in left_open)
+    on_board = set(cells)
+    try:
+        return dataclasses.replace(
+            puzzle, name=f"{puzzle.name}: {name}", board=cells, family=None, extra={},
+            optional=tuple(c for c in puzzle.optional if c in on_board),
+            board_paint=tuple((c, k) for c, k in puzzle.board_paint if c in on_board))
+    except PuzzleError as error:
+        raise PuzzleError(f"family member {shown(name)}: {error}") from None

@@ -1,0 +1,179 @@
+"""A puzzle family as a file keeps it: the `"family"` key of a puzzle file, read and written.
+
+```
+"family": {"members": [{"name": "6x10", "board": [[0, 0], ...]},
+                       {"name": "Jan 1", "open": [[0, 0], [0, 2]]}]}
+"family": {"calendar": "month-day"}
+```
+A member is a board of its own (`"board"`) or the file's board with some cells left open
+(`"open"`); `"calendar": "month-day"` stands for every date of a leap year, each leaving its
+month's cell and its day's cell open (the layout: `calendar_cells`). The puzzle's pieces are
+every member's. solvers.puzzle.family turns a spec into the members' puzzles.
+"""
+
+from __future__ import annotations
+
+import calendar
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import PuzzleError
+from .grids import Cell, Shape
+from .limits import MAX_BOARD_CELLS, check_entry, shown
+
+CALENDAR_LAYOUTS = ("month-day",)
+MAX_MEMBERS = 10_000
+MONTH_NAMES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
+               "Dec")  # not calendar.month_abbr: it follows the locale Qt sets
+LEAP_YEAR = 2024  # a calendar's members are the dates of a leap year: Feb 29 is one
+_FAMILY_KEYS = {"members", "calendar"}
+_MEMBER_KEYS = {"name", "board", "open"}
+
+
+@dataclass(frozen=True)
+class MemberSpec:
+    """One member as the file says it: its own board, or the cells of the file's board it
+    leaves open (one of the two; `board` None for the latter)."""
+
+    name: str
+    board: Shape | None = None
+    open: Shape = ()
+
+
+@dataclass(frozen=True)
+class FamilySpec:
+    """A puzzle file's family: listed members, or a calendar layout (CALENDAR_LAYOUTS)."""
+
+    members: tuple[MemberSpec, ...] = ()
+    calendar: str | None = None
+
+
+def month_cell(month: int) -> Cell:
+    """The square-grid cell (x, y) of month 1-12 on the classic calendar board: six a row
+    on rows y = 0 and 1."""
+    if not 1 <= month <= 12:
+        raise ValueError(f"no month {month}")
+    return ((month - 1) % 6, (month - 1) // 6)
+
+
+def day_cell(day: int) -> Cell:
+    """The cell (x, y) of day 1-31: seven a row on rows y = 2 to 6."""
+    if not 1 <= day <= 31:
+        raise ValueError(f"no day {day}")
+    return ((day - 1) % 7, 2 + (day - 1) // 7)
+
+
+def calendar_cells(month: int, day: int) -> tuple[Cell, Cell]:
+    """The two cells a date leaves open: its month's and its day's (the one place the
+    calendar's layout lives: the solver and the app's picture both use it)."""
+    return month_cell(month), day_cell(day)
+
+
+def calendar_board() -> Shape:
+    """The classic calendar board: the 12 month cells and the 31 day cells (43)."""
+    return tuple(sorted([month_cell(m) for m in range(1, 13)]
+                        + [day_cell(d) for d in range(1, 32)]))
+
+
+def calendar_dates() -> tuple[tuple[int, int], ...]:
+    """(month, day) for every date of a leap year, in order: 366."""
+    return tuple((month, day) for month in range(1, 13)
+                 for day in range(1, calendar.monthrange(LEAP_YEAR, month)[1] + 1))
+
+
+def date_name(month: int, day: int) -> str:
+    return f"{MONTH_NAMES[month - 1]} {day}"
+
+
+# --- the file ------------------------------------------------------------------------------
+def family_from_data(value: Any, axes: str, board: Shape) -> FamilySpec:
+    """The `"family"` value of a file (`axes`: the grid's, `board`: the file's board),
+    checked; PuzzleError names the first problem."""
+    where = "\"family\""
+    check_entry(value, where, _FAMILY_KEYS)
+    if ("members" in value) == ("calendar" in value):
+        raise PuzzleError(f"{where} needs either \"members\" (a list) or \"calendar\" "
+                          f"({', '.join(map(repr, CALENDAR_LAYOUTS))}), one of the two")
+    if "calendar" in value:
+        spec = FamilySpec(calendar=value["calendar"])
+    else:
+        members = value["members"]
+        if not isinstance(members, list):
+            raise PuzzleError(f"{where}: \"members\" must be a list")
+        if len(members) > MAX_MEMBERS:
+            raise PuzzleError(f"{where} has {len(members):,} members; PolyGUI takes at most "
+                              f"{MAX_MEMBERS:,}")
+        spec = FamilySpec(tuple(_member(item, index, axes) for index, item in enumerate(members)))
+    check_family(spec, board)
+    return spec
+
+
+def _member(item: Any, index: int, axes: str) -> MemberSpec:
+    where = f"member {index + 1} of \"family\""
+    check_entry(item, where, _MEMBER_KEYS)
+    name = item.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise PuzzleError(f"{where}: \"name\" must be a string that is not empty, not "
+                          f"{shown(name)}")
+    where = f"family member {shown(name)}"
+    if ("board" in item) == ("open" in item):
+        raise PuzzleError(f"{where} needs either \"board\" (its own board) or \"open\" (the "
+                          f"cells of the puzzle's board it leaves open), one of the two")
+    if "board" in item:
+        return MemberSpec(name, board=_cells(item["board"], f"{where}: \"board\"", axes))
+    return MemberSpec(name, open=_cells(item["open"], f"{where}: \"open\"", axes))
+
+
+def _cells(value: Any, where: str, axes: str) -> Shape:
+    if not isinstance(value, list):
+        raise PuzzleError(f"{where} must be a list of [{', '.join(axes)}] lists")
+    if len(value) > MAX_BOARD_CELLS:
+        raise PuzzleError(f"{where} has {len(value):,} cells; PolyGUI takes at most "
+                          f"{MAX_BOARD_CELLS:,}")
+    cells = []
+    for position, cell in enumerate(value):
+        if (not isinstance(cell, list) or len(cell) != len(axes)
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
+            raise PuzzleError(f"{where}: cell {position + 1} is {shown(cell)}, expected "
+                              f"{len(axes)} whole numbers")
+        cells.append(tuple(cell))
+    if len(set(cells)) != len(cells):
+        twice = next(c for c in cells if cells.count(c) > 1)
+        raise PuzzleError(f"{where}: cell {shown(list(twice))} is listed twice")
+    return tuple(sorted(cells))
+
+
+def check_family(spec: FamilySpec, board: Shape) -> None:
+    """PuzzleError when the family cannot be made on `board`: no members, two of one name,
+    a cell left open that is not on the board, a calendar whose cells are not all on it."""
+    if spec.calendar is not None:
+        if spec.calendar not in CALENDAR_LAYOUTS:
+            raise PuzzleError(f"\"family\": unknown calendar {shown(spec.calendar)}: use "
+                              f"{', '.join(map(repr, CALENDAR_LAYOUTS))}")
+        missing = sorted(set(calendar_board()) - set(board))
+        if missing:
+            raise PuzzleError(f"\"family\": a {spec.calendar} calendar needs its 43 date cells "
+                              f"on the board, but cell {shown(list(missing[0]))} is not "
+                              f"({len(missing)} missing)")
+        return
+    if not spec.members:
+        raise PuzzleError("\"family\" has no members: list at least one")
+    names: set[str] = set()
+    on_board = set(board)
+    for member in spec.members:
+        if member.name in names:
+            raise PuzzleError(f"two family members are named {shown(member.name)}: each "
+                              f"needs its own name")
+        names.add(member.name)
+        off = [cell for cell in member.open if cell not in on_board]
+        if off:
+            raise PuzzleError(f"family member {shown(member.name)}: open cell "
+                              f"{shown(list(off[0]))} is not a cell of the board")
+
+
+def family_to_data(spec: FamilySpec) -> dict:
+    if spec.calendar is not None:
+        return {"calendar": spec.calendar}
+    return {"members": [
+        {"name": m.name, "board": [list(c) for c in m.board]} if m.board is not None
+        else {"name": m.name, "open": [list(c) for c in m.open]} for m in spec.members]}
