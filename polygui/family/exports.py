@@ -13,7 +13,7 @@ from solvers import PuzzleError
 from solvers.puzzle.atomic import write_atomically
 
 from ..export.images import save_image
-from .pictures import FamilyPicture
+from .pictures import CalendarPicture, FamilyPicture
 from .results import FamilyResults
 
 PNG_WIDTH = 1600  # pixels: a calendar's day cells stay readable
@@ -49,7 +49,10 @@ def picture_svg(picture: FamilyPicture, title: str, width: int = SVG_WIDTH) -> b
 
 
 def export_family(path: Path, results: FamilyResults, picture: FamilyPicture) -> None:
-    """Write the table (.csv) or the picture (.png, .svg), chosen by the suffix."""
+    """Write the table (.csv) or the picture (.png, .svg, a calendar's months 4 x 3), chosen
+    by the suffix."""
+    if isinstance(picture, CalendarPicture):
+        picture = CalendarPicture(results)
     suffix = Path(path).suffix.lower()
     if suffix == ".csv":
         write_atomically(Path(path), results.csv_text().encode("utf-8"))

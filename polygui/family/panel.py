@@ -13,7 +13,6 @@ from solvers import PuzzleError
 
 from .exports import KINDS, export_family
 from .picture_view import FamilyPictureView
-from .pictures import picture_for
 from .results import FamilyResults
 from .table import FamilyTable
 
@@ -61,7 +60,7 @@ class FamilyPanel(QWidget):
         split.addWidget(self.table)
         split.addWidget(self.picture)
         split.setStretchFactor(1, 2)
-        split.setSizes([320, 600])
+        split.setSizes([280, 640])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.addLayout(top)
@@ -76,7 +75,7 @@ class FamilyPanel(QWidget):
         self.title.setText(f"<b>{family.name}</b>: a {kind} of {len(family.members)} members. "
                            "Click one to open its solutions.")
         self.table.show_results(results)
-        self.picture.set_picture(picture_for(results))
+        self.picture.set_results(results)
         self._show_checks()
 
     def add_result(self, result) -> None:

@@ -4,11 +4,11 @@ and pointing at a cell shows its member and count."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from .pictures import FamilyPicture
-from .results import member_label
+from .pictures import CalendarPicture, FamilyPicture, picture_for
+from .results import FamilyResults, member_label
 
 
 class FamilyPictureView(QWidget):
@@ -24,9 +24,16 @@ class FamilyPictureView(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(520, 360)
 
-    def set_picture(self, picture: FamilyPicture | None) -> None:
-        self.picture = picture
+    def set_results(self, results: FamilyResults | None) -> None:
+        """Draw these results (None: nothing), laid out for the widget's shape."""
+        self.picture = None if results is None else picture_for(results, self.width(),
+                                                                self.height())
         self.update()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if isinstance(self.picture, CalendarPicture):  # its months may fit better otherwise
+            self.set_results(self.picture.results)
 
     def target(self) -> QRectF:
         return QRectF(self.rect())

@@ -26,7 +26,7 @@ from .results import MONTHS, FamilyResults
 DAY = 10.0  # a calendar day's side, in layout units
 GAP = 1.0
 MONTH_TITLE = 9.0
-MONTH_COLUMNS = 4  # months side by side: 4 x 3
+MONTH_COLUMNS = (4, 6, 3, 2, 12)  # months side by side: 4 x 3 unless another fits better
 LEGEND = 7.0  # the legend's height
 MARGIN = 4.0
 TILE_WIDTH, TILE_BOARD, TILE_TEXT = 60.0, 40.0, 14.0  # a thumbnail: the board, then two lines
@@ -107,15 +107,16 @@ class FamilyPicture:
 class CalendarPicture(FamilyPicture):
     """Twelve month blocks of day cells; a day's colour and figure are its solutions."""
 
-    def __init__(self, results: FamilyResults) -> None:
+    def __init__(self, results: FamilyResults, columns: int = MONTH_COLUMNS[0]) -> None:
         super().__init__(results)
+        self.columns = columns
         by_date = {member.date: index for index, member in enumerate(results.family.members)
                    if member.date is not None}
         block_width = 7 * DAY + 6 * GAP
         block_height = MONTH_TITLE + 5 * DAY + 4 * GAP
         for month in range(1, 13):
-            left = MARGIN + ((month - 1) % MONTH_COLUMNS) * (block_width + 3 * MARGIN)
-            top = MARGIN + ((month - 1) // MONTH_COLUMNS) * (block_height + 2 * MARGIN)
+            left = MARGIN + ((month - 1) % columns) * (block_width + 3 * MARGIN)
+            top = MARGIN + ((month - 1) // columns) * (block_height + 2 * MARGIN)
             self.titles.append((MONTHS[month - 1], QRectF(left, top, block_width, MONTH_TITLE)))
             days = max([calendar.monthrange(LEAP_YEAR, month)[1]]
                        + [day for (m, day) in by_date if m == month])
@@ -124,8 +125,8 @@ class CalendarPicture(FamilyPicture):
                 rect = QRectF(left + column * (DAY + GAP), top + MONTH_TITLE + row * (DAY + GAP),
                               DAY, DAY)
                 self.cells.append(Cell(by_date.get((month, day)), rect, str(day)))
-        width = MARGIN * 2 + MONTH_COLUMNS * block_width + (MONTH_COLUMNS - 1) * 3 * MARGIN
-        rows = math.ceil(12 / MONTH_COLUMNS)
+        width = MARGIN * 2 + columns * block_width + (columns - 1) * 3 * MARGIN
+        rows = math.ceil(12 / columns)
         height = MARGIN * 2 + rows * block_height + (rows - 1) * 2 * MARGIN + LEGEND + MARGIN
         self.bounds = QRectF(0, 0, width, height)
 
@@ -200,6 +201,11 @@ class ThumbnailsPicture(FamilyPicture):
         painter.drawText(text, Qt.AlignmentFlag.AlignCenter, f"{name}\n{figure}")
 
 
-def picture_for(results: FamilyResults) -> FamilyPicture:
-    """A calendar for a calendar family, thumbnails for any other."""
-    return (CalendarPicture if results.family.calendar else ThumbnailsPicture)(results)
+def picture_for(results: FamilyResults, width: float = 4, height: float = 3) -> FamilyPicture:
+    """A calendar for a calendar family (its months in the columns that draw it largest in
+    a `width` x `height` area), thumbnails for any other."""
+    if not results.family.calendar:
+        return ThumbnailsPicture(results)
+    pictures = [CalendarPicture(results, columns) for columns in MONTH_COLUMNS]
+    return max(pictures, key=lambda picture: min(width / picture.bounds.width(),
+                                                 height / picture.bounds.height()))

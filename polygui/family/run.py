@@ -23,7 +23,7 @@ Solver = Callable[..., Iterator[Any]]  # solve_family(family, symmetry, jobs=, .
 
 
 def default_solver() -> Solver:
-    from solvers.search.family import solve_family  # the solver side of families
+    from solvers.parallel.family import solve_family  # the solver side of families
 
     return solve_family
 

@@ -16,7 +16,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
-from solvers import Progress, Puzzle
+from solvers import Progress, Puzzle, PuzzleError
 from solvers.puzzle.family import family_of
 
 from ..solving.run import SearchOptions
@@ -37,6 +37,8 @@ class FamilySolving(QObject):
         self.dock.setObjectName("family-dock")
         self.dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.dock.setWidget(self.panel)
+        # under the view only: the Solve panel keeps the window's height (it needs it)
+        window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
         self.dock.hide()
         self.run: FamilyRun | None = None
@@ -52,22 +54,44 @@ class FamilySolving(QObject):
 
     # --- which puzzle is open -----------------------------------------------------------
     def family_of(self, puzzle: Puzzle) -> Any:
-        """The puzzle's family (None for a plain puzzle), worked out once per puzzle."""
+        """The puzzle's family (None for a plain puzzle), worked out once per puzzle. Raises
+        PuzzleError for a family one of whose members cannot be made (after an edit)."""
         if self._family_cache[0] is not puzzle:
-            self._family_cache = (puzzle, family_of(puzzle))
+            try:
+                found: Any = family_of(puzzle)
+            except PuzzleError as error:
+                found = error
+            self._family_cache = (puzzle, found)
+        if isinstance(self._family_cache[1], PuzzleError):
+            raise self._family_cache[1]
         return self._family_cache[1]
 
     def _on_document_changed(self, puzzle: Puzzle) -> None:
-        family = self.family_of(puzzle)
+        edited = self.window.document.undo_stack.count() > 0  # not a puzzle just opened
+        if edited and puzzle.family is not None and self.home is None:
+            return  # the results shown stay until the next Solve (making 366 members per
+            # edit would cost a third of a second each)
+        try:
+            family = self.family_of(puzzle)
+        except PuzzleError as error:  # said in the dock; Solve says it again
+            self.panel.checks.setText(f"The family cannot be solved as it is: {error}")
+            return
         if family is not None:
             if self.results is None or self.results.family != family:
                 self.results = FamilyResults(family)  # a new family, or the family edited
             self.home = None
             self.panel.show_family(self.results)
             self.panel.show_member_open(None)
-            self.dock.show()
+            self._show_dock()
         elif self.home is None and not self._switching:  # a plain puzzle, no member
             self.dock.hide()
+
+    def _show_dock(self) -> None:
+        """The dock, given half the window's height when it appears."""
+        if self.dock.isHidden():
+            self.dock.show()
+            self.window.resizeDocks([self.dock], [self.window.height() * 45 // 100],
+                                    Qt.Orientation.Vertical)
 
     def _on_path_changed(self, path: Path | None) -> None:
         """Another file opened while a member was: the family's results go."""
@@ -82,14 +106,20 @@ class FamilySolving(QObject):
     def start(self) -> bool:
         """Solve the family if the open puzzle is one (True: it was, Solve is handled)."""
         window = self.window
-        family = self.family_of(window.document.puzzle)
+        try:
+            family = self.family_of(window.document.puzzle)
+        except PuzzleError as error:
+            message = f"Cannot solve the family: {error}"
+            window.panel.show_message(message)
+            window.statusBar().showMessage(message, 10_000)
+            return True
         if family is None:
             return False
         if self.run is not None:
             return True
         self.results = FamilyResults(family)
         self.panel.show_family(self.results)
-        self.dock.show()
+        self._show_dock()
         jobs, cluster = window.panel.search_on.jobs_and_cluster()
         self.run = FamilyRun(family, window.panel.symmetry_mode(),
                              SearchOptions(jobs=jobs, cluster=cluster), self.solver, self)

@@ -78,6 +78,7 @@ class FamilyTable(QTableWidget):
         count.setData(SORT_ROLE, result.solutions)
         seconds.setText(elapsed_text(result.seconds))
         seconds.setData(SORT_ROLE, result.seconds)
+        count.setToolTip(getattr(result, "note", ""))  # why a member has none, without a search
         for item in (count, seconds):
             item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.setSortingEnabled(sorting)

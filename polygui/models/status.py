@@ -56,6 +56,6 @@ def summary(puzzle: Puzzle) -> str:
 
 def describe(puzzle: Puzzle) -> str:
     """The summary, and the reasons the puzzle has no solution when they are known."""
-    problems = puzzle.problems()
+    problems = puzzle.problems() if puzzle.family is None else []  # a family: its members'
     text = summary(puzzle)
     return f"{text} — cannot be solved: {'; '.join(problems)}" if problems else text
