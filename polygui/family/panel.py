@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QMessageBox, QPushButton,
                                QSplitter, QVBoxLayout, QWidget)
 
@@ -16,6 +16,7 @@ from .picture_view import FamilyPictureView
 from .results import FamilyResults
 from .table import FamilyTable
 
+REDRAW_MS = 150
 EXPORT_TIPS = {".csv": "Save the table (member, solutions, time) as a CSV file.",
                ".png": "Save the picture as a PNG image.",
                ".svg": "Save the picture as an SVG drawing (vector)."}
@@ -48,6 +49,10 @@ class FamilyPanel(QWidget):
         self.table.member_chosen.connect(self.member_chosen)
         self.picture.member_clicked.connect(self.member_chosen)
         self.ask_path = self._ask_path  # (suffix, offered name) -> path or "" (tests replace it)
+        self._redraw = QTimer(self)
+        self._redraw.setSingleShot(True)
+        self._redraw.setInterval(REDRAW_MS)
+        self._redraw.timeout.connect(self.redraw_now)
         self._lay_out()
 
     def _lay_out(self) -> None:
@@ -69,6 +74,7 @@ class FamilyPanel(QWidget):
 
     def show_family(self, results: FamilyResults) -> None:
         """A family and what is known of it (no results: all rows blank)."""
+        self._redraw.stop()
         self.results = results
         family = results.family
         kind = "calendar" if family.calendar else "family"
@@ -79,12 +85,20 @@ class FamilyPanel(QWidget):
         self._show_checks()
 
     def add_result(self, result) -> None:
+        """A member has ended: its row at once, the picture and the checks a moment later
+        (members of a calendar end dozens a second; redrawing for each would take the
+        time the run needs)."""
         if self.results is None:
             return
         self.results.add(result)
         self.table.add_result(result)
-        self.picture.update()
-        self._show_checks()
+        if not self._redraw.isActive():
+            self._redraw.start()
+
+    def redraw_now(self) -> None:
+        if self.results is not None:
+            self.picture.update()
+            self._show_checks()
 
     def _show_checks(self) -> None:
         self.checks.setText("\n".join(self.results.checks()))
@@ -100,6 +114,7 @@ class FamilyPanel(QWidget):
     # --- exports --------------------------------------------------------------------------
     def export(self, suffix: str) -> bool:
         """Ask where, then write the table or the picture; a failure is said, never raised."""
+        self.redraw_now()
         if self.results is None or self.picture.picture is None:
             return False
         offered = f"{self.results.family.name or 'family'}{suffix}"

@@ -168,6 +168,7 @@ class FamilySolving(QObject):
             return
         self.run.shutdown()
         self.run = None
+        self.panel.redraw_now()
         panel = self.window.panel
         panel.set_running(False)
         done = len(self.results.results)
