@@ -17,7 +17,7 @@ from ..puzzle.any_file import load_any
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError
 from ..search.events import Progress, Solution
 from . import analysis_commands, apart_commands, design_commands, logic_commands, run_commands
-from . import burrtools_commands, generate_commands, print_commands
+from . import burrtools_commands, family_commands, generate_commands, print_commands
 from .arguments import MAX_JOBS, new_file, refuse_unused, whole_number
 from .endings import ended_cleanly
 
@@ -76,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     logic_commands.add_arguments(parser)
     burrtools_commands.add_arguments(parser)
     print_commands.add_arguments(parser)
+    family_commands.add_arguments(parser)
     generate_commands.add_help(parser)
     return parser
 
@@ -130,6 +131,9 @@ def _main(argv: list[str] | None) -> int:
             return run_commands.run_verify(args.verify, args.json)
         if args.puzzle is None and args.resume is None:
             parser.error("give a puzzle file (or --resume FILE, or --sudoku-batch FILE)")
+        family = family_commands.family_puzzle(args)
+        if family is not None:
+            return family_commands.run_family(family, args, args.jobs or available_cores())
         return run_puzzle(args)
     except Exception as error:
         if not isinstance(error, (PuzzleError, ClusterError)):

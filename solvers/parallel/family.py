@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..puzzle.cancel import CancelCheck, Cancelled
 from ..puzzle.family import Family
-from ..puzzle.model import Puzzle, PuzzleError
+from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError
 from ..search.events import Progress
 from ..search.solve import solve
 from .cluster_spec import ClusterSpec
@@ -84,6 +84,9 @@ def solve_family(family: Family, symmetry: str = "distinct", *, jobs: int = 1,
     finished members in; `resume`: such a file, whose members are not run again (its run
     goes on in it unless `checkpoint` names another). Stopping the iteration stops the
     run; `cancel()` true raises Cancelled."""
+    if symmetry not in SYMMETRY_MODES:
+        raise PuzzleError(f"unknown symmetry mode {symmetry!r}: use one of "
+                          f"{', '.join(SYMMETRY_MODES)}")
     book = FamilyCheckpoint.start(family, symmetry, checkpoint, resume)
     done = dict(book.results) if book is not None else {}
     start = time.perf_counter()

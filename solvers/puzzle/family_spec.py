@@ -86,9 +86,10 @@ def date_name(month: int, day: int) -> str:
 
 
 # --- the file ------------------------------------------------------------------------------
-def family_from_data(value: Any, axes: str, board: Shape) -> FamilySpec:
-    """The `"family"` value of a file (`axes`: the grid's, `board`: the file's board),
-    checked; PuzzleError names the first problem."""
+def family_from_data(value: Any, axes: str, board: Shape, *, strict: bool = True) -> FamilySpec:
+    """The `"family"` value of a file (`axes`: the grid's, `board`: the file's board);
+    PuzzleError names the first problem. `strict=False` (the app opening a design in
+    progress) takes members that do not fit the board (family_of names them later)."""
     where = "\"family\""
     check_entry(value, where, _FAMILY_KEYS)
     if ("members" in value) == ("calendar" in value):
@@ -104,7 +105,8 @@ def family_from_data(value: Any, axes: str, board: Shape) -> FamilySpec:
             raise PuzzleError(f"{where} has {len(members):,} members; PolyGUI takes at most "
                               f"{MAX_MEMBERS:,}")
         spec = FamilySpec(tuple(_member(item, index, axes) for index, item in enumerate(members)))
-    check_family(spec, board)
+    if strict:
+        check_family(spec, board)
     return spec
 
 

@@ -173,7 +173,7 @@ def puzzle_from_dict(data: Any, *, strict: bool = True) -> Puzzle:
                         pins=pins_from_data(data.get("pinned"), kind.dimensions),
                         disassembly=data.get("disassembly", False), **_colour_keys(data, kind),
                         family=None if "family" not in data else family_from_data(
-                            data["family"], kind.axes, board))
+                            data["family"], kind.axes, board, strict=strict))
     if strict:
         puzzle.check_loadable()
     return puzzle

@@ -1,0 +1,241 @@
+"""Puzzle families (issue 36): the file keeps them, the calendar's layout, every member
+counted as by a single-board solve and by the oracle, on threads, on a Dask cluster, and
+across a stop (a checkpoint resumed runs only the members not finished)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from oracle import oracle_counts
+from puzzles import shipped
+from solvers import Cancelled, GridKind, Piece, Progress, Puzzle, PuzzleError, count_solutions
+from solvers.parallel import family as family_run
+from solvers.parallel.family import MemberResult, solve_family
+from solvers.puzzle.family import (Family, calendar_board, calendar_cells, calendar_dates,
+                                   day_cell, family_of, month_cell)
+from solvers.puzzle.family_spec import FamilySpec, MemberSpec
+from solvers.puzzle.fileformat import (load_puzzle, puzzle_from_json, puzzle_to_dict,
+                                       puzzle_to_json, save_puzzle)
+
+
+def rectangle(width: int, height: int) -> tuple[tuple[int, int], ...]:
+    return tuple((x, y) for x in range(width) for y in range(height))
+
+
+def small_family() -> Puzzle:
+    """Two L-trominoes and a domino (8 cells) on boards of 8 cells (the ring, the 3x3 less
+    its centre, has none: the search says so), and two members that cannot be covered: one
+    of 9 cells, one the L fits nowhere on."""
+    pieces = (Piece("L", ((0, 0), (0, 1), (1, 1)), count=2), Piece("D", ((0, 0), (1, 0))))
+    members = (MemberSpec("2x4", board=rectangle(2, 4)),
+               MemberSpec("3x3 less its centre", open=((1, 1),)),
+               MemberSpec("4x2", board=rectangle(4, 2)),
+               MemberSpec("3x3 less a corner", open=((0, 0),)),
+               MemberSpec("3x3", board=rectangle(3, 3)),
+               MemberSpec("1x8", board=rectangle(8, 1)))
+    return Puzzle(GridKind.SQUARE, "small", board=rectangle(3, 3), pieces=pieces,
+                  family=FamilySpec(members))
+
+
+def table(events) -> list[tuple]:
+    """The members' results in the family's order, without their times."""
+    results = sorted((e for e in events if isinstance(e, MemberResult)), key=lambda r: r.index)
+    return [(r.index, r.name, r.solutions, r.complete, r.note) for r in results]
+
+
+def oracle(puzzle: Puzzle, mode: str) -> int:
+    return oracle_counts(puzzle.kind.value, puzzle.board,
+                         [(p.cells, p.count, p.mirror) for p in puzzle.pieces])[mode]
+
+
+# --- the calendar ------------------------------------------------------------------------
+def test_the_calendar_layout_is_the_classic_board():
+    removed = [(0, 6), (1, 6), (6, 3), (6, 4), (6, 5), (6, 6)]  # the issue's (row, column)
+    expected = set(rectangle(7, 7)) - {(column, row) for row, column in removed}
+    assert set(calendar_board()) == expected and len(calendar_board()) == 43
+    assert [month_cell(m) for m in (1, 6, 7, 12)] == [(0, 0), (5, 0), (0, 1), (5, 1)]
+    assert [day_cell(d) for d in (1, 7, 8, 29, 31)] == [(0, 2), (6, 2), (0, 3), (0, 6), (2, 6)]
+    assert calendar_cells(2, 29) == ((1, 0), (0, 6))
+    dates = calendar_dates()
+    assert len(dates) == 366 and (2, 29) in dates and (2, 30) not in dates
+
+
+def test_the_shipped_calendar_has_a_member_per_date_leaving_its_two_cells_open():
+    family = family_of(shipped("calendar.json"))
+    assert family.calendar and len(family.members) == 366
+    names = [member.name for member in family.members]
+    assert len(set(names)) == 366 and names[0] == "Jan 1" and names[59] == "Feb 29"
+    for member in family.members:
+        assert set(calendar_board()) - set(member.puzzle.board) == set(calendar_cells(*member.date))
+        assert member.puzzle.family is None and member.puzzle.pieces == shipped("calendar.json").pieces
+
+
+def test_two_dates_counted_by_the_family_run_match_single_board_solves_and_the_oracle():
+    calendar = family_of(shipped("calendar.json"))
+    two = Family("two dates", "", (calendar.members[0], calendar.members[59]), True)
+    results = table(solve_family(two, "distinct", jobs=2))
+    for (index, name, solutions, complete, note), member in zip(results, two.members):
+        assert name == member.name and complete and not note
+        assert solutions == count_solutions(member.puzzle, "distinct").solutions
+        assert solutions == oracle(member.puzzle, "all")  # no symmetry: distinct is all
+
+
+# --- a small family ----------------------------------------------------------------------
+@pytest.mark.parametrize("mode", ["distinct", "all"])
+def test_every_member_counts_as_the_oracle_says(mode):
+    family = family_of(small_family())
+    results = table(solve_family(family, mode))
+    for (_, name, solutions, complete, note), member in zip(results, family.members):
+        assert complete and solutions == oracle(member.puzzle, mode), name
+        assert bool(note) == (name in ("3x3", "1x8")), name
+    assert [r[2] for r in results if r[1] in ("3x3", "1x8")] == [0, 0]
+    assert all(r[2] > 0 for r in results if r[1] in ("2x4", "4x2", "3x3 less a corner"))
+
+
+def test_a_member_that_cannot_be_covered_says_why():
+    results = {r[1]: r for r in table(solve_family(family_of(small_family())))}
+    assert "9" in results["3x3"][4] and "8" in results["3x3"][4]  # the two areas
+    assert "nowhere" in results["1x8"][4]
+
+
+def test_two_threads_give_the_table_of_one():
+    family = family_of(small_family())
+    assert table(solve_family(family, "all", jobs=2)) == table(solve_family(family, "all",
+                                                                            jobs=1))
+
+
+def test_progress_reaches_the_whole_family_with_the_total():
+    events = list(solve_family(family_of(small_family()), "all", jobs=2))
+    progress = [e for e in events if isinstance(e, Progress)]
+    assert all(0.0 <= p.fraction_done <= 1.0 for p in progress)
+    last = events[-1]
+    assert isinstance(last, Progress) and last.phase == "done" and last.exhausted
+    assert last.solutions == sum(r[2] for r in table(events))
+
+
+def test_a_resumed_checkpoint_runs_only_the_members_not_finished(tmp_path, monkeypatch):
+    family = family_of(small_family())
+    path = tmp_path / "run.json"
+    run = solve_family(family, "all", jobs=1, checkpoint=path)
+    finished = []
+    for event in run:
+        if isinstance(event, MemberResult):
+            finished.append(event.name)
+            if len(finished) == 2:
+                break
+    run.close()
+    counted = []
+    plain = family_run.count_member
+
+    def counting(puzzle, *args, **kwargs):
+        counted.append(puzzle.name.split(": ", 1)[1])
+        return plain(puzzle, *args, **kwargs)
+
+    monkeypatch.setattr(family_run, "count_member", counting)
+    resumed = table(solve_family(family, "all", jobs=2, resume=path))
+    assert sorted(counted) == sorted(set(m.name for m in family.members) - set(finished))
+    monkeypatch.setattr(family_run, "count_member", plain)
+    assert resumed == table(solve_family(family, "all"))
+    kept = json.loads(path.read_text())
+    assert len(kept["members"]) == len(family.members)  # the resumed run went on in it
+
+
+def test_a_checkpoint_of_another_family_or_mode_is_refused(tmp_path):
+    path = tmp_path / "run.json"
+    list(solve_family(family_of(small_family()), "all", checkpoint=path))
+    other = family_of(shipped("pentomino-rectangles.json"))
+    with pytest.raises(PuzzleError, match="another family"):
+        list(solve_family(other, "all", resume=path))
+    with pytest.raises(PuzzleError, match="counts 'all' solutions, not 'distinct'"):
+        list(solve_family(family_of(small_family()), "distinct", resume=path))
+
+
+def test_a_local_cluster_of_two_processes_gives_the_table_of_threads():
+    family = family_of(small_family())
+    assert table(solve_family(family, "all", cluster="local:2")) == table(
+        solve_family(family, "all"))
+
+
+# --- the file ----------------------------------------------------------------------------
+@pytest.mark.parametrize("puzzle", [small_family(), shipped("calendar.json"),
+                                    shipped("pentomino-rectangles.json")],
+                         ids=["members", "calendar", "boards"])
+def test_the_file_keeps_the_family(puzzle, tmp_path):
+    save_puzzle(puzzle, tmp_path / "family.json")
+    again = load_puzzle(tmp_path / "family.json")
+    assert again == puzzle and again.family == puzzle.family is not None
+    assert family_of(again) == family_of(puzzle)
+
+
+def bad(change) -> str:
+    data = puzzle_to_dict(small_family())
+    change(data)
+    with pytest.raises(PuzzleError) as raised:
+        puzzle_from_json(json.dumps(data))
+    return str(raised.value)
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d.update(family={"members": []}), "no members"),
+    (lambda d: d.update(family={}), "either \"members\""),
+    (lambda d: d.update(family={"calendar": "month-day", "members": []}), "one of the two"),
+    (lambda d: d.update(family={"calendar": "week"}), "unknown calendar 'week'"),
+    (lambda d: d.update(family={"calendar": "month-day"}), "calendar needs its 43 date cells"),
+    (lambda d: d.update(family=[1]), "\"family\" must be an object"),
+    (lambda d: d["family"]["members"][1].update(open=[[5, 5]]),
+     "member '3x3 less its centre': open cell [5, 5] is not a cell of the board"),
+    (lambda d: d["family"]["members"][1].update(board=[[0, 0]]), "one of the two"),
+    (lambda d: d["family"]["members"][0].update(name="4x2"), "two family members are named '4x2'"),
+    (lambda d: d["family"]["members"][0].update(name=""), "\"name\" must be a string"),
+    (lambda d: d["family"]["members"][0].update(board=[[0]]), "cell 1 is [0], expected 2"),
+    (lambda d: d["family"]["members"][0].update(size=3), "unknown key 'size'"),
+    (lambda d: (d.pop("board"), d.pop("pieces"), d.update(grid="sudoku", box=[2, 2],
+                                                          givens=["...."] * 4)),
+     "a Sudoku has no boards to vary"),
+])
+def test_a_bad_family_is_refused_by_name(change, words):
+    assert words in bad(change)
+
+
+def test_a_member_the_edited_board_no_longer_has_room_for_is_named():
+    edited = dataclasses.replace(small_family(), board=rectangle(3, 2))  # (1, 1) still on it
+    assert family_of(edited) is not None
+    smaller = dataclasses.replace(small_family(), board=rectangle(1, 3))
+    with pytest.raises(PuzzleError, match="'3x3 less its centre': open cell \\[1, 1\\]"):
+        family_of(smaller)
+
+
+def test_a_plain_puzzle_is_no_family():
+    assert family_of(shipped("pentominoes-6x10.json")) is None
+    assert "family" not in puzzle_to_json(shipped("pentominoes-6x10.json"))
+
+
+def test_an_edited_family_that_no_longer_fits_still_opens_and_says_why(tmp_path):
+    path = tmp_path / "edited.json"
+    save_puzzle(dataclasses.replace(small_family(), board=rectangle(3, 1)), path)
+    with pytest.raises(PuzzleError, match="open cell \\[1, 1\\] is not a cell of the board"):
+        load_puzzle(path)
+    opened = load_puzzle(path, strict=False)  # as the app opens a design in progress
+    assert opened.family == small_family().family
+    with pytest.raises(PuzzleError, match="'3x3 less its centre': open cell \\[1, 1\\]"):
+        family_of(opened)
+
+
+def test_cancel_stops_the_run_and_keeps_the_members_finished(tmp_path):
+    calendar = family_of(shipped("calendar.json"))
+    family = Family("20 dates", "", calendar.members[:20], True)  # each takes milliseconds
+    path, seen = tmp_path / "run.json", []
+    with pytest.raises(Cancelled):
+        for event in solve_family(family, "all", checkpoint=path, cancel=lambda: bool(seen)):
+            if isinstance(event, MemberResult):
+                seen.append(event.name)
+    kept = [member["name"] for member in json.loads(path.read_text())["members"]]
+    assert kept == seen[:len(kept)] and 1 <= len(kept) < len(family.members)
+
+
+def test_an_unknown_mode_is_refused_before_any_member_runs():
+    with pytest.raises(PuzzleError, match="unknown symmetry mode 'mirror'"):
+        list(solve_family(family_of(small_family()), "mirror"))
