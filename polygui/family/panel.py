@@ -65,7 +65,7 @@ class FamilyPanel(QWidget):
         split.addWidget(self.table)
         split.addWidget(self.picture)
         split.setStretchFactor(1, 2)
-        split.setSizes([280, 640])
+        split.setSizes([250, 700])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.addLayout(top)
