@@ -7,7 +7,7 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from .pictures import CalendarPicture, FamilyPicture, picture_for
+from .pictures import FamilyPicture, picture_for
 from .results import FamilyResults, member_label
 
 
@@ -17,6 +17,7 @@ class FamilyPictureView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.picture: FamilyPicture | None = None
+        self._boards: dict = {}
         self.setMouseTracking(True)
         self.setMinimumSize(240, 160)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -26,13 +27,15 @@ class FamilyPictureView(QWidget):
 
     def set_results(self, results: FamilyResults | None) -> None:
         """Draw these results (None: nothing), laid out for the widget's shape."""
+        if results is None or self.picture is None or results is not self.picture.results:
+            self._boards = {}  # the thumbnails' board pictures, kept while the family is shown
         self.picture = None if results is None else picture_for(results, self.width(),
-                                                                self.height())
+                                                                self.height(), self._boards)
         self.update()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        if isinstance(self.picture, CalendarPicture):  # its months may fit better otherwise
+        if self.picture is not None:  # another number of columns may draw it larger
             self.set_results(self.picture.results)
 
     def target(self) -> QRectF:

@@ -30,6 +30,7 @@ MONTH_COLUMNS = (4, 6, 3, 2, 12)  # months side by side: 4 x 3 unless another fi
 LEGEND = 7.0  # the legend's height
 MARGIN = 4.0
 TILE_WIDTH, TILE_BOARD, TILE_TEXT = 60.0, 40.0, 14.0  # a thumbnail: the board, then two lines
+MOST_THUMBNAIL_COLUMNS = 16
 LEAP_YEAR = 2024  # month lengths of a year with Feb 29 (the puzzle's dates are a leap year's)
 FLAT = (GridKind.HEX, GridKind.SQUARE, GridKind.TRIANGLE)
 
@@ -150,12 +151,16 @@ class CalendarPicture(FamilyPicture):
 class ThumbnailsPicture(FamilyPicture):
     """The member boards side by side, each on its count's colour, named and counted."""
 
-    def __init__(self, results: FamilyResults) -> None:
+    def __init__(self, results: FamilyResults, columns: int | None = None,
+                 boards: dict[int, BoardPicture | None] | None = None) -> None:
+        """`columns`: thumbnails a row (None: about a square grid); `boards`: the members'
+        board pictures made so far, shared between layouts of one family."""
         super().__init__(results)
         members = results.family.members
-        columns = max(1, math.ceil(math.sqrt(len(members) * 1.5)))
-        columns = min(columns, len(members)) or 1
-        self._boards: dict[int, BoardPicture | None] = {}
+        if columns is None:
+            columns = math.ceil(math.sqrt(len(members) * 1.5))
+        columns = max(1, min(columns, len(members)))
+        self._boards = {} if boards is None else boards
         tile_height = TILE_BOARD + TILE_TEXT
         for index, member in enumerate(members):
             row, column = divmod(index, columns)
@@ -201,11 +206,15 @@ class ThumbnailsPicture(FamilyPicture):
         painter.drawText(text, Qt.AlignmentFlag.AlignCenter, f"{name}\n{figure}")
 
 
-def picture_for(results: FamilyResults, width: float = 4, height: float = 3) -> FamilyPicture:
-    """A calendar for a calendar family (its months in the columns that draw it largest in
-    a `width` x `height` area), thumbnails for any other."""
-    if not results.family.calendar:
-        return ThumbnailsPicture(results)
-    pictures = [CalendarPicture(results, columns) for columns in MONTH_COLUMNS]
+def picture_for(results: FamilyResults, width: float = 4, height: float = 3,
+                boards: dict | None = None) -> FamilyPicture:
+    """A calendar for a calendar family, thumbnails for any other (`boards`: see
+    ThumbnailsPicture), laid out in the columns that draw it largest in `width` x `height`."""
+    if results.family.calendar:
+        pictures = [CalendarPicture(results, columns) for columns in MONTH_COLUMNS]
+    else:
+        most = min(len(results.family.members), MOST_THUMBNAIL_COLUMNS)
+        pictures = [ThumbnailsPicture(results, columns, boards)
+                    for columns in range(1, most + 1)] or [ThumbnailsPicture(results)]
     return max(pictures, key=lambda picture: min(width / picture.bounds.width(),
                                                  height / picture.bounds.height()))
