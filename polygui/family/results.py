@@ -72,7 +72,8 @@ class FamilyResults:
         not_one = [index for index in done if self.results[index].solutions != 1]
         lines.append(f"Every {noun[:-1]} has exactly one solution." if not not_one else
                      f"Not every {noun[:-1]} has exactly one solution "
-                     f"({self._amount(not_one, noun)} {'does' if len(not_one) == 1 else 'do'} not).")
+                     f"({self._amount(not_one, noun)} "
+                     f"{'does' if len(not_one) == 1 else 'do'} not).")
         fewest = min(self.results[index].solutions for index in done)
         most = max(self.results[index].solutions for index in done)
         lines.append(f"Fewest: {fewest:,} ({self._names(self._with(fewest))}); "

@@ -1,7 +1,8 @@
 """A family's run off the GUI thread: a worker in a QThread of its own consumes solvers'
 solve_family and re-emits each member's result and the run's progress (throttled) as signals,
-which reach slots of GUI-thread objects. Stop and pause are flags set from the GUI thread;
-one `finished` per run. Counted by running_solves() until its thread ends, like every search."""
+which reach slots of GUI-thread objects. Stop is a flag set from the GUI thread;
+one `finished` per run (no pause: solve_family's threads would go on counting). Counted by
+running_solves() until its thread ends, like every search."""
 
 from __future__ import annotations
 
@@ -39,20 +40,11 @@ class FamilyWorker(QObject):
         super().__init__()
         self.family, self.symmetry, self.options, self.solver = family, symmetry, options, solver
         self._stop = threading.Event()
-        self._running = threading.Event()
-        self._running.set()
         self._last_emit = 0.0
 
     def stop(self) -> None:
         self._stop.set()
-        self._running.set()
         raise_lowered_threads()
-
-    def pause(self) -> None:
-        self._running.clear()
-
-    def resume(self) -> None:
-        self._running.set()
 
     @Slot()
     def run(self) -> None:
@@ -76,7 +68,6 @@ class FamilyWorker(QObject):
                              cluster=options.cluster, checkpoint=options.checkpoint,
                              resume=options.resume, cancel=self._stop.is_set)
         for event in events:
-            self._running.wait()
             if self._stop.is_set():
                 return "stopped"
             if isinstance(event, Progress):

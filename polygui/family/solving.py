@@ -43,14 +43,14 @@ class FamilySolving(QObject):
         self.dock.hide()
         self.run: FamilyRun | None = None
         self.results: FamilyResults | None = None
-        self.home: tuple[Puzzle, Path | None, bool] | None = None  # the family, while a member is open
+        # the family (puzzle, path, modified) while one of its members is open
+        self.home: tuple[Puzzle, Path | None, bool] | None = None
         self._family_cache: tuple[Puzzle | None, Any] = (None, None)
         self._switching = False  # the window's puzzle is changing at our request
         self.panel.member_chosen.connect(self.open_member)
         self.panel.back_requested.connect(self.back)
         window.document.changed.connect(self._on_document_changed)
         window.document.path_changed.connect(self._on_path_changed)
-        window.panel.pause_toggled.connect(self._set_paused)
 
     # --- which puzzle is open -----------------------------------------------------------
     def family_of(self, puzzle: Puzzle) -> Any:
@@ -130,6 +130,7 @@ class FamilySolving(QObject):
         worker.finished.connect(self._on_finished)
         window.panel.reset()
         window.panel.set_running(True)
+        self._offer_pause(False)
         window.panel.show_message(f"Solving the {len(family.members)} members…")
         self.run.start()
         return True
@@ -144,9 +145,11 @@ class FamilySolving(QObject):
         else:
             self.run.worker.stop()
 
-    def _set_paused(self, paused: bool) -> None:
-        if self.run is not None:
-            (self.run.worker.pause if paused else self.run.worker.resume)()
+    def _offer_pause(self, offered: bool) -> None:
+        """No Pause while a family runs: its members' threads would go on counting (Stop
+        keeps the members counted, and Solve counts them all again)."""
+        self.window.panel.pause_button.setEnabled(offered)
+        self.window.menus.pause_action.setEnabled(offered)
 
     def _current(self) -> bool:
         return self.run is not None and self.sender() is self.run.worker

@@ -4,7 +4,8 @@ sortable by any column (numbers sort as numbers); a double-click or Enter names 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
+from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem,
+                               QWidget)
 
 from ..solving.panel import elapsed_text
 from .results import FamilyResults, member_label

@@ -87,7 +87,11 @@ def test_stop_ends_a_family_run_and_keeps_what_it_counted(window, qtbot):
     qtbot.mouseClick(window.panel.solve_button, Qt.MouseButton.LeftButton)
     results = window.families.panel.results
     qtbot.waitUntil(lambda: len(results.results) >= 1, timeout=60_000)
-    assert window.panel.stop_button.isEnabled()
+    assert window.panel.stop_button.isEnabled() and window.menus.stop_action.isEnabled()
+    assert not window.panel.pause_button.isEnabled()  # its threads would go on counting
+    window.families.panel.member_chosen.emit(0)  # not while it runs: said, nothing opens
+    assert window.puzzle.family is not None
+    assert "stop the run" in window.statusBar().currentMessage()
     qtbot.mouseClick(window.panel.stop_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not window.families.is_running(), timeout=30_000)
     assert 1 <= len(results.results) < 366
