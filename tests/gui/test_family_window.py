@@ -169,6 +169,17 @@ def test_a_family_whose_member_cannot_be_made_is_said_not_raised(window, qtbot, 
     assert "Traceback" not in message
 
 
+def test_a_family_is_presented_by_its_members_not_its_base_board(window, qtbot):
+    """The calendar's base board has two cells more than the pieces cover: no "cannot be
+    solved" for it, no estimate of it; the hint and the status line speak of the family."""
+    assert window.open_puzzle(CALENDAR)
+    assert "cannot be solved" not in window.intro.hint.text()
+    assert "counts every member" in window.intro.hint.text()
+    assert "a puzzle family" in window.status_line.text()
+    assert "none for a family" in window.panel.estimate_box.text.text()
+    assert not window.panel.estimate_box.button.isEnabled()
+
+
 def test_a_plain_puzzle_hides_the_family_dock(window, qtbot, tmp_path):
     assert window.open_puzzle(small_family(tmp_path / "two-ls.json"))
     assert window.families.dock.isVisible()
