@@ -201,6 +201,7 @@ class FamilySolving(QObject):
         member = family.members[index]
         self._switch(member.puzzle)
         self.panel.show_member_open(member_label(member))
+        self.panel.table.select_member(index)
         window.start_solve()
 
     def back(self) -> None:

@@ -84,6 +84,10 @@ class FamilyTable(QTableWidget):
             item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.setSortingEnabled(sorting)
 
+    def select_member(self, index: int) -> None:
+        """Mark the member's row (the member open in the window)."""
+        self.selectRow(self._row_of(index))
+
     def figures(self, row: int) -> tuple[int, str, str]:
         """(member index, solutions text, time text) of a row as shown."""
         return (self.item(row, 0).data(INDEX_ROLE), self.item(row, 1).text(),

@@ -127,6 +127,7 @@ def test_a_member_opens_solved_and_back_returns_to_the_family(window, qtbot, tmp
     target = view.picture.transform(view.target()).map(cell.rect.center())
     qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=target.toPoint())
     assert window.puzzle == members[0].puzzle
+    assert [item.row() for item in panel.table.selectedItems()] == [0, 0, 0]  # its row marked
     qtbot.waitUntil(lambda: not window.is_solving(), timeout=30_000)
     assert window.store.solution_count() == expected[0] > 0  # in the browser, as any puzzle
     assert panel.back.isVisible()
