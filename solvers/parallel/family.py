@@ -100,20 +100,23 @@ def solve_family(family: Family, symmetry: str = "distinct", *, jobs: int = 1,
     else:
         counts = _thread_counts(family, pending, symmetry, kernel, max(1, jobs), cancel)
     solutions = sum(result.solutions for result in done.values())
-    for item in counts:
-        if isinstance(item, float):  # the running members' share of the family
-            yield Progress("searching", solutions=solutions,
-                           fraction_done=(len(done) + item) / len(family.members),
-                           elapsed=time.perf_counter() - start, symmetry=symmetry)
-            continue
-        index, count = item
-        result = MemberResult(index, family.members[index].name, count.solutions,
-                              count.seconds, count.complete, count.note)
-        done[index] = result
-        solutions += result.solutions
-        if book is not None:
-            book.record(result)
-        yield result
+    try:
+        for item in counts:
+            if isinstance(item, float):  # the running members' share of the family
+                yield Progress("searching", solutions=solutions,
+                               fraction_done=(len(done) + item) / len(family.members),
+                               elapsed=time.perf_counter() - start, symmetry=symmetry)
+                continue
+            index, count = item
+            result = MemberResult(index, family.members[index].name, count.solutions,
+                                  count.seconds, count.complete, count.note)
+            done[index] = result
+            solutions += result.solutions
+            if book is not None:
+                book.record(result)
+            yield result
+    finally:
+        counts.close()  # stopped early: the members still running stop, now
     yield Progress("done", solutions=solutions, fraction_done=1.0,
                    elapsed=time.perf_counter() - start,
                    exhausted=all(result.complete for result in done.values()),

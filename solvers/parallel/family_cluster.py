@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from ..puzzle.cancel import CancelCheck, Cancelled
 from ..puzzle.family import Family
 from ..puzzle.fileformat import puzzle_from_json, puzzle_to_json
-from .cluster import open_client
+from .cluster import describe, log, open_client
 from .cluster_spec import ClusterSpec, cluster_spec
 from .family import Count, count_member
 
@@ -28,9 +28,11 @@ def cluster_counts(family: Family, pending: list[int], symmetry: str, kernel: st
     member's share is not reported)."""
     from distributed import as_completed
 
-    client, cluster = open_client(cluster_spec(address))
+    spec = cluster_spec(address)
+    client, cluster = open_client(spec)
     futures = []
     try:
+        log.info("searching on %s", describe(spec, client))  # polygui-solve shows it
         futures = [client.submit(count_member_json, puzzle_to_json(family.members[i].puzzle),
                                  symmetry, kernel, key=f"polygui-member-{i}-{time.time_ns()}",
                                  pure=False) for i in pending]

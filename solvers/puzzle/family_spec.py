@@ -13,7 +13,6 @@ every member's. solvers.puzzle.family turns a spec into the members' puzzles.
 
 from __future__ import annotations
 
-import calendar
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,6 +76,8 @@ def calendar_board() -> Shape:
 
 def calendar_dates() -> tuple[tuple[int, int], ...]:
     """(month, day) for every date of a leap year, in order: 366."""
+    import calendar  # here: it loads locale and datetime, which a count does not need
+
     return tuple((month, day) for month in range(1, 13)
                  for day in range(1, calendar.monthrange(LEAP_YEAR, month)[1] + 1))
 

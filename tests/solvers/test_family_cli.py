@@ -32,7 +32,7 @@ def test_the_table_and_the_checks(capsys):
     code, out, _ = run(capsys, FAMILY, "--jobs", "2")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "Pentomino rectangles: 4 members [distinct]"
+    assert lines[0] == "Pentominoes on four rectangles: 4 members [distinct]"
     expected = single_counts(FAMILY)
     for name, count in expected.items():
         (row,) = [line for line in lines if line.startswith(name + " ")]
