@@ -169,7 +169,8 @@ class FamilySolving(QObject):
     def _on_finished(self, status: str) -> None:
         if not self._current():
             return
-        self.run.shutdown()
+        self.run.shutdown()  # joins a thread that has ended, or is about to
+        self.run.deleteLater()
         self.run = None
         self.panel.redraw_now()
         panel = self.window.panel
