@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 import time
 import traceback
+from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
@@ -41,6 +42,7 @@ class FamilyWorker(QObject):
         self.family, self.symmetry, self.options, self.solver = family, symmetry, options, solver
         self._stop = threading.Event()
         self._last_emit = 0.0
+        self._counted = 0  # members reported
 
     def stop(self) -> None:
         self._stop.set()
@@ -63,10 +65,26 @@ class FamilyWorker(QObject):
         self.finished.emit(status)
 
     def _consume(self) -> str:
+        """Count the members; with a checkpoint, go on from the members it kept (a file that
+        cannot be used is set aside and the count starts over), and forget it once every
+        member is counted."""
+        options = self.options
+        try:
+            status = self._count(options.resume)
+        except PuzzleError:
+            if options.resume is None or self._counted:
+                raise
+            Path(options.resume).unlink(missing_ok=True)  # damaged, or of an older version
+            status = self._count(None)
+        if status == "done" and options.checkpoint is not None:
+            Path(options.checkpoint).unlink(missing_ok=True)
+        return status
+
+    def _count(self, resume: Path | None) -> str:
         options = self.options
         events = self.solver(self.family, self.symmetry, jobs=options.jobs,
                              cluster=options.cluster, checkpoint=options.checkpoint,
-                             resume=options.resume, cancel=self._stop.is_set)
+                             resume=resume, cancel=self._stop.is_set)
         for event in events:
             if self._stop.is_set():
                 return "stopped"
@@ -76,6 +94,7 @@ class FamilyWorker(QObject):
                     self._last_emit = now
                     self.progress_changed.emit(event)
             else:
+                self._counted += 1
                 self.member_done.emit(event)
         return "stopped" if self._stop.is_set() else "done"
 

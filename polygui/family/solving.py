@@ -1,6 +1,7 @@
 """The window's side of families. When the open puzzle is a family, Solve runs every member
 (FamilyRun, on the Solve panel's "Search on" threads or cluster; the panel shows the run's
-progress, Pause and Stop work) and the Family dock, under the view, fills in the table, the
+progress; Stop keeps the members counted in a checkpoint, and the next Solve goes on from
+them) and the Family dock, under the view, fills in the table, the
 checks and the picture as members end.
 
 Opening a member (a row or a picture cell) makes it the window's puzzle and solves it as any
@@ -10,6 +11,7 @@ nothing made is lost."""
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +20,15 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 from solvers import Progress, Puzzle, PuzzleError
 from solvers.puzzle.family import family_of
+from solvers.puzzle.fileformat import puzzle_to_json
 
+from ..resources import private_folder
 from ..solving.run import SearchOptions
 from .panel import FamilyPanel
 from .results import FamilyResults, member_label
 from .run import FamilyRun, Solver
 
+CHECKPOINT_SUFFIX = ".family-run.json"
 BUSY = "The family is being solved: stop the run (Shift+F5) or wait for it to open a member."
 
 
@@ -121,8 +126,12 @@ class FamilySolving(QObject):
         self.panel.show_family(self.results)
         self._show_dock()
         jobs, cluster = window.panel.search_on.jobs_and_cluster()
-        self.run = FamilyRun(family, window.panel.symmetry_mode(),
-                             SearchOptions(jobs=jobs, cluster=cluster), self.solver, self)
+        symmetry = window.panel.symmetry_mode()
+        kept = self.checkpoint_path(window.document.puzzle, symmetry)
+        self.run = FamilyRun(family, symmetry, SearchOptions(
+            jobs=jobs, cluster=cluster, checkpoint=kept,
+            resume=kept if kept is not None and kept.exists() else None),
+            self.solver, self)
         worker = self.run.worker
         worker.member_done.connect(self._on_member)
         worker.progress_changed.connect(self._on_progress)
@@ -134,6 +143,18 @@ class FamilySolving(QObject):
         window.panel.show_message(f"Solving the {len(family.members)} members…")
         self.run.start()
         return True
+
+    def checkpoint_path(self, puzzle: Puzzle, symmetry: str) -> Path | None:
+        """Where a run of this family (as it is now) in this mode keeps its members counted:
+        beside the kept runs of single puzzles, so a stopped run goes on at the next Solve
+        (None: that folder cannot be made; the run is not kept)."""
+        name = hashlib.sha256(puzzle_to_json(puzzle).encode()).hexdigest()[:24]
+        folder = self.window.keeping.runs.directory
+        try:
+            private_folder(folder)
+        except OSError:
+            return None
+        return folder / f"{name}-{symmetry}{CHECKPOINT_SUFFIX}"
 
     def stop(self, wait: bool = False) -> None:
         if self.run is None:

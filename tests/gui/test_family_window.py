@@ -67,6 +67,7 @@ def test_the_calendar_solved_on_two_threads_agrees_with_single_board_solves(wind
     picture = panel.picture.picture
     results = panel.results
     assert len(results.results) == 366 and results.is_complete()
+    assert not list(window.keeping.runs.directory.glob("*.family-run.json"))  # all counted
     base = load_puzzle(CALENDAR)
     for month, day in CHECKED_DATES:
         cell = next(cell for cell in picture.cells if cell.member is not None
@@ -94,8 +95,20 @@ def test_stop_ends_a_family_run_and_keeps_what_it_counted(window, qtbot):
     assert "stop the run" in window.statusBar().currentMessage()
     qtbot.mouseClick(window.panel.stop_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not window.families.is_running(), timeout=30_000)
-    assert 1 <= len(results.results) < 366
+    kept = dict(results.results)
+    assert 1 <= len(kept) < 366
     assert window.panel.solve_button.isEnabled() and "stopped" in window.panel.status.text()
+    qtbot.mouseClick(window.panel.solve_button, Qt.MouseButton.LeftButton)  # goes on
+    again = window.families.panel.results
+    assert again is not results
+    qtbot.waitUntil(lambda: len(again.results) > len(kept), timeout=60_000)
+    window.stop_solve()
+    qtbot.waitUntil(lambda: not window.families.is_running(), timeout=30_000)
+    def figures(result):  # the checkpoint keeps times to the microsecond
+        return result.name, result.solutions, result.complete, round(result.seconds, 6)
+
+    # not counted again: the same results, to the time each took
+    assert {i: figures(again.results[i]) for i in kept} == {i: figures(r) for i, r in kept.items()}
 
 
 def small_family(path):
