@@ -20,7 +20,7 @@ from polygui.family.results import FamilyResults
 from polygui.family.run import FamilyRun
 from polygui.solving.run import SearchOptions
 from qt_fixtures import show_widget
-from solvers import Cancelled, Progress
+from solvers import Cancelled, GridKind, Piece, Progress, Puzzle
 from solvers.puzzle.family import Family, Member
 from solvers.parallel.family import MemberResult
 
@@ -205,3 +205,22 @@ def test_the_worker_reports_from_its_own_thread_and_stops(qtbot):
     assert [p.fraction_done for p in taken.progress] == [0.2]
     assert threads[0] is not QThread.currentThread()  # never the GUI thread
     assert run.shutdown()
+
+
+def test_a_damaged_checkpoint_is_set_aside_and_the_family_counted_afresh(qtbot, tmp_path):
+    piece = Piece("L", ((0, 0), (0, 1), (1, 1)), 2, True, "#3cb44b")
+    boards = {"2x3": [(x, y) for x in range(2) for y in range(3)],
+              "3x2": [(x, y) for x in range(3) for y in range(2)]}
+    family = Family("Ls", "", tuple(Member(name, Puzzle(GridKind.SQUARE, name, board=tuple(cells),
+                                                        pieces=(piece,)))
+                                    for name, cells in boards.items()), False)
+    kept = tmp_path / "ls.family-run.json"
+    kept.write_text("{not json")
+    run = FamilyRun(family, "distinct", SearchOptions(checkpoint=kept, resume=kept))
+    taken = Taken(run)
+    with qtbot.waitSignal(taken.ended, timeout=30_000) as finished:
+        run.start()
+    assert finished.args == ["done"] and run.shutdown()
+    assert sorted(result.index for result in taken.results) == [0, 1]
+    assert all(result.complete and result.solutions > 0 for result in taken.results)
+    assert not kept.exists()  # every member counted: nothing left to go on from
