@@ -3,6 +3,7 @@ the picture side by side, the exports, and "Back to the family" while a member i
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QMessageBox, QP
 
 from solvers import PuzzleError
 
+from ..solving.panel import symmetry_label
 from .exports import KINDS, export_family
 from .picture_view import FamilyPictureView
 from .results import FamilyResults
@@ -76,10 +78,6 @@ class FamilyPanel(QWidget):
         """A family and what is known of it (no results: all rows blank)."""
         self._redraw.stop()
         self.results = results
-        family = results.family
-        kind = "calendar" if family.calendar else "family"
-        self.title.setText(f"<b>{family.name}</b>: a {kind} of {len(family.members)} members. "
-                           "Click one to open its solutions.")
         self.table.show_results(results)
         self.picture.set_results(results)
         self._show_checks()
@@ -101,7 +99,15 @@ class FamilyPanel(QWidget):
             self._show_checks()
 
     def _show_checks(self) -> None:
-        self.checks.setText("\n".join(self.results.checks()))
+        """The title (with the Count mode, once members are counted) and the checks."""
+        results = self.results
+        family = results.family
+        kind = "calendar" if family.calendar else "family"
+        counted = (f", counted {symmetry_label(results.symmetry).lower()}" if results.results
+                   else "")
+        self.title.setText(f"<b>{escape(family.name)}</b>: a {kind} of {len(family.members)} "
+                           f"members{counted}. Click one to open its solutions.")
+        self.checks.setText("\n".join(results.checks()))
         for button in self.exports.values():
             button.setEnabled(bool(self.results.family.members))
 

@@ -35,6 +35,7 @@ class FamilyResults:
 
     family: Any
     results: dict[int, Any] = field(default_factory=dict)  # member index -> MemberResult
+    symmetry: str = "distinct"  # the Count mode of the results
 
     def add(self, result: Any) -> None:
         self.results[result.index] = result

@@ -122,11 +122,11 @@ class FamilySolving(QObject):
             return False
         if self.run is not None:
             return True
-        self.results = FamilyResults(family)
-        self.panel.show_family(self.results)
-        self._show_dock()
         jobs, cluster = window.panel.search_on.jobs_and_cluster()
         symmetry = window.panel.symmetry_mode()
+        self.results = FamilyResults(family, symmetry=symmetry)
+        self.panel.show_family(self.results)
+        self._show_dock()
         kept = self.checkpoint_path(window.document.puzzle, symmetry)
         self.run = FamilyRun(family, symmetry, SearchOptions(
             jobs=jobs, cluster=cluster, checkpoint=kept,

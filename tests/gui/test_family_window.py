@@ -80,6 +80,7 @@ def test_the_calendar_solved_on_two_threads_agrees_with_single_board_solves(wind
     total = sum(results.solved_counts())
     assert window.panel.counters["solutions"].text() == f"{total:,}"
     assert "Every date has a solution." in panel.checks.text()
+    assert "counted distinct (rotations and reflections)" in panel.title.text()
 
 
 def test_stop_ends_a_family_run_and_keeps_what_it_counted(window, qtbot):
