@@ -50,7 +50,7 @@ def choose_threads(window, jobs: int) -> None:
     assert choice.jobs_and_cluster() == (jobs, None)
 
 
-def solve_family_in(window, qtbot, timeout: int = 120_000) -> None:
+def solve_family_in(window, qtbot, timeout: int = 300_000) -> None:
     qtbot.mouseClick(window.panel.solve_button, Qt.MouseButton.LeftButton)
     assert window.families.is_running()
     qtbot.waitUntil(lambda: not window.families.is_running(), timeout=timeout)
@@ -88,7 +88,7 @@ def test_stop_ends_a_family_run_and_keeps_what_it_counted(window, qtbot):
     choose_threads(window, 1)
     qtbot.mouseClick(window.panel.solve_button, Qt.MouseButton.LeftButton)
     results = window.families.panel.results
-    qtbot.waitUntil(lambda: len(results.results) >= 1, timeout=60_000)
+    qtbot.waitUntil(lambda: len(results.results) >= 1, timeout=120_000)
     assert window.panel.stop_button.isEnabled() and window.menus.stop_action.isEnabled()
     assert not window.panel.pause_button.isEnabled()  # its threads would go on counting
     window.families.panel.member_chosen.emit(0)  # not while it runs: said, nothing opens
@@ -102,7 +102,7 @@ def test_stop_ends_a_family_run_and_keeps_what_it_counted(window, qtbot):
     qtbot.mouseClick(window.panel.solve_button, Qt.MouseButton.LeftButton)  # goes on
     again = window.families.panel.results
     assert again is not results
-    qtbot.waitUntil(lambda: len(again.results) > len(kept), timeout=60_000)
+    qtbot.waitUntil(lambda: len(again.results) > len(kept), timeout=120_000)
     window.stop_solve()
     qtbot.waitUntil(lambda: not window.families.is_running(), timeout=30_000)
     def figures(result):  # the checkpoint keeps times to the microsecond
