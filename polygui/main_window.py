@@ -21,6 +21,7 @@ from solvers import Progress, Puzzle
 from .analysis.actions import AnalysisActions
 from .editors import create_editor
 from .export.actions import ExportActions
+from .family.solving import FamilySolving
 from .files.actions import FileActions
 from .files.new_puzzle_dialog import blank_puzzle
 from .menus import build_menus
@@ -108,6 +109,7 @@ class MainWindow(QMainWindow):
         self.solved_symmetry = "distinct"  # the symmetry mode of the solutions shown
         self.menus = build_menus(self)
         self.play = PlayMode(self)  # Play mode (Ctrl+3): solving by hand
+        self.families = FamilySolving(self)  # a family: every member solved, the Family dock
         self._navigation = self.menus.navigation_actions
         self.document.changed.connect(self._on_document_changed)
         self.document.modified_changed.connect(self.setWindowModified)
@@ -274,6 +276,8 @@ class MainWindow(QMainWindow):
             return
         if self.is_designing() or self.play.is_playing():
             self.set_mode("solve")
+        if self.families.start():  # the open puzzle is a family: its members are solved
+            return
         puzzle = self.document.puzzle
         problems = puzzle.problems()
         if not problems and self.analysis.known_reason(puzzle):  # a certificate, found before
@@ -329,6 +333,7 @@ class MainWindow(QMainWindow):
         return self.run is not None and self._run_open
 
     def stop_solve(self, wait: bool = False) -> None:
+        self.families.stop(wait)
         if self.run is None:
             return
         if wait:

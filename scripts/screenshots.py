@@ -8,7 +8,8 @@ cube (scripts/play_screenshots.py); the piece editor (scripts/editor_screenshots
 Sudoku hinted in Play mode and Generate Sudoku (scripts/sudoku_screenshots.py); the Soma
 cube's pieces to 3D-print on a plate (scripts/print_screenshots.py); frames of an exported
 animation (scripts/animation_screenshots.py); the puzzle library's gallery
-(scripts/library_screenshots.py).
+(scripts/library_screenshots.py); the calendar family solved for every date
+(scripts/family_screenshots.py).
 
 Run `scripts/screenshots` (it sets up the virtual environment and a virtual screen), or
 under a display: `.venv/bin/python scripts/screenshots.py [FOLDER]` (default docs/images).
@@ -41,6 +42,7 @@ from solvers.puzzle.pins import Pin
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from animation_screenshots import take_animation_screenshots  # noqa: E402
 from editor_screenshots import take_editor_screenshots  # noqa: E402
+from family_screenshots import take_family_screenshots  # noqa: E402
 from library_screenshots import take_library_screenshots  # noqa: E402
 from play_screenshots import take_play_screenshots  # noqa: E402
 from print_screenshots import take_print_screenshots  # noqa: E402
@@ -317,7 +319,9 @@ def main(argv: list[str]) -> int:
                      + take_sudoku_screenshots(app, window, folder, settle, wait_for, picture,
                                                save)
                      + take_library_screenshots(app, window, folder, settle, wait_for, save)
-                     + take_print_screenshots(folder, save)):
+                     + take_print_screenshots(folder, save)
+                     + take_family_screenshots(app, window, folder, settle, wait_for, picture,
+                                               save)):
             shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
             print(f"wrote {shown} ({path.stat().st_size // 1024} KB)")
         window.close()

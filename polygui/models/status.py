@@ -56,6 +56,8 @@ def summary(puzzle: Puzzle) -> str:
 
 def describe(puzzle: Puzzle) -> str:
     """The summary, and the reasons the puzzle has no solution when they are known."""
+    if puzzle.family is not None:  # its members have boards of their own: Solve counts them
+        return f"{summary(puzzle)} — a puzzle family: Solve counts every member"
     problems = puzzle.problems()
     text = summary(puzzle)
     return f"{text} — cannot be solved: {'; '.join(problems)}" if problems else text

@@ -118,8 +118,10 @@ class Estimating(QObject):
         self._cancel_job()
         self.latest, self.certificates = None, []
         problems = puzzle.problems()
-        if problems:
-            self.box.show_idle("Estimate: none (the puzzle cannot be solved as it is)")
+        if problems or puzzle.family is not None:
+            self.box.show_idle("Estimate: none (the puzzle cannot be solved as it is)"
+                               if puzzle.family is None else
+                               "Estimate: none for a family (Solve counts each member)")
             self.box.button.setEnabled(False)
             return
         self.box.button.setEnabled(True)
@@ -140,7 +142,7 @@ class Estimating(QObject):
     def start(self) -> None:
         """Estimate the puzzle shown now (the button, or the delay after a change)."""
         self._timer.stop()
-        if self.puzzle is None or self.puzzle.problems():
+        if self.puzzle is None or self.puzzle.family is not None or self.puzzle.problems():
             return
         self._cancel_job()
         job = partial(_estimate_job, self.puzzle, self.symmetry)

@@ -30,6 +30,9 @@ def hint_for(puzzle: Puzzle, solving: bool = False, found: int | None = None,
     solutions). `reason`: why the puzzle has no solution, proved without searching (a
     colouring): Solve refuses it, so the hint never says to press Solve. `not_started`: why
     the last run never searched (a cluster out of reach): its 0 solutions prove nothing."""
+    if puzzle.family is not None:  # its members are solved, not the board it starts from
+        return ("A family: <b>Solve</b> (F5) counts every member; the Family panel shows the "
+                "table, the checks and the picture. Click a member to open its solutions.")
     problems = puzzle.problems() or ([reason] if reason else [])
     if problems and not solving and found is None:
         return (f"This puzzle cannot be solved as it is: {escape('; '.join(problems))}. "
