@@ -20,7 +20,7 @@ from solvers.parallel.family import MemberResult
 
 ROOT = Path(__file__).resolve().parents[2]
 IMAGES = ROOT / "docs" / "images"
-BUDGET = 1200 * 1024  # bytes, the committed pictures together (26 of them)
+BUDGET = 1200 * 1024  # bytes, the committed pictures together
 
 
 @pytest.fixture(scope="module")
