@@ -31,7 +31,9 @@ def test_an_opened_puzzle_is_estimated_at_once_and_an_edit_waits(window, qtbot, 
     assert window.estimating._timer.interval() == 3_600_000
 
 
-def test_a_quick_exact_estimate_solves_on_one_thread_without_a_run_file(window, qtbot):
+def test_a_quick_exact_estimate_solves_on_one_thread_without_a_run_file(window, qtbot,
+                                                                      monkeypatch):
+    monkeypatch.setattr(estimating, "QUICK_SECONDS", 3600.0)  # however loaded the machine
     with qtbot.waitSignal(window.estimating.shown, timeout=WAIT_MS):
         window.open_puzzle(examples_dir() / "soma.json")
     assert window.estimating.known_quick(window.puzzle, "distinct")
@@ -54,7 +56,8 @@ def test_without_a_quick_exact_estimate_the_run_uses_the_cores_and_a_run_file(
     assert window.browser.count == count_solutions(window.puzzle, "distinct").solutions
 
 
-def test_an_estimate_of_another_count_is_not_taken_for_this_one(window, qtbot):
+def test_an_estimate_of_another_count_is_not_taken_for_this_one(window, qtbot, monkeypatch):
+    monkeypatch.setattr(estimating, "QUICK_SECONDS", 3600.0)
     with qtbot.waitSignal(window.estimating.shown, timeout=WAIT_MS):
         window.open_puzzle(examples_dir() / "soma.json")
     assert window.estimating.known_quick(window.puzzle, "distinct")
