@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .grid import (Cell, GridKind, Shape, grid_of, hex_to_offset, is_rotation,  # noqa: F401
+from .grid import (Cell, Grid, GridKind, Shape, grid_of, hex_to_offset, is_rotation,  # noqa: F401
                    normalise as _normalise, offset_to_hex)
 from .limits import MAX_SPAN
 
@@ -80,7 +80,7 @@ class CellLocator:
     outside it), looked up by bisection among the board's sorted keys. `kind` (None: every
     coordinate is translated) says which coordinates translations move: a triangle keeps t."""
 
-    def __init__(self, board: np.ndarray, kind: GridKind | None = None) -> None:
+    def __init__(self, board: np.ndarray, kind: GridKind | Grid | None = None) -> None:
         dims = board.shape[1] if board.ndim == 2 else 1
         low = (board.min(axis=0) if len(board) else np.zeros(dims, dtype=np.int64)) - MAX_SPAN
         high = (board.max(axis=0) if len(board) else np.zeros(dims, dtype=np.int64)) + MAX_SPAN
