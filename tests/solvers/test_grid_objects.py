@@ -118,6 +118,33 @@ def test_orientations_are_the_distinct_images_and_the_rotation_class_their_least
         assert grid.is_connected(shape)
 
 
+@pytest.mark.parametrize("kind", (GridKind.HEX, GridKind.SQUARE, GridKind.TRIANGLE))
+def test_plane_tiles_have_their_area_and_share_an_edge_with_each_neighbour(kind):
+    grid = grid_of(kind)
+    for cell in _sample_cells(grid):
+        corners = grid.tile_corners(cell)
+        x, y = corners[:, 0], corners[:, 1]
+        area = (x * np.roll(y, -1) - np.roll(x, -1) * y).sum() / 2  # > 0: counter-clockwise
+        assert area == pytest.approx(grid.tile_area)
+        mine = {tuple(np.round(c, 9)) for c in corners.tolist()}
+        for other in grid.neighbours_of(cell):
+            assert len(mine & {tuple(np.round(c, 9)) for c in grid.tile_corners(other).tolist()}) == 2
+    with pytest.raises(ValueError, match="not flat tiles"):
+        grid_of(GridKind.CUBE).tile_corners((0, 0, 0))
+
+
+@pytest.mark.parametrize("kind", POLYFORM)
+def test_cells_are_drawn_apart_and_pictured_a_character_each(kind):
+    grid = grid_of(kind)
+    cells = tuple(sorted(_sample_cells(grid)))
+    drawn = grid.drawn_coordinates(cells)
+    assert len({tuple(row) for row in drawn.tolist()}) == len(cells)
+    labels = {cell: chr(ord("A") + index % 26) for index, cell in enumerate(cells)}
+    text = grid.text_picture(cells, labels)
+    assert sorted(text.replace(" ", "").replace("\n", "")) == sorted(labels.values())
+    assert grid.text_picture(cells, {}).count(".") == len(cells)
+
+
 def test_aligned_image_keeps_the_lowest_corner():
     grid = grid_of(GridKind.SQUARE)
     board = np.array([(x, y) for x in range(3, 6) for y in range(7, 9)])

@@ -47,6 +47,8 @@ class Grid(ABC):
     neighbour_offsets: tuple[Cell, ...] = ()  # steps to the neighbours, where every cell has the same
     flat: bool = True  # a plane grid, whose pieces a player may turn over (not the cube)
     colourings: tuple[Colouring, ...] = ()  # for certificates of no solution
+    bitboard_kernel: bool = False  # boards up to 64 cells solve fastest in the bit-board
+    # kernel (measured: solvers.search.bitboard.suits_bitboard); others go to live sets
     # editing (solvers.puzzle.shape_edits): one turn and a left-right mirror as the canvas
     # draws the grid, and a step right, left, up and down on it
     edit_turn: np.ndarray
@@ -96,6 +98,24 @@ class Grid(ABC):
     def cell_class(self, cell: Cell) -> int:
         """What a translation keeps of a cell (a triangle's pointing); 0 on most grids."""
         return 0
+
+    def drawn_coordinates(self, cells: Shape) -> np.ndarray:
+        """(items, dims) int64: the cells where a rectangular canvas draws them, x first
+        (cells that are plain vectors: themselves)."""
+        return np.array(cells, dtype=np.int64).reshape(len(cells), -1)
+
+    tile_area: float = 0.0  # a plane cell's area, unit edges (0: cells are no plane tiles)
+
+    def tile_corners(self, cell: Cell) -> np.ndarray:
+        """(k, 2) float: a plane cell's corners, counter-clockwise, unit edges, seen from
+        above as the app draws it but with y up (the app's rows are mirrored). Computed from
+        integers alike for every cell sharing a corner, so neighbours meet exactly."""
+        raise ValueError(f"cells of the {self.kind.value} grid are not flat tiles")
+
+    @abstractmethod
+    def text_picture(self, board: Shape, picture: dict[Cell, str]) -> str:
+        """The board as text, a character per cell (`picture`'s, '.' for a cell without
+        one): what the CLI prints for a solution."""
 
     def validate_cells(self, where: str, cells: Shape) -> None:
         """PuzzleError naming a cell this grid has no such cell for (beyond the count of

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import Colouring, Grid, signed_permutations
+from .base import Cell, Colouring, Grid, Shape, signed_permutations
+from .square import layer_picture
 from .kind import GridKind
 
 _EDIT_TURNS = {  # a quarter turn about each axis
@@ -35,3 +36,13 @@ class CubeGrid(Grid):
 
     def edit_turn_about(self, axis: str) -> np.ndarray:
         return _EDIT_TURNS[axis]
+
+    def text_picture(self, board: Shape, picture: dict[Cell, str]) -> str:
+        """Layers z = 0, 1, ... side by side."""
+        layers = sorted({cell[2] for cell in board})
+        blocks = [layer_picture([c for c in board if c[2] == z], picture,
+                                lambda cell: (cell[0], cell[1])).split("\n") for z in layers]
+        height = max(len(block) for block in blocks)
+        width = max(len(line) for block in blocks for line in block)
+        return "\n".join("   ".join(block[i].ljust(width) if i < len(block) else " " * width
+                                    for block in blocks).rstrip() for i in range(height))

@@ -4,6 +4,8 @@ translations move x and y and keep t."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .. import triangles
@@ -41,6 +43,31 @@ class TriangleGrid(Grid):
 
     def cell_class(self, cell: Cell) -> int:
         return int(cell[2])
+
+    def drawn_coordinates(self, cells: Shape) -> np.ndarray:
+        """(column, row) of `triangles.offsets`."""
+        return triangles.offsets(np.array(cells, dtype=np.int64))[:, ::-1].copy()
+
+    def text_picture(self, board: Shape, picture: dict[Cell, str]) -> str:
+        """A row of triangles per line, top row first, a character per triangle, up and down
+        triangles alternating along a row (`triangles.offsets`)."""
+        places = triangles.offsets(list(board)).tolist()
+        by_place = {(row, col): picture.get(cell, ".") for (row, col), cell in zip(places, board)}
+        rows = [row for row, _ in places]
+        cols = [col for _, col in places]
+        return "\n".join("".join(by_place.get((row, col), " ")
+                                 for col in range(min(cols), max(cols) + 1)).rstrip()
+                         for row in range(min(rows), max(rows) + 1))
+
+    tile_area = math.sqrt(3.0) / 4
+
+    def tile_corners(self, cell: Cell) -> np.ndarray:
+        """Lattice point (a, b) at (a + b / 2, b sqrt(3) / 2): an up triangle has corners
+        (x, y), (x + 1, y), (x, y + 1), a down one (x + 1, y), (x + 1, y + 1), (x, y + 1)."""
+        x, y, t = cell
+        lattice = ([(x, y), (x + 1, y), (x, y + 1)] if t == 0
+                   else [(x + 1, y), (x + 1, y + 1), (x, y + 1)])
+        return np.array([((2 * a + b) / 2, math.sqrt(3.0) / 2 * b) for a, b in lattice])
 
     def validate_cells(self, where: str, cells: Shape) -> None:
         triangles.check_orientations(where, cells)
