@@ -118,6 +118,10 @@ def test_orientations_are_the_distinct_images_and_the_rotation_class_their_least
         assert grid.is_connected(shape)
 
 
+def _points(corners: np.ndarray) -> set[tuple[float, float]]:
+    return {tuple(point) for point in np.round(corners, 9).tolist()}
+
+
 @pytest.mark.parametrize("kind", (GridKind.HEX, GridKind.SQUARE, GridKind.TRIANGLE))
 def test_plane_tiles_have_their_area_and_share_an_edge_with_each_neighbour(kind):
     grid = grid_of(kind)
@@ -126,9 +130,9 @@ def test_plane_tiles_have_their_area_and_share_an_edge_with_each_neighbour(kind)
         x, y = corners[:, 0], corners[:, 1]
         area = (x * np.roll(y, -1) - np.roll(x, -1) * y).sum() / 2  # > 0: counter-clockwise
         assert area == pytest.approx(grid.tile_area)
-        mine = {tuple(np.round(c, 9)) for c in corners.tolist()}
+        mine = _points(corners)
         for other in grid.neighbours_of(cell):
-            assert len(mine & {tuple(np.round(c, 9)) for c in grid.tile_corners(other).tolist()}) == 2
+            assert len(mine & _points(grid.tile_corners(other))) == 2  # one edge
     with pytest.raises(ValueError, match="not flat tiles"):
         grid_of(GridKind.CUBE).tile_corners((0, 0, 0))
 
@@ -143,6 +147,19 @@ def test_cells_are_drawn_apart_and_pictured_a_character_each(kind):
     text = grid.text_picture(cells, labels)
     assert sorted(text.replace(" ", "").replace("\n", "")) == sorted(labels.values())
     assert grid.text_picture(cells, {}).count(".") == len(cells)
+
+
+@pytest.mark.parametrize("kind", (GridKind.HEX, GridKind.SQUARE, GridKind.TRIANGLE))
+def test_canvas_offsets_round_trip_and_odd_hex_rows_shift_right(kind):
+    grid = grid_of(kind)
+    cells = _sample_cells(grid)
+    offsets = grid.canvas_offsets(cells)
+    assert [grid.cell_at_canvas(int(row), int(col)) for row, col in offsets.tolist()] == cells
+    assert (grid.drawn_coordinates(tuple(cells)) == offsets[:, ::-1]).all()
+    if kind is GridKind.HEX:  # (0, 1) is below-right of (0, 0): odd rows shifted half a cell
+        assert offsets[cells.index((0, 1))].tolist() == [1, 0]
+    with pytest.raises(ValueError, match="no plane canvas"):
+        grid_of(GridKind.CUBE).canvas_offsets([(0, 0, 0)])
 
 
 def test_aligned_image_keeps_the_lowest_corner():

@@ -44,7 +44,7 @@ class Grid(ABC):
 
     kind: GridKind
     axes: str  # a letter per coordinate of a cell
-    neighbour_offsets: tuple[Cell, ...] = ()  # steps to the neighbours, where every cell has the same
+    neighbour_offsets: tuple[Cell, ...] = ()  # steps to the neighbours, alike for every cell
     flat: bool = True  # a plane grid, whose pieces a player may turn over (not the cube)
     colourings: tuple[Colouring, ...] = ()  # for certificates of no solution
     bitboard_kernel: bool = False  # boards up to 64 cells solve fastest in the bit-board
@@ -99,10 +99,18 @@ class Grid(ABC):
         """What a translation keeps of a cell (a triangle's pointing); 0 on most grids."""
         return 0
 
+    def canvas_offsets(self, cells) -> np.ndarray:
+        """(N, 2) int64: (row, column) of plane cells on the editors' rectangular canvas,
+        rows from the top."""
+        raise ValueError(f"cells of the {self.kind.value} grid lie on no plane canvas")
+
+    def cell_at_canvas(self, row: int, col: int) -> Cell:
+        """The plane cell drawn at canvas (row, column): the inverse of `canvas_offsets`."""
+        raise ValueError(f"cells of the {self.kind.value} grid lie on no plane canvas")
+
     def drawn_coordinates(self, cells: Shape) -> np.ndarray:
-        """(items, dims) int64: the cells where a rectangular canvas draws them, x first
-        (cells that are plain vectors: themselves)."""
-        return np.array(cells, dtype=np.int64).reshape(len(cells), -1)
+        """(items, dims) int64: the cells where a rectangular canvas draws them, x first."""
+        return self.canvas_offsets(cells)[:, ::-1].copy()
 
     tile_area: float = 0.0  # a plane cell's area, unit edges (0: cells are no plane tiles)
 

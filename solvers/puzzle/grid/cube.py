@@ -37,6 +37,9 @@ class CubeGrid(Grid):
     def edit_turn_about(self, axis: str) -> np.ndarray:
         return _EDIT_TURNS[axis]
 
+    def drawn_coordinates(self, cells: Shape) -> np.ndarray:
+        return np.array(cells, dtype=np.int64).reshape(len(cells), -1)
+
     def text_picture(self, board: Shape, picture: dict[Cell, str]) -> str:
         """Layers z = 0, 1, ... side by side."""
         layers = sorted({cell[2] for cell in board})

@@ -43,10 +43,14 @@ class HexGrid(Grid):
     def _group(self) -> list[np.ndarray]:
         return list(hex_group())
 
-    def drawn_coordinates(self, cells: Shape) -> np.ndarray:
-        """Offset (column, row)."""
-        return np.array([hex_to_offset(q, r)[::-1] for q, r in cells],
-                        dtype=np.int64).reshape(-1, 2)
+    def canvas_offsets(self, cells) -> np.ndarray:
+        """Offset rows (`hex_to_offset`, for many cells at once)."""
+        cells = np.asarray(cells, dtype=np.int64).reshape(-1, 2)
+        q, r = cells[:, 0], cells[:, 1]
+        return np.column_stack((r, q + (r - (r & 1)) // 2))
+
+    def cell_at_canvas(self, row: int, col: int) -> Cell:
+        return offset_to_hex(row, col)
 
     tile_area = 1.5 * SQRT3
 

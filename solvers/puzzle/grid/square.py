@@ -33,6 +33,13 @@ class SquareGrid(Grid):
         x, y = cell
         return np.array([(x, -y - 1), (x + 1, -y - 1), (x + 1, -y), (x, -y)], dtype=float)
 
+    def canvas_offsets(self, cells) -> np.ndarray:
+        """(y, x): y grows downwards."""
+        return np.asarray(cells, dtype=np.int64).reshape(-1, 2)[:, ::-1]
+
+    def cell_at_canvas(self, row: int, col: int) -> Cell:
+        return (col, row)
+
     def text_picture(self, board: Shape, picture: dict[Cell, str]) -> str:
         return layer_picture(board, picture, lambda cell: cell)
 

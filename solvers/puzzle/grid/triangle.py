@@ -44,9 +44,12 @@ class TriangleGrid(Grid):
     def cell_class(self, cell: Cell) -> int:
         return int(cell[2])
 
-    def drawn_coordinates(self, cells: Shape) -> np.ndarray:
-        """(column, row) of `triangles.offsets`."""
-        return triangles.offsets(np.array(cells, dtype=np.int64))[:, ::-1].copy()
+    def canvas_offsets(self, cells) -> np.ndarray:
+        """Rows from the top, columns half a triangle apart (`triangles.offsets`)."""
+        return triangles.offsets(cells)
+
+    def cell_at_canvas(self, row: int, col: int) -> Cell:
+        return triangles.cell_at_offset(row, col)
 
     def text_picture(self, board: Shape, picture: dict[Cell, str]) -> str:
         """A row of triangles per line, top row first, a character per triangle, up and down
