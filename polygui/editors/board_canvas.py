@@ -17,31 +17,25 @@ from PySide6.QtGui import (QColor, QMouseEvent, QPainter, QPaintEvent, QPalette,
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from solvers import GridKind
-from solvers.puzzle import triangles
-from solvers.puzzle.grids import Cell, offset_to_hex
+from solvers.puzzle.grids import Cell
 
 from ..views.board_picture import fit_transform
 from ..views.canvas_picture import CanvasPicture
 from ..views.cells import EMPTY
 from ..views.piece_tray import PIECE_MIME
-from ..views.tiling import TRIANGLE_EDGE, FlatBoard, tiling_for
+from ..views.tiling import FlatBoard, tiling_for
 from ..views.zoom import ZoomPan, fitted_content
 
 MARGIN = 12
 HOVER_COLOUR = QColor("#1f6fd1")
-# a cell's centre to its farthest point: the nearest centre within it is the cell clicked
-PICK_RADIUS = {GridKind.HEX: 1.0, GridKind.SQUARE: 0.71, GridKind.TRIANGLE: TRIANGLE_EDGE / 3 ** 0.5}
 
 
 def area_cells(kind: GridKind, rows: range, cols: range) -> list[Cell]:
     """The grid positions of a rectangle of offset rows and columns (hex: odd rows shifted
     right, as in the meteor text; square: (x, y) = (col, row); triangle: half a triangle a
-    column, `triangles.cell_at_offset`)."""
-    if kind is GridKind.TRIANGLE:
-        return [triangles.cell_at_offset(row, col) for row in rows for col in cols]
-    if kind is GridKind.HEX:
-        return [offset_to_hex(row, col) for row in rows for col in cols]
-    return [(col, row) for row in rows for col in cols]
+    column, `triangles.cell_at_offset`): `Grid.cell_at_canvas`."""
+    at = kind.grid.cell_at_canvas
+    return [at(row, col) for row in rows for col in cols]
 
 
 class CellCanvas(QWidget):
@@ -156,7 +150,7 @@ class CellCanvas(QWidget):
         distances = np.hypot(self._centres[:, 0] - board_point.x(),
                              self._centres[:, 1] - board_point.y())
         nearest = int(np.argmin(distances))
-        radius = PICK_RADIUS.get(self.kind, 0.71)
+        radius = tiling_for(self.kind).pick_radius  # the nearest centre within it is clicked
         return self._positions[nearest] if distances[nearest] <= radius else None
 
     # --- events --------------------------------------------------------------------------

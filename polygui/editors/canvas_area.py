@@ -9,7 +9,6 @@ from functools import lru_cache
 import numpy as np
 
 from solvers import GridKind
-from solvers.puzzle import triangles
 from solvers.puzzle.grids import Cell
 
 from .board_canvas import area_cells
@@ -17,13 +16,7 @@ from .board_canvas import area_cells
 
 def offsets_of(kind: GridKind, cells) -> np.ndarray:
     """(N, 2) (row, column) of cells on the editor's rectangular canvas."""
-    if kind is GridKind.TRIANGLE:
-        return triangles.offsets(cells)
-    cells = np.asarray(cells, dtype=np.int64).reshape(-1, 2)
-    if kind is GridKind.HEX:  # solvers.puzzle.grids.hex_to_offset, for many cells at once
-        q, r = cells[:, 0], cells[:, 1]
-        return np.column_stack((r, q + (r - (r & 1)) // 2))
-    return cells[:, ::-1]
+    return kind.grid.canvas_offsets(cells)
 
 
 def bounding_area(kind: GridKind, cells, margin: int = 0,

@@ -50,12 +50,16 @@ class Tiling:
 
 
 class HexTiling(Tiling):
+    pick_radius = 1.0  # a cell's centre to its farthest point (picking: the nearest centre)
+
     def centres(self, cells: np.ndarray) -> np.ndarray:
         q, r = cells[:, 0].astype(float), cells[:, 1].astype(float)
         return np.column_stack((SQRT3 * (q + r / 2), 1.5 * r))
 
 
 class SquareTiling(Tiling):
+    pick_radius = 0.71
+
     def centres(self, cells: np.ndarray) -> np.ndarray:
         return cells.astype(float)
 
@@ -68,6 +72,7 @@ class TriangleTiling(Tiling):
 
     down_corners: np.ndarray
     down_steps: np.ndarray
+    pick_radius = TRIANGLE_EDGE / 3 ** 0.5
 
     def centres(self, cells: np.ndarray) -> np.ndarray:
         return _to_drawing(triangles.centroid3(cells) / 3.0)
@@ -110,10 +115,12 @@ TRIANGLE = TriangleTiling(
 )
 
 
+TILINGS = {GridKind.HEX: HEX, GridKind.SQUARE: SQUARE, GridKind.TRIANGLE: TRIANGLE}
+
+
 def tiling_for(kind: GridKind) -> Tiling:
-    if kind is GridKind.TRIANGLE:
-        return TRIANGLE
-    return HEX if kind is GridKind.HEX else SQUARE
+    """How cells of the `kind` grid are drawn (a grid without a plane tiling: squares)."""
+    return TILINGS.get(kind, SQUARE)
 
 
 @dataclass(frozen=True)

@@ -16,35 +16,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
 from ..placements.compile import Placements, compile_placements
 from ..puzzle.cancel import CancelCheck, check_cancel
-from ..puzzle.grids import Cell, GridKind
+from ..puzzle.grid import Cell, Colouring
 from ..puzzle.model import Puzzle
 from .colour_sums import piece_options, reachable_sums
-
-
-@dataclass(frozen=True)
-class Colouring:
-    name: str
-    colour_names: tuple[str, ...]
-    colour_of: Callable[[Cell], int]
-
-
-COLOURINGS: dict[GridKind, tuple[Colouring, ...]] = {
-    GridKind.SQUARE: (Colouring("checkerboard", ("dark", "light"), lambda c: (c[0] + c[1]) % 2),
-                      Colouring("column stripes", ("odd-column", "even-column"),
-                                lambda c: c[0] % 2)),
-    GridKind.HEX: (Colouring("3-colouring of the hexagons", ("red", "green", "blue"),
-                             lambda c: (c[0] - c[1]) % 3),),
-    GridKind.CUBE: (Colouring("checkerboard of the cubes", ("dark", "light"),
-                              lambda c: (c[0] + c[1] + c[2]) % 2),
-                    Colouring("diagonal 3-colouring of the cubes", ("red", "green", "blue"),
-                              lambda c: (c[0] + c[1] + c[2]) % 3)),
-}
 
 
 @dataclass(frozen=True)
@@ -72,7 +51,7 @@ def certificates(puzzle: Puzzle, cancel: CancelCheck | None = None) -> list[Cert
         found.append(Certificate("uncoverable", f"no piece fits over {_cells(nowhere)}",
                                  cells=nowhere))
     if puzzle.piece_cell_total == len(puzzle.board):
-        for colouring in COLOURINGS.get(puzzle.kind, ()):
+        for colouring in puzzle.kind.grid.colourings:
             check_cancel(cancel)
             certificate = colouring_certificate(puzzle, every, colouring)
             if certificate is not None:

@@ -21,7 +21,7 @@ from typing import Callable
 import numpy as np
 
 from ..puzzle.cancel import CancelCheck, check_cancel
-from ..puzzle.grids import Cell, CellLocator, GridKind, neighbour_count, neighbours_of
+from ..puzzle.grids import Cell, CellLocator
 from ..puzzle.limits import MAX_PLACEMENTS, MAX_SEARCH_BYTES
 from ..puzzle.model import Puzzle, PuzzleError
 from .paint import PaintFilter, piece_orientations
@@ -120,7 +120,7 @@ def _pruned(puzzle: Puzzle, cancel: CancelCheck | None) -> Placements:
     if placements.n_rows and not puzzle.optional:  # optional cells may stay empty
         dead = dead_rows(placements.masks, placements.neighbours, fillable_sizes(puzzle), cancel)
         placements = _select_rows(placements, ~dead)
-    if placements.n_rows and puzzle.kind is GridKind.CUBE:
+    if placements.n_rows and not puzzle.kind.grid.flat:
         # in a box, a piece's place often leaves a cell no other piece reaches (burrs, cages:
         # SolidSixPieceBurrs 1,551 -> 330); on a flat board the region pruning above already
         # drops nearly all of those (meteor: 44 more of 2,158, for 10 ms of its 70)
@@ -169,8 +169,9 @@ def forget_recent() -> None:
 def _every_placement(puzzle: Puzzle, cancel: CancelCheck | None) -> Placements:
     """Every placement of every piece, pins kept, nothing pruned."""
     cells = puzzle.board
-    board = np.array(cells, dtype=np.int64).reshape(len(cells), puzzle.kind.dimensions)
-    locate = CellLocator(board, puzzle.kind)
+    grid = puzzle.kind.grid
+    board = np.array(cells, dtype=np.int64).reshape(len(cells), grid.dimensions)
+    locate = CellLocator(board, grid)
     words = max(1, (len(cells) + 63) // 64)
     row_piece: list[np.ndarray] = [np.zeros(0, dtype=np.int32)]
     row_items: list[tuple[int, ...]] = []
@@ -286,9 +287,10 @@ def neighbour_masks(neighbours: np.ndarray) -> np.ndarray:
 def neighbour_table(puzzle: Puzzle) -> np.ndarray:
     """(items, degree) int32: the board neighbours of each item, -1 where there is none."""
     index_of = {cell: index for index, cell in enumerate(puzzle.board)}
-    table = np.full((len(puzzle.board), neighbour_count(puzzle.kind)), -1, dtype=np.int32)
+    grid = puzzle.kind.grid
+    table = np.full((len(puzzle.board), grid.neighbour_count), -1, dtype=np.int32)
     for item, cell in enumerate(puzzle.board):
-        for slot, neighbour in enumerate(neighbours_of(puzzle.kind, cell)):
+        for slot, neighbour in enumerate(grid.neighbours_of(cell)):
             table[item, slot] = index_of.get(neighbour, -1)
     return table
 

@@ -17,8 +17,7 @@ from functools import cache
 import numpy as np
 
 from ..puzzle.colour_rules import allowed_pairs
-from ..puzzle.grids import (GridKind, Shape, apply_symmetry, is_rotation, orientations_of,
-                            symmetry_group)
+from ..puzzle.grid import Grid, GridKind, Shape, is_rotation
 from ..puzzle.model import Piece, Puzzle
 
 Colours = tuple[int, ...]  # a colour per cell of an oriented shape, in the shape's order
@@ -31,40 +30,41 @@ def has_piece_paint(puzzle: Puzzle) -> bool:
 def piece_orientations(kind: GridKind, piece: Piece) -> tuple[tuple[Shape, Colours], ...]:
     """(shape, colours) for every way the piece may lie: its orientations (the grid's, in
     their usual order, for a piece without paint), each with its cells' colours."""
+    grid = kind.grid
     if not piece.paint:
         return tuple((shape, (0,) * len(shape))
-                     for shape in orientations_of(kind, piece.cells, piece.mirror))
-    return painted_orientations(kind, piece.cells, piece.paint, piece.mirror)
+                     for shape in grid.orientations_of(piece.cells, piece.mirror))
+    return painted_orientations(grid, piece.cells, piece.paint, piece.mirror)
 
 
 @cache
-def painted_orientations(kind: GridKind, cells: Shape, paint: tuple, mirror: bool
+def painted_orientations(grid: Grid, cells: Shape, paint: tuple, mirror: bool
                          ) -> tuple[tuple[Shape, Colours], ...]:
     """The distinct painted orientations: the images under the grid's rotations (and
     reflections with `mirror`), alike when both cells and paint are."""
     found: dict[tuple[Shape, Colours], None] = {}
-    for matrix in symmetry_group(kind):
+    for matrix in grid.symmetry_group:
         if mirror or is_rotation(matrix):
-            found.setdefault(painted_image(kind, cells, paint, matrix))
+            found.setdefault(painted_image(grid, cells, paint, matrix))
     return tuple(found)
 
 
-def painted_image(kind: GridKind, cells: Shape, paint: tuple, matrix: np.ndarray
+def painted_image(grid: Grid, cells: Shape, paint: tuple, matrix: np.ndarray
                   ) -> tuple[Shape, Colours]:
     """The piece under `matrix`, moved to the origin: its sorted cells and their colours."""
     colour = dict(paint)
-    image = apply_symmetry(kind, np.array(cells, dtype=np.int64), matrix)
-    moved = kind.translation_axes
+    image = grid.apply_symmetry(np.array(cells, dtype=np.int64), matrix)
+    moved = grid.translation_axes
     image[:, :moved] -= image[:, :moved].min(axis=0)
     pairs = sorted(zip(map(tuple, image.tolist()), (colour.get(cell, 0) for cell in cells)))
     return tuple(cell for cell, _ in pairs), tuple(c for _, c in pairs)
 
 
 @cache
-def painted_rotation_class(kind: GridKind, cells: Shape, paint: tuple) -> tuple:
+def painted_rotation_class(grid: Grid, cells: Shape, paint: tuple) -> tuple:
     """The smallest painted rotation: two painted pieces are rotations of each other exactly
     when their classes are equal."""
-    return min(painted_orientations(kind, cells, paint, False))
+    return min(painted_orientations(grid, cells, paint, False))
 
 
 class PaintFilter:

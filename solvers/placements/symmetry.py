@@ -23,7 +23,7 @@ from itertools import chain
 import numpy as np
 
 from ..puzzle.cancel import CancelCheck, check_cancel
-from ..puzzle.grids import GridKind, aligned_image, rotation_class, rotation_flags, symmetry_group
+from ..puzzle.grid import Grid
 from ..puzzle.model import Puzzle, SYMMETRY_MODES
 from .compile import Placements
 from .hashes import random_keys
@@ -65,14 +65,14 @@ def board_symmetries(puzzle: Puzzle, mode: str) -> list[BoardSymmetry]:
     optional = {index_of[cell] for cell in puzzle.optional}
     board_colour = {index_of[cell]: colour for cell, colour in puzzle.board_paint}
     found = []
-    group = symmetry_group(puzzle.kind)
+    grid = puzzle.kind.grid
     perms = {True: tuple(range(len(puzzle.pieces)))}  # a reflection's: the same for all
-    for matrix, rotation in zip(group, rotation_flags(puzzle.kind)):
+    for matrix, rotation in zip(grid.symmetry_group, grid.rotation_flags):
         if mode == "all" and found:
             break
         if mode == "rotations" and not rotation:
             continue
-        image = aligned_image(puzzle.kind, board, matrix)
+        image = grid.aligned_image(board, matrix)
         items = [index_of.get(cell) for cell in map(tuple, image.tolist())]
         if (any(item is None for item in items) or not _keeps_optional(optional, items)
                 or not _keeps_board_paint(board_colour, items)):
@@ -96,21 +96,21 @@ def _keeps_board_paint(board_colour: dict[int, int], items: list) -> bool:
     return all(board_colour.get(items[item], 0) == colour for item, colour in board_colour.items())
 
 
-def _rotation_class(kind, cells: tuple, paint: tuple) -> tuple:
+def _rotation_class(grid: Grid, cells: tuple, paint: tuple) -> tuple:
     """A piece's class under rotations: its shape's, with its paint when it is painted."""
-    return painted_rotation_class(kind, cells, paint) if paint else rotation_class(kind, cells)
+    return painted_rotation_class(grid, cells, paint) if paint else grid.rotation_class(cells)
 
 
 @cache
-def _mirror_class(kind: GridKind, cells: tuple, paint: tuple) -> tuple:
+def _mirror_class(grid: Grid, cells: tuple, paint: tuple) -> tuple:
     """The rotation class of a piece's mirror images: the same under every reflection (two
     differ by a rotation), so worked out once per piece, not once per reflection (25 burr
     pieces: 0.25 s)."""
-    matrix = next(m for m, rotation in zip(symmetry_group(kind), rotation_flags(kind))
+    matrix = next(m for m, rotation in zip(grid.symmetry_group, grid.rotation_flags)
                   if not rotation)
-    shape, colours = painted_image(kind, cells, paint, matrix)
+    shape, colours = painted_image(grid, cells, paint, matrix)
     image_paint = tuple((cell, colour) for cell, colour in zip(shape, colours) if colour)
-    return _rotation_class(kind, shape, image_paint)
+    return _rotation_class(grid, shape, image_paint)
 
 
 def _mirror_permutation(puzzle: Puzzle) -> tuple[int, ...] | None:
@@ -126,7 +126,7 @@ def _mirror_permutation(puzzle: Puzzle) -> tuple[int, ...] | None:
         if piece.mirror:
             perm[index] = index
         else:
-            key = (_rotation_class(puzzle.kind, piece.cells, piece.paint), piece.count,
+            key = (_rotation_class(puzzle.kind.grid, piece.cells, piece.paint), piece.count,
                    piece.fewest)
             free.setdefault(key, []).append(index)
     for key in free:
@@ -134,7 +134,7 @@ def _mirror_permutation(puzzle: Puzzle) -> tuple[int, ...] | None:
     for index, piece in enumerate(pieces):
         if perm[index] is not None:
             continue
-        matches = free.get((_mirror_class(puzzle.kind, piece.cells, piece.paint), piece.count,
+        matches = free.get((_mirror_class(puzzle.kind.grid, piece.cells, piece.paint), piece.count,
                             piece.fewest))
         if not matches:
             return None

@@ -18,27 +18,15 @@ from functools import cached_property
 import numpy as np
 
 from ..placements.compile import compile_placements
-from ..puzzle.grids import Cell, GridKind, Shape, apply_symmetry, normalise
+from ..puzzle.grids import Cell, GridKind, Shape, normalise
 from ..puzzle.model import Puzzle
-
-# screen-facing turns and flips of the flat grids (x right, y down on screen)
-TURNS = {GridKind.SQUARE: np.array([[0, -1], [1, 0]]),  # a quarter turn
-         GridKind.HEX: np.array([[0, -1], [1, 1]]),  # a sixth of a turn
-         GridKind.TRIANGLE: np.array([[0, -1], [1, 1]]),
-         GridKind.CUBE: np.array([[0, -1, 0], [1, 0, 0], [0, 0, 1]])}  # about the layer axis
-FLIPS = {GridKind.SQUARE: np.array([[-1, 0], [0, 1]]),
-         GridKind.HEX: np.array([[0, 1], [1, 0]]),
-         GridKind.TRIANGLE: np.array([[0, 1], [1, 0]]),
-         GridKind.CUBE: np.array([[-1, 0, 0], [0, 1, 0], [0, 0, 1]])}
-# turns of a piece about the other axes of a box (the layer view tips pieces over)
-TIPS = {GridKind.CUBE: np.array([[1, 0, 0], [0, 0, -1], [0, 1, 0]])}
 
 Placement = tuple[int, tuple[Cell, ...]]
 
 
 def cell_class(kind: GridKind, cell: Cell) -> int:
     """What a translation keeps: a triangle's pointing (up or down); 0 on the other grids."""
-    return int(cell[2]) if kind is GridKind.TRIANGLE else 0
+    return kind.grid.cell_class(cell)
 
 
 def translation(kind: GridKind, source: Cell, target: Cell) -> tuple[int, ...] | None:
@@ -59,7 +47,7 @@ def moved_shape(kind: GridKind, shape: Shape, matrix: np.ndarray, grip: int = 0
                 ) -> tuple[Shape, int]:
     """`shape` under the point symmetry `matrix`, normalised, and where its `grip` went."""
     cells = np.array(shape, dtype=np.int64)
-    image = apply_symmetry(kind, cells, matrix)
+    image = kind.grid.apply_symmetry(cells, matrix)
     held = tuple(image[grip].tolist())
     moved = kind.translation_axes
     low = image[:, :moved].min(axis=0)
@@ -71,19 +59,19 @@ def moved_shape(kind: GridKind, shape: Shape, matrix: np.ndarray, grip: int = 0
 
 def turned(kind: GridKind, shape: Shape, grip: int = 0, times: int = 1) -> tuple[Shape, int]:
     """The shape turned (clockwise on screen) `times` steps, and its grip."""
-    for _ in range(times % 6 if kind is not GridKind.SQUARE else times % 4):
-        shape, grip = moved_shape(kind, shape, TURNS[kind], grip)
+    for _ in range(times % kind.grid.turn_period):
+        shape, grip = moved_shape(kind, shape, kind.grid.screen_turn, grip)
     return shape, grip
 
 
 def flipped(kind: GridKind, shape: Shape, grip: int = 0) -> tuple[Shape, int]:
     """The mirror image (left to right on screen), and its grip."""
-    return moved_shape(kind, shape, FLIPS[kind], grip)
+    return moved_shape(kind, shape, kind.grid.screen_flip, grip)
 
 
 def tipped(kind: GridKind, shape: Shape, grip: int = 0) -> tuple[Shape, int]:
     """A box's piece tipped over (a quarter turn about the x axis), and its grip."""
-    return moved_shape(kind, shape, TIPS[kind], grip)
+    return moved_shape(kind, shape, kind.grid.screen_tip, grip)
 
 
 @dataclass(frozen=True)

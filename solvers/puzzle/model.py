@@ -12,9 +12,7 @@ from functools import lru_cache
 import numpy as np
 
 from .errors import PuzzleError
-from .grids import (Cell, CellLocator, GridKind, Shape, connected_components, is_connected,
-                    orientations_of)
-from .triangles import check_orientations
+from .grids import Cell, CellLocator, GridKind, Shape
 from .limits import MAX_BOARD_CELLS, MAX_PIECE_CELLS, check_cells, shown
 from .sudoku_rules import (Cage, box_regions, cage_problems, clashing_givens,
                            normalised_regions, rule_problems, validate_variant_rules)
@@ -181,7 +179,7 @@ class Puzzle:
         board = CellLocator(np.array(self.board, dtype=np.int64), self.kind)
         return [piece.name for piece in self.pieces if piece.fewest > 0
                 and not any(_fits_somewhere(shape, board)
-                           for shape in orientations_of(self.kind, piece.cells, piece.mirror))]
+                           for shape in self.kind.grid.orientations_of(piece.cells, piece.mirror))]
 
 
     def check_loadable(self) -> None:
@@ -221,14 +219,13 @@ def _sudoku_cell_name(grid: SudokuGrid, index: int) -> str:
 
 
 def _validate_polyform(puzzle: Puzzle) -> None:
-    dims = puzzle.kind.dimensions
+    grid = puzzle.kind.grid
+    dims = grid.dimensions
     if puzzle.sudoku is not None:
         raise PuzzleError(f"a {puzzle.kind.value} puzzle cannot hold a Sudoku grid")
     _check_cells("the board", puzzle.board, dims)
-    check_cells("the board", puzzle.board, MAX_BOARD_CELLS, puzzle.kind.axes)
-    triangular = puzzle.kind is GridKind.TRIANGLE
-    if triangular:
-        check_orientations("the board", puzzle.board)
+    check_cells("the board", puzzle.board, MAX_BOARD_CELLS, grid.axes)
+    grid.validate_cells("the board", puzzle.board)
     _check_optional(puzzle)
     names = set()
     total = 0
@@ -242,9 +239,8 @@ def _validate_polyform(puzzle: Puzzle) -> None:
         if not piece.cells:
             raise PuzzleError(f"{where} has no cells")
         _check_cells(where, piece.cells, dims)
-        check_cells(where, piece.cells, MAX_PIECE_CELLS, puzzle.kind.axes)
-        if triangular:
-            check_orientations(where, piece.cells)
+        check_cells(where, piece.cells, MAX_PIECE_CELLS, grid.axes)
+        grid.validate_cells(where, piece.cells)
         if (not isinstance(piece.count, int) or isinstance(piece.count, bool)
                 or piece.count < 1):
             raise PuzzleError(f"{where}: count must be a whole number of at least 1, "
@@ -260,8 +256,8 @@ def _validate_polyform(puzzle: Puzzle) -> None:
                               f"(copies counted, up to {where}); PolyGUI takes at most "
                               f"{MAX_PIECE_CELLS:,}")
         check_piece_rules(piece, where)
-        if not is_connected(puzzle.kind, piece.cells):
-            parts = connected_components(puzzle.kind, piece.cells)
+        if not grid.is_connected(piece.cells):
+            parts = grid.connected_components(piece.cells)
             raise PuzzleError(f"{where} is not connected: it falls into {len(parts)} parts")
 
 

@@ -73,7 +73,7 @@ SETS = (
 def piece_set(key: str) -> tuple[Piece, ...]:
     """The pieces of the set `key` (a key of SETS), one copy each."""
     chosen = next(s for s in SETS if s.key == key)
-    mirror = chosen.kind is not GridKind.CUBE
+    mirror = chosen.kind.grid.flat  # a plane piece may be turned over
     if chosen.key == "soma":
         shapes = [s for s in one_sided(GridKind.CUBE, 3) + one_sided(GridKind.CUBE, 4)
                   if not _flat_convex(s)]
@@ -90,7 +90,7 @@ def piece_set(key: str) -> tuple[Piece, ...]:
 def _named(chosen: PieceSet, shapes: list[Shape]) -> dict[Shape, str]:
     """Each shape's conventional name (a set's table names every shape once)."""
     kind = chosen.kind
-    mirror = kind is not GridKind.CUBE
+    mirror = kind.grid.flat
     forms = {}
     for name, cells in chosen.names.items():
         cells = tuple((*cell, 0) if kind is GridKind.CUBE and len(cell) == 2 else cell
@@ -120,7 +120,7 @@ def one_sided(kind: GridKind, size: int) -> tuple[Shape, ...]:
 def _grown(kind: GridKind, size: int, *, mirror: bool) -> tuple[Shape, ...]:
     """Shapes grown a cell at a time from one cell, each kept in its canonical form;
     smallest form first (a stable order: the numbered sets' numbers)."""
-    origin = (0,) * kind.dimensions if kind is not GridKind.TRIANGLE else (0, 0, 0)
+    origin = (0,) * kind.dimensions
     shapes = {_canonical(kind, (origin,), mirror)}
     for _ in range(size - 1):
         grown = set()

@@ -3,8 +3,9 @@
 An editor turns a shape by one generator of its grid's symmetry group (a quarter turn of the
 square grid, a sixth of the hex and triangle grids, a quarter turn about one axis of the cube
 grid) or mirrors it. The image keeps the shape's lowest corner (`grids.aligned_image`), so a
-piece drawn over the board stays where it was. Triangles go through `triangles.image`, which
-turns up triangles into down ones where a symmetry does.
+piece drawn over the board stays where it was. Each grid object says which turn, mirror
+and steps its canvas uses (`Grid.edit_turn`, `edit_mirror`, `canvas_steps`). Triangles go
+through `triangles.image`, which turns up triangles into down ones where a symmetry does.
 """
 
 from __future__ import annotations
@@ -13,30 +14,8 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from .grids import Cell, GridKind, Shape, aligned_image
+from .grids import Cell, GridKind, Shape
 
-_TURNS = {  # one turn, as a matrix on cell coordinates (the triangle grid: on lattice points)
-    GridKind.SQUARE: np.array([[0, -1], [1, 0]]),  # (x, y) -> (-y, x): a quarter turn
-    GridKind.HEX: np.array([[0, -1], [1, 1]]),  # (q, r) -> (-r, q + r): a sixth of a turn
-}
-_TURNS[GridKind.TRIANGLE] = _TURNS[GridKind.HEX]
-_CUBE_TURNS = {  # a quarter turn about each axis
-    "x": np.array([[1, 0, 0], [0, 0, -1], [0, 1, 0]]),
-    "y": np.array([[0, 0, 1], [0, 1, 0], [-1, 0, 0]]),
-    "z": np.array([[0, -1, 0], [1, 0, 0], [0, 0, 1]]),
-}
-_MIRRORS = {  # a reflection: left and right swapped as the grid is drawn
-    GridKind.SQUARE: np.array([[-1, 0], [0, 1]]),
-    GridKind.HEX: np.array([[-1, -1], [0, 1]]),  # (q, r) -> (-q - r, r): rows kept
-    GridKind.CUBE: np.array([[-1, 0, 0], [0, 1, 0], [0, 0, 1]]),
-}
-_MIRRORS[GridKind.TRIANGLE] = _MIRRORS[GridKind.HEX]
-_STEPS = {  # one step in each direction of the canvas: (right, left, up, down)
-    GridKind.SQUARE: ((1, 0), (-1, 0), (0, -1), (0, 1)),  # y grows downwards
-    GridKind.HEX: ((1, 0), (-1, 0), (0, -1), (0, 1)),  # axial, rows downwards
-    GridKind.TRIANGLE: ((1, 0), (-1, 0), (0, 1), (0, -1)),  # y grows upwards; t stays
-    GridKind.CUBE: ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0)),
-}
 DIRECTIONS = ("right", "left", "up", "down")
 
 
@@ -47,27 +26,25 @@ def _image(kind: GridKind, cells: Iterable[Cell], matrix: np.ndarray) -> CellMap
     cells = [tuple(cell) for cell in cells]
     if not cells:
         return {}
-    image = aligned_image(kind, np.array(cells, dtype=np.int64), matrix)
+    image = kind.grid.aligned_image(np.array(cells, dtype=np.int64), matrix)
     return dict(zip(cells, map(tuple, image.tolist())))
 
 
 def turn(kind: GridKind, cells: Iterable[Cell], axis: str = "z") -> CellMap:
     """`cells` turned once (the cube grid: a quarter turn about `axis`, "x", "y" or "z"),
     keeping their lowest corner."""
-    if kind is GridKind.CUBE:
-        return _image(kind, cells, _CUBE_TURNS[axis])
-    return _image(kind, cells, _TURNS[kind])
+    return _image(kind, cells, kind.grid.edit_turn_about(axis))
 
 
 def mirror(kind: GridKind, cells: Iterable[Cell]) -> CellMap:
     """`cells` mirrored left to right, keeping their lowest corner."""
-    return _image(kind, cells, _MIRRORS[kind])
+    return _image(kind, cells, kind.grid.edit_mirror)
 
 
 def move(kind: GridKind, cells: Iterable[Cell], direction: str) -> CellMap:
     """`cells` one step "right", "left", "up" or "down" as the flat canvases draw them (the
     cube grid: along x or y); a triangle keeps pointing the way it points."""
-    step = _STEPS[kind][DIRECTIONS.index(direction)]
+    step = kind.grid.canvas_steps[DIRECTIONS.index(direction)]
     return {tuple(cell): tuple(value + (step[axis] if axis < len(step) else 0)
                                for axis, value in enumerate(cell)) for cell in cells}
 

@@ -21,8 +21,7 @@ from ..kernels import native, status
 from ..placements.compile import Placements
 from ..placements.symmetry import SymmetryPlan
 from ..placements.words import Shifts, flood, full_word, lowest_bits
-from ..puzzle import triangles
-from ..puzzle.grids import Cell, GridKind, hex_to_offset
+from ..puzzle.grids import Cell, GridKind
 from ..puzzle.model import Puzzle
 from .resumable import ResumableSearch
 
@@ -31,7 +30,6 @@ MAX_CELLS = 64
 # distinct ones; against no memo, 2**14 rows took 0.90x the time, 2**16 0.85x, 2**17 0.85x,
 # 2**18 0.92x (4 MiB: more of its prefetches miss every cache)
 MEMO_SLOTS = 1 << 16
-FLAT = (GridKind.HEX, GridKind.SQUARE)  # the grids it is chosen for
 
 
 def suits_bitboard(puzzle: Puzzle, placements: Placements) -> bool:
@@ -43,7 +41,7 @@ def suits_bitboard(puzzle: Puzzle, placements: Placements) -> bool:
     fewest options pays. Triangle boards go there too (this kernel solves them when forced):
     on 175 hexiamond boards of 54 and 60 cells (bench/bench_triangles.py) it walked three
     times the live-set kernel's nodes and took 1.4 times its time."""
-    return (puzzle.kind in FLAT and placements.n_items <= MAX_CELLS
+    return (puzzle.kind.grid.bitboard_kernel and placements.n_items <= MAX_CELLS
             and puzzle.piece_cell_total == placements.n_items)
 
 
@@ -55,22 +53,11 @@ def infer_kind(placements: Placements) -> GridKind:
     return GridKind.HEX if placements.neighbours.shape[1] == 6 else GridKind.SQUARE
 
 
-def drawn_coordinates(cells: tuple[Cell, ...], kind: GridKind) -> np.ndarray:
-    """(items, dims) int64: the cells as drawn, x first: hex as offset (column, row), square
-    as (x, y), triangle as (column, row) of `triangles.offsets`, cube as (x, y, z)."""
-    if kind is GridKind.TRIANGLE:
-        return triangles.offsets(np.array(cells, dtype=np.int64))[:, ::-1].copy()
-    if kind is GridKind.HEX:
-        return np.array([hex_to_offset(q, r)[::-1] for q, r in cells],
-                        dtype=np.int64).reshape(-1, 2)
-    return np.array(cells, dtype=np.int64).reshape(len(cells), -1)
-
-
 def kernel_order(cells: tuple[Cell, ...], kind: GridKind) -> np.ndarray:
     """(items,) item -> kernel cell. Sorted by the coordinate of the longest extent first and
     the shortest last, so the lowest empty cell sweeps along the short side. On ties the later
     axis counts as longer: a square board is filled row by row along x."""
-    coords = drawn_coordinates(cells, kind)
+    coords = kind.grid.drawn_coordinates(cells)
     extents = coords.max(axis=0) - coords.min(axis=0)
     longest_first = sorted(range(coords.shape[1]), key=lambda axis: (-extents[axis], -axis))
     order = np.lexsort([coords[:, axis] for axis in reversed(longest_first)])

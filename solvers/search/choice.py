@@ -10,7 +10,6 @@ import numpy as np
 from ..placements.compile import Placements
 from ..placements.symmetry import SymmetryPlan, plan_symmetry
 from ..puzzle.cancel import CancelCheck, check_cancel
-from ..puzzle.grids import GridKind
 from ..puzzle.model import Puzzle
 from ..puzzle.sudoku_rules import has_variant_rules
 from .bitboard import BitboardSearch, BitboardTables, suits_bitboard
@@ -93,7 +92,7 @@ def build_search(kernel: str, puzzle: Puzzle, placements: Placements | None,
         return BitboardSearch(placements, plan, tables=tables, max_solutions_buffered=rows)
     if kernel == "live":
         return LiveSetSearch(placements, plan, tables=tables, max_solutions_buffered=rows)
-    region_check = puzzle.kind is not GridKind.CUBE
+    region_check = puzzle.kind.grid.flat  # regions of a plane board cut it apart
     return ExactCoverSearch(placements, plan, region_check=region_check,
                             max_solutions_buffered=rows)
 

@@ -49,9 +49,7 @@ def test_mirroring_gives_the_mirror_image(kind, pieces, turns):
 def test_the_turns_and_mirrors_are_symmetries_of_their_grids():
     for kind in (GridKind.SQUARE, GridKind.HEX, GridKind.CUBE):
         group = {matrix.tobytes() for matrix in symmetry_group(kind)}
-        used = [shape_edits._MIRRORS[kind]] + (list(shape_edits._CUBE_TURNS.values())
-                                               if kind is GridKind.CUBE
-                                               else [shape_edits._TURNS[kind]])
+        used = [kind.grid.edit_mirror] + [kind.grid.edit_turn_about(axis) for axis in "xyz"]
         assert all(np.asarray(m, dtype=np.int64).tobytes() in group for m in used)
 
 

@@ -15,7 +15,7 @@ from .convex import (boxes_solid, eroded_boxes, merged_boxes, prism_solid, tool_
                      top_tool_points)
 from .lettering import name_on
 from .options import LETTER_MM, PrintOptions
-from .outlines import FLAT_GRIDS, cell_polygon, cells_section, footprint
+from .outlines import cell_polygon, cells_section, footprint
 
 MITRE_LIMIT = 4.0  # a triangle's 60-degree corner moves 2 gaps inwards: keep it sharp
 NAME_MARGIN = 0.08  # cells: a name keeps this far from its face's edges
@@ -28,7 +28,7 @@ def check_printable(kind: GridKind, name: str = "the puzzle") -> None:
     if kind is GridKind.SUDOKU:
         raise PuzzleError(f"{name}: a Sudoku has no pieces to print; 3D print exports "
                           "puzzles of the cube, square, hex and triangle grids")
-    if kind is not GridKind.CUBE and kind not in FLAT_GRIDS:
+    if kind is not GridKind.CUBE and not kind.grid.tile_area:  # voxels, or plane tiles
         raise PuzzleError(f"{name}: pieces of the {kind.value} grid cannot be printed yet")
 
 

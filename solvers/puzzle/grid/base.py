@@ -1,0 +1,250 @@
+"""`Grid`: everything PolyGUI knows about one polyform grid, in one object.
+
+Glossary
+- cell: a tuple of ints in the grid's native coordinates (`Grid.axes` names them).
+- shape: a sorted tuple of cells.
+- symmetry: an integer matrix acting on cell coordinates (a rotation when its determinant is
+  +1, otherwise a reflection). Every group is listed as data, identity first: its order is
+  the order of orientations, placements and solutions, so it never changes.
+- normalise: translate a shape so the minimum of every coordinate a translation moves (the
+  first `translation_axes`) is 0, then sort. Two shapes are the same free shape when their
+  normalised images under some symmetry are equal.
+
+A subclass gives the data (axes, group generators or matrices, neighbour offsets) and
+overrides a method only where its cells are not plain vectors (the triangle grid).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache, cached_property
+from itertools import permutations, product
+
+import numpy as np
+
+from .kind import GridKind
+
+Cell = tuple[int, ...]
+Shape = tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Colouring:
+    """A colouring of the grid's cells whose counts can prove a puzzle has no solution."""
+
+    name: str
+    colour_names: tuple[str, ...]
+    colour_of: Callable[[Cell], int]
+
+
+class Grid(ABC):
+    """One polyform grid's facts. Subclasses set the class attributes and `_group`."""
+
+    kind: GridKind
+    axes: str  # a letter per coordinate of a cell
+    neighbour_offsets: tuple[Cell, ...] = ()  # steps to the neighbours, alike for every cell
+    flat: bool = True  # a plane grid, whose pieces a player may turn over (not the cube)
+    colourings: tuple[Colouring, ...] = ()  # for certificates of no solution
+    bitboard_kernel: bool = False  # boards up to 64 cells solve fastest in the bit-board
+    # kernel (measured: solvers.search.bitboard.suits_bitboard); others go to live sets
+    # editing (solvers.puzzle.shape_edits): one turn and a left-right mirror as the canvas
+    # draws the grid, and a step right, left, up and down on it
+    edit_turn: np.ndarray
+    edit_mirror: np.ndarray
+    canvas_steps: tuple[Cell, ...]
+    # playing (solvers.play.moves): a clockwise turn and a flip on screen, the turn's order,
+    # and a box's tip over (grids with layers)
+    screen_turn: np.ndarray
+    screen_flip: np.ndarray
+    turn_period: int
+    screen_tip: np.ndarray | None = None
+
+    @property
+    def dimensions(self) -> int:
+        return len(self.axes)
+
+    @property
+    def translation_axes(self) -> int:
+        """How many leading coordinates a translation moves."""
+        return self.dimensions
+
+    @property
+    def neighbour_count(self) -> int:
+        return len(self.neighbour_offsets)
+
+    @abstractmethod
+    def _group(self) -> list[np.ndarray]:
+        """The point symmetries, identity first, in their fixed order."""
+
+    @cached_property
+    def symmetry_group(self) -> tuple[np.ndarray, ...]:
+        """The point symmetries of the grid (identity first), read-only."""
+        group = self._group()
+        for matrix in group:
+            matrix.setflags(write=False)
+        return tuple(group)
+
+    @cached_property
+    def rotation_flags(self) -> tuple[bool, ...]:
+        """Which members of `symmetry_group` are rotations, in its order."""
+        return tuple(is_rotation(matrix) for matrix in self.symmetry_group)
+
+    def edit_turn_about(self, axis: str) -> np.ndarray:
+        """The editors' turn about `axis` ("x", "y" or "z"): the plane grids turn about z."""
+        return self.edit_turn
+
+    def cell_class(self, cell: Cell) -> int:
+        """What a translation keeps of a cell (a triangle's pointing); 0 on most grids."""
+        return 0
+
+    def canvas_offsets(self, cells) -> np.ndarray:
+        """(N, 2) int64: (row, column) of plane cells on the editors' rectangular canvas,
+        rows from the top."""
+        raise ValueError(f"cells of the {self.kind.value} grid lie on no plane canvas")
+
+    def cell_at_canvas(self, row: int, col: int) -> Cell:
+        """The plane cell drawn at canvas (row, column): the inverse of `canvas_offsets`."""
+        raise ValueError(f"cells of the {self.kind.value} grid lie on no plane canvas")
+
+    def drawn_coordinates(self, cells: Shape) -> np.ndarray:
+        """(items, dims) int64: the cells where a rectangular canvas draws them, x first."""
+        return self.canvas_offsets(cells)[:, ::-1].copy()
+
+    tile_area: float = 0.0  # a plane cell's area, unit edges (0: cells are no plane tiles)
+
+    def tile_corners(self, cell: Cell) -> np.ndarray:
+        """(k, 2) float: a plane cell's corners, counter-clockwise, unit edges, seen from
+        above as the app draws it but with y up (the app's rows are mirrored). Computed from
+        integers alike for every cell sharing a corner, so neighbours meet exactly."""
+        raise ValueError(f"cells of the {self.kind.value} grid are not flat tiles")
+
+    @abstractmethod
+    def text_picture(self, board: Shape, picture: dict[Cell, str]) -> str:
+        """The board as text, a character per cell (`picture`'s, '.' for a cell without
+        one): what the CLI prints for a solution."""
+
+    def validate_cells(self, where: str, cells: Shape) -> None:
+        """PuzzleError naming a cell this grid has no such cell for (beyond the count of
+        coordinates, which the model checks): nothing to check on most grids."""
+
+    def neighbours_of(self, cell: Cell) -> list[Cell]:
+        """The cells sharing a face (an edge in the plane) with `cell`."""
+        return [tuple(a + b for a, b in zip(cell, offset)) for offset in self.neighbour_offsets]
+
+    def normalise(self, cells: np.ndarray) -> Shape:
+        """Translate to the origin and sort: a shape's canonical form in one orientation."""
+        return normalise(cells, self.translation_axes)
+
+    def apply_symmetry(self, cells: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+        """The image of `cells` (N, d) under the point symmetry `matrix` of the grid."""
+        return np.asarray(cells, dtype=np.int64) @ matrix.T
+
+    def aligned_image(self, cells: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+        """The image of `cells` under `matrix`, translated so that its lowest coordinates are
+        those of `cells`: the board itself, when the symmetry (with some translation) maps
+        the board onto itself."""
+        cells = np.asarray(cells, dtype=np.int64)
+        image = self.apply_symmetry(cells, matrix)
+        moved = self.translation_axes
+        image[:, :moved] += cells[:, :moved].min(axis=0) - image[:, :moved].min(axis=0)
+        return image
+
+    def orientations(self, shape: Shape, *, mirror: bool) -> list[Shape]:
+        """The distinct orientations of a shape: under rotations only, or all symmetries."""
+        cells = np.array(shape, dtype=np.int64)
+        found: dict[Shape, None] = {}
+        for matrix in self.symmetry_group:
+            if mirror or is_rotation(matrix):
+                found.setdefault(self.normalise(self.apply_symmetry(cells, matrix)))
+        return list(found)
+
+    @cache
+    def orientations_of(self, shape: Shape, mirror: bool) -> tuple[Shape, ...]:
+        """`orientations`, remembered: the editors ask again after every edit (grid objects
+        live as long as the program, so the cache on `self` frees nothing early)."""
+        return tuple(self.orientations(shape, mirror=mirror))
+
+    @cache
+    def rotation_class(self, shape: Shape) -> Shape:
+        """The smallest of a shape's rotations: two shapes are rotations of each other
+        exactly when their classes are equal."""
+        return min(self.orientations_of(shape, False))
+
+    def is_connected(self, cells: Shape | list[Cell]) -> bool:
+        return len(self.connected_components(cells)) <= 1
+
+    def connected_components(self, cells: Shape | list[Cell]) -> list[list[Cell]]:
+        """Groups of edge-connected cells, each group in discovery order."""
+        remaining = set(map(tuple, cells))
+        components = []
+        while remaining:
+            start = min(remaining)
+            remaining.discard(start)
+            component, stack = [start], [start]
+            while stack:
+                cell = stack.pop()
+                for neighbour in self.neighbours_of(cell):
+                    if neighbour in remaining:
+                        remaining.discard(neighbour)
+                        component.append(neighbour)
+                        stack.append(neighbour)
+            components.append(component)
+        return components
+
+
+def normalise(cells: np.ndarray, moved: int | None = None) -> Shape:
+    """Translate the first `moved` coordinates (None: all) to the origin and sort."""
+    shifted = np.array(cells, dtype=np.int64)
+    moved = shifted.shape[-1] if moved is None else moved
+    shifted[:, :moved] -= shifted[:, :moved].min(axis=0)
+    return tuple(sorted(map(tuple, shifted.tolist())))
+
+
+def close_group(generators: list[np.ndarray]) -> list[np.ndarray]:
+    """All products of the generators, identity first, in a stable order."""
+    dim = generators[0].shape[0]
+    identity = np.eye(dim, dtype=np.int64)
+    found = [identity]
+    seen = {identity.tobytes()}
+    frontier = [identity]
+    while frontier:
+        next_frontier = []
+        for element in frontier:
+            for generator in generators:
+                product_matrix = generator @ element
+                key = product_matrix.tobytes()
+                if key not in seen:
+                    seen.add(key)
+                    found.append(product_matrix)
+                    next_frontier.append(product_matrix)
+        frontier = next_frontier
+    return found
+
+
+def signed_permutations(dim: int) -> list[np.ndarray]:
+    """Every permutation matrix with every choice of signs: the symmetries of a d-cube."""
+    matrices = []
+    for perm in permutations(range(dim)):
+        for signs in product((1, -1), repeat=dim):
+            matrix = np.zeros((dim, dim), dtype=np.int64)
+            for row, (col, sign) in enumerate(zip(perm, signs)):
+                matrix[row, col] = sign
+            matrices.append(matrix)
+    return matrices
+
+
+def is_rotation(matrix: np.ndarray) -> bool:
+    """Whether the symmetry keeps handedness (determinant 1): integer arithmetic on the
+    entries, a microsecond against np.linalg.det's twenty (thousands of calls per prepare)."""
+    m = matrix.tolist()
+    if len(m) == 1:
+        return m[0][0] == 1
+    if len(m) == 2:
+        return m[0][0] * m[1][1] - m[0][1] * m[1][0] == 1
+    if len(m) == 3:
+        return (m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+                - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+                + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])) == 1
+    return round(float(np.linalg.det(matrix))) == 1
