@@ -4,10 +4,7 @@ object (`grid_of(kind)`, or `kind.grid`); Sudoku has none (see `solvers.puzzle.g
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .base import Grid
+from typing import Any
 
 
 class GridKind(str, Enum):
@@ -18,7 +15,7 @@ class GridKind(str, Enum):
     TRIANGLE = "triangle"
 
     @property
-    def grid(self) -> Grid:
+    def grid(self) -> Any:  # a grid.base.Grid, not imported here: base imports this module
         """The grid object holding this kind's facts (ValueError for Sudoku)."""
         from . import grid_of  # the registry imports every grid module, which import this
         return grid_of(self)
