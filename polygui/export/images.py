@@ -7,6 +7,7 @@ many thumbnails) a cube is drawn as its layers."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -129,19 +130,29 @@ def svg_bytes(puzzle: Puzzle, solution: Solution | None, size: QSize,
     if puzzle.kind is GridKind.CUBE:
         raise PuzzleError("SVG is for flat puzzles and Sudoku; export a cube as PNG")
     check_size(size)
+
+    def paint(painter: QPainter) -> None:
+        with FlatDrawing(puzzle) as drawing:
+            drawing.paint(painter, QRectF(0, 0, size.width(), size.height()), solution,
+                          scale or drawing_scale(size), transparent)
+
+    return svg_of(size, puzzle.name, paint)
+
+
+def svg_of(size: QSize, title: str, paint: Callable[[QPainter], None]) -> bytes:
+    """What `paint` draws on a `size` canvas, as SVG bytes (CSS pixels: width and height in
+    mm match the pixel size)."""
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     generator = QSvgGenerator()
     generator.setOutputDevice(buffer)
     generator.setSize(size)
-    generator.setResolution(96)  # CSS pixels: width and height in mm match the pixel size
+    generator.setResolution(96)
     generator.setViewBox(QRect(QPoint(0, 0), size))
-    generator.setTitle(puzzle.name)
+    generator.setTitle(title)
     painter = QPainter(generator)
-    with FlatDrawing(puzzle) as drawing:
-        drawing.paint(painter, QRectF(0, 0, size.width(), size.height()), solution,
-                      scale or drawing_scale(size), transparent)
+    paint(painter)
     painter.end()
     buffer.close()
     return bytes(data)

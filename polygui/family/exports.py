@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRect, QRectF, QSize
+from PySide6.QtCore import QRectF, QSize
 from PySide6.QtGui import QImage, QPainter
-from PySide6.QtSvg import QSvgGenerator
 
 from solvers import PuzzleError
 from solvers.puzzle.atomic import write_atomically
 
-from ..export.images import save_image
+from ..export.images import save_image, svg_of
 from .pictures import CalendarPicture, FamilyPicture
 from .results import FamilyResults
 
@@ -32,20 +31,8 @@ def picture_image(picture: FamilyPicture, width: int = PNG_WIDTH) -> QImage:
 
 def picture_svg(picture: FamilyPicture, title: str, width: int = SVG_WIDTH) -> bytes:
     size = QSize(*picture.size_for(width))
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    generator = QSvgGenerator()
-    generator.setOutputDevice(buffer)
-    generator.setSize(size)
-    generator.setResolution(96)
-    generator.setViewBox(QRect(0, 0, size.width(), size.height()))
-    generator.setTitle(title)
-    painter = QPainter(generator)
-    picture.paint(painter, QRectF(0, 0, size.width(), size.height()))
-    painter.end()
-    buffer.close()
-    return bytes(data)
+    return svg_of(size, title, lambda painter: picture.paint(
+        painter, QRectF(0, 0, size.width(), size.height())))
 
 
 def export_family(path: Path, results: FamilyResults, picture: FamilyPicture) -> None:
