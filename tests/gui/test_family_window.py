@@ -88,7 +88,7 @@ def test_stop_ends_a_family_run_and_keeps_what_it_counted(window, qtbot):
     choose_threads(window, 1)
     qtbot.mouseClick(window.panel.solve_button, Qt.MouseButton.LeftButton)
     results = window.families.panel.results
-    qtbot.waitUntil(lambda: len(results.results) >= 1, timeout=120_000)
+    qtbot.waitUntil(lambda: len(results.results) >= 1, timeout=300_000)
     assert window.panel.stop_button.isEnabled() and window.menus.stop_action.isEnabled()
     assert not window.panel.pause_button.isEnabled()  # its threads would go on counting
     window.families.panel.member_chosen.emit(0)  # not while it runs: said, nothing opens
@@ -102,7 +102,7 @@ def test_stop_ends_a_family_run_and_keeps_what_it_counted(window, qtbot):
     qtbot.mouseClick(window.panel.solve_button, Qt.MouseButton.LeftButton)  # goes on
     again = window.families.panel.results
     assert again is not results
-    qtbot.waitUntil(lambda: len(again.results) > len(kept), timeout=120_000)
+    qtbot.waitUntil(lambda: len(again.results) > len(kept), timeout=300_000)
     window.stop_solve()
     qtbot.waitUntil(lambda: not window.families.is_running(), timeout=30_000)
     def figures(result):  # the checkpoint keeps times to the microsecond
@@ -142,7 +142,7 @@ def test_a_member_opens_solved_and_back_returns_to_the_family(window, qtbot, tmp
     qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=target.toPoint())
     assert window.puzzle == members[0].puzzle
     assert [item.row() for item in panel.table.selectedItems()] == [0, 0, 0]  # its row marked
-    qtbot.waitUntil(lambda: not window.is_solving(), timeout=30_000)
+    qtbot.waitUntil(lambda: not window.is_solving(), timeout=300_000)
     assert window.store.solution_count() == expected[0] > 0  # in the browser, as any puzzle
     assert panel.back.isVisible()
     qtbot.mouseClick(panel.back, Qt.MouseButton.LeftButton)
@@ -167,7 +167,7 @@ def test_unsaved_changes_to_a_family_are_asked_about_before_a_member_opens(windo
     assert asked and window.puzzle == edited  # Cancel: nothing changed
     window.files.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
     window.families.open_member(0)
-    qtbot.waitUntil(lambda: not window.is_solving(), timeout=30_000)
+    qtbot.waitUntil(lambda: not window.is_solving(), timeout=300_000)
     window.families.back()  # the family as it was left, unsaved changes and all
     assert window.puzzle == edited and window.path == path and window.document.is_modified
 
