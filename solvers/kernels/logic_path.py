@@ -20,7 +20,7 @@ from .logic_scan import DIRECT_HIDDEN_2, DIRECT_HIDDEN_3, DIRECT_LOCKED, EXACT_L
     HIDDEN_2, HIDDEN_LINE, HIDDEN_4, LOCKED, NAKED_2, NAKED_SINGLE, first_step
 
 SOURCES = (("bits.py", "logic_sets.py", "logic_patterns.py", "logic_scan.py"),
-           "ed09590de24596b1")
+           "5d1bf56841358e94")
 DONE, FULL = -1, -2  # run_path's second result besides a technique's index
 
 

@@ -22,7 +22,7 @@ from .logic_patterns import has_fish, has_two_links, has_unique_rectangle, has_w
 from .logic_sets import empties, hidden_set, house_positions, locked, naked_set, \
     naked_single, singles
 
-SOURCES = ("bits.py", "logic_sets.py", "logic_patterns.py"), "8008ded4594805dd"
+SOURCES = ("bits.py", "logic_sets.py", "logic_patterns.py"), "c6075d65d38dbfe6"
 (FULL_HOUSE, HIDDEN_BOX, HIDDEN_LINE, NAKED_SINGLE, DIRECT_LOCKED, LOCKED, DIRECT_HIDDEN_2,
  DIRECT_HIDDEN_3, HIDDEN_2, HIDDEN_3, HIDDEN_4, NAKED_2, NAKED_3, NAKED_4, FISH_2, FISH_3,
  FISH_4, XY_WING, XYZ_WING, UNIQUE_RECTANGLE, SKYSCRAPER, TWO_STRING_KITE, TURBOT_FISH
