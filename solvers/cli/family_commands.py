@@ -1,5 +1,6 @@
 """`polygui-solve FAMILY.json`: count every member of a puzzle family and print the table
-(member, solutions, time) with the designer's checks; `--json`, `--export-table FILE.csv`."""
+(member, solutions, time) with the designer's checks; `--json`, `--export-table FILE.csv`;
+`--member NAME` solves one member as a puzzle of its own (every option then applies)."""
 
 from __future__ import annotations
 
@@ -14,29 +15,65 @@ from ..puzzle.model import Puzzle, PuzzleError
 from .arguments import new_file
 
 NAMES_SHOWN = 12  # members named in a check's line before "and N more"
+# what a family's table cannot do: each needs one puzzle's solutions (--member chooses one)
+NOT_FOR_A_FAMILY = ("limit", "show", "keep", "where", "export_json", "export_csv",
+                    "export_lines", "export_moves", "export_xmpuzzle", "export_stl", "estimate",
+                    "explain", "unique", "steps", "rate")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--export-table", type=new_file, metavar="FILE.csv",
                         help="for a puzzle family: write the table of members (name, date, "
                              "solutions, seconds) as CSV")
+    parser.add_argument("--member", metavar="NAME",
+                        help='for a puzzle family: solve only the member NAME ("Dec 25", '
+                             '"6x10"), as a puzzle of its own')
+
+
+def refuse_unused(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Exit naming an option that needs one puzzle's solutions, given for a whole family."""
+    for dest in NOT_FOR_A_FAMILY:
+        if getattr(args, dest, None) not in (None, False, parser.get_default(dest)):
+            parser.error(f"--{dest.replace('_', '-')} does not apply to a whole puzzle "
+                         f"family: choose one member with --member NAME")
 
 
 def family_puzzle(args: argparse.Namespace) -> Puzzle | None:
     """The puzzle file's family puzzle, None for a plain puzzle (or a run file resumed on its
     own). --export-table without a family is refused."""
     puzzle = None
+    if args.member is not None and args.resume is not None:
+        raise PuzzleError("--member starts the member's own run: a run kept with "
+                          "--checkpoint FILE resumes with --resume FILE alone")
     if args.puzzle is None and args.resume is not None and _is_json(args.resume):
         raise PuzzleError(f"{args.resume}: a family's checkpoint resumes with the family's "
                           f"file: polygui-solve FAMILY.json --resume {args.resume}")
     if args.puzzle is not None and (args.resume is None or _is_json(args.resume)):
         puzzle = load_any(args.puzzle, args.problem)
     if puzzle is None or puzzle.family is None:
-        if args.export_table is not None:
-            raise PuzzleError("--export-table writes a puzzle family's table, and "
-                              f"{args.puzzle or args.resume} is not a family")
+        for option, value in (("--export-table writes a puzzle family's table", args.export_table),
+                              ("--member chooses a member of a puzzle family", args.member)):
+            if value is not None:
+                raise PuzzleError(f"{option}, and {args.puzzle or args.resume} is not a family")
         return None
+    if args.member is not None and args.export_table is not None:
+        raise PuzzleError("--export-table writes the whole family's table: drop --member")
     return puzzle
+
+
+def chosen_member(puzzle: Puzzle, name: str) -> Puzzle:
+    """The family member called `name` (spaces and case aside), as a puzzle of its own."""
+    from ..puzzle.family import family_of
+
+    family = family_of(puzzle)
+    assert family is not None
+    wanted = " ".join(name.split()).casefold()
+    for member in family.members:
+        if member.name.casefold() == wanted:
+            return member.puzzle
+    names = [member.name for member in family.members]
+    raise PuzzleError(f"{puzzle.name} has no member named {name!r}: its members are "
+                      f"{_names(names)}")
 
 
 def _is_json(path: Path) -> bool:

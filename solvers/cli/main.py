@@ -132,7 +132,10 @@ def _main(argv: list[str] | None) -> int:
         if args.puzzle is None and args.resume is None:
             parser.error("give a puzzle file (or --resume FILE, or --sudoku-batch FILE)")
         family = family_commands.family_puzzle(args)
+        if family is not None and args.member is not None:
+            return run_puzzle(args, family_commands.chosen_member(family, args.member))
         if family is not None:
+            family_commands.refuse_unused(parser, args)
             return family_commands.run_family(family, args, args.jobs or available_cores())
         return run_puzzle(args)
     except Exception as error:
@@ -183,8 +186,10 @@ def show_cluster_line() -> None:
         cluster_log.setLevel(logging.INFO)
 
 
-def run_puzzle(args: argparse.Namespace) -> int:
-    puzzle, symmetry = _puzzle_and_symmetry(args)
+def run_puzzle(args: argparse.Namespace, member: Puzzle | None = None) -> int:
+    """Solve the puzzle the command names (or `member`, a family's member it chose)."""
+    puzzle, symmetry = _puzzle_and_symmetry(args) if member is None else (
+        _without_disassembly(args, member), args.symmetry or "distinct")
     if args.export_xmpuzzle is not None:
         return burrtools_commands.run_export(puzzle, args.export_xmpuzzle)
     if args.export_stl is not None:
@@ -264,14 +269,19 @@ def run_puzzle(args: argparse.Namespace) -> int:
     return 0
 
 
+def _without_disassembly(args: argparse.Namespace, puzzle: Puzzle) -> Puzzle:
+    """`puzzle`, not taken apart when --no-disassembly says so."""
+    if args.no_disassembly and puzzle.disassembly:
+        return dataclasses.replace(puzzle, disassembly=False)
+    return puzzle
+
+
 def _puzzle_and_symmetry(args: argparse.Namespace) -> tuple[Puzzle, str]:
     """The puzzle and the mode to count in: from the command line, or from the run file
     resumed (a puzzle or mode given as well must be the run's)."""
     if args.resume is None:
         puzzle = load_any(args.puzzle, args.problem)
-        if args.no_disassembly and puzzle.disassembly:
-            puzzle = dataclasses.replace(puzzle, disassembly=False)
-        return puzzle, args.symmetry or "distinct"
+        return _without_disassembly(args, puzzle), args.symmetry or "distinct"
     from ..parallel.runfile import RunFile  # SQLite only to resume a run
     run = RunFile.open(args.resume)
     try:

@@ -98,3 +98,34 @@ def test_bad_input_is_one_line_without_a_traceback(capsys, tmp_path):
     (tmp_path / "run.json").write_text("{}")
     code, _, err = run(capsys, "--resume", tmp_path / "run.json")
     assert code == 2 and "resumes with the family's file" in err
+
+
+def test_one_member_solved_as_a_puzzle_of_its_own(capsys):
+    (member,) = [m for m in family_of(load_puzzle(FAMILY)).members if m.name == "3x20"]
+    expected = count_solutions(member.puzzle, "distinct", jobs=1).solutions
+    code, out, _ = run(capsys, FAMILY, "--member", " 3X20 ", "--show", "1", "--json",
+                       "--jobs", "1")
+    assert code == 0
+    assert out.startswith("Solution 1:") and json.loads(out.splitlines()[-1])[
+        "solutions"] == expected
+    code, out, _ = run(capsys, FAMILY, "--member", "3x20", "--limit", "1", "--count-only")
+    assert code == 0 and "1 solution" in out
+
+
+def test_options_for_one_puzzle_are_refused_for_a_whole_family(capsys, tmp_path):
+    for option in (["--limit", "3"], ["--show", "2"], ["--estimate"],
+                   ["--export-json", tmp_path / "s.json"]):
+        try:
+            code = main([str(a) for a in [FAMILY, *option]])
+        except SystemExit as stop:
+            code = stop.code
+        err = capsys.readouterr().err
+        assert code == 2 and f"{option[0]} does not apply to a whole puzzle family" in err
+        assert "--member NAME" in err
+    assert not (tmp_path / "s.json").exists()
+    code, _, err = run(capsys, FAMILY, "--member", "7x7")
+    assert code == 2 and "has no member named '7x7'" in err and "6x10" in err
+    code, _, err = run(capsys, ASSETS / "soma.json", "--member", "6x10")
+    assert code == 2 and "--member chooses a member of a puzzle family" in err
+    code, _, err = run(capsys, FAMILY, "--member", "6x10", "--export-table", tmp_path / "t.csv")
+    assert code == 2 and "drop --member" in err
