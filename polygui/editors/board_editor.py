@@ -286,8 +286,9 @@ class BoardEditor(BoardStrokes, QWidget):
         text += (f" · pieces: {fewest}–{plural(pieces, 'cell')}" if fewest != pieces
                  else f" · pieces: {plural(pieces, 'cell')}")
         problems = puzzle.problems()
-        self.summary.setText(text + (f" — {'; '.join(problems)}" if problems else
-                                     " — ready to solve"))
+        ready = (" — a puzzle family: Solve counts every member" if puzzle.family is not None
+                 else " — ready to solve")
+        self.summary.setText(text + (f" — {'; '.join(problems)}" if problems else ready))
         self.summary.setStyleSheet("color: #8a5a00" if problems else "color: #2e7d32")
 
     def _show_piece(self, puzzle: Puzzle) -> None:

@@ -159,6 +159,9 @@ class Puzzle:
                     for a, b in conflicting_givens(grid)] + [
                 reason for _, reason in cage_problems(grid)]
         reasons = []
+        if self.family is not None:  # each member has a board of its own (or leaves cells
+            # open): the family's own board is not solved, so its area says nothing
+            return [] if self.pieces else ["there are no pieces"]
         if not self.board:
             reasons.append("the board is empty")
         if not self.pieces:

@@ -193,6 +193,9 @@ def test_a_family_is_presented_by_its_members_not_its_base_board(window, qtbot):
     assert "a puzzle family" in window.status_line.text()
     assert "none for a family" in window.panel.estimate_box.text.text()
     assert not window.panel.estimate_box.button.isEnabled()
+    window.set_mode("design")  # the board editor judges the members, not the base board
+    assert window.editor.summary.text().endswith("a puzzle family: Solve counts every member")
+    assert "cover 41 cells but the board has 43" not in window.editor.summary.text()
 
 
 def test_a_plain_puzzle_hides_the_family_dock(window, qtbot, tmp_path):

@@ -75,6 +75,16 @@ def test_the_shipped_calendar_has_a_member_per_date_leaving_its_two_cells_open()
         assert member.puzzle.family is None and member.puzzle.pieces == pieces
 
 
+def test_a_family_is_not_judged_by_its_own_board_but_its_members_are():
+    calendar = shipped("calendar.json")  # 43 cells, the pieces 41: each date leaves 2 open
+    assert calendar.problems() == []
+    assert dataclasses.replace(calendar, family=None).problems() == [
+        "the pieces cover 41 cells but the board has 43"]
+    member = family_of(calendar).members[0].puzzle
+    assert member.problems() == []
+    assert dataclasses.replace(calendar, pieces=()).problems() == ["there are no pieces"]
+
+
 def test_two_dates_counted_by_the_family_run_match_single_board_solves_and_the_oracle():
     calendar = family_of(shipped("calendar.json"))
     two = Family("two dates", "", (calendar.members[0], calendar.members[59]), True)
