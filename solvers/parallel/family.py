@@ -20,7 +20,7 @@ from ..puzzle.model import SYMMETRY_MODES, PuzzleError
 from ..search.events import Progress
 from .cluster_spec import ClusterSpec
 from .family_checkpoint import FamilyCheckpoint
-from .family_member import Count, MemberResult, count_member
+from .family_member import Count, MemberResult, Running, count_member
 
 __all__ = ["Count", "MemberResult", "count_member", "solve_family"]
 
@@ -34,7 +34,7 @@ def solve_family(family: Family, symmetry: str = "distinct", *, jobs: int = 1,
                  kernel: str = "auto") -> Iterator[MemberResult | Progress]:
     """Count every member: a MemberResult as each ends (in any order; those a resumed
     checkpoint holds first), a Progress now and then (fraction of the family done, the
-    solutions so far) and a last Progress, phase "done". `checkpoint`: a file to record the
+    solutions and nodes so far) and a last Progress, phase "done". `checkpoint`: a file to record the
     finished members in; `resume`: such a file, whose members are not run again (its run
     goes on in it unless `checkpoint` names another). Stopping the iteration stops the
     run; `cancel()` true raises Cancelled."""
@@ -54,44 +54,49 @@ def solve_family(family: Family, symmetry: str = "distinct", *, jobs: int = 1,
     else:
         counts = _thread_counts(family, pending, symmetry, kernel, max(1, jobs), cancel)
     solutions = sum(result.solutions for result in done.values())
+    nodes = sum(result.nodes for result in done.values())
     try:
         for item in counts:
-            if isinstance(item, float):  # the running members' share of the family
+            if isinstance(item, Running):  # the members still running, so far
+                elapsed = time.perf_counter() - start
                 yield Progress("searching", solutions=solutions,
-                               fraction_done=(len(done) + item) / len(family.members),
-                               elapsed=time.perf_counter() - start, symmetry=symmetry)
+                               nodes=nodes + item.nodes, elapsed=elapsed,
+                               nodes_per_second=(nodes + item.nodes) / max(elapsed, 1e-9),
+                               fraction_done=(len(done) + item.fraction) / len(family.members),
+                               symmetry=symmetry)
                 continue
             index, count = item
             result = MemberResult(index, family.members[index].name, count.solutions,
-                                  count.seconds, count.complete, count.note)
+                                  count.seconds, count.complete, count.note, count.nodes)
             done[index] = result
             solutions += result.solutions
+            nodes += result.nodes
             if book is not None:
                 book.record(result)
             yield result
     finally:
         counts.close()  # stopped early: the members still running stop, now
-    yield Progress("done", solutions=solutions, fraction_done=1.0,
+    yield Progress("done", solutions=solutions, nodes=nodes, fraction_done=1.0,
                    elapsed=time.perf_counter() - start,
                    exhausted=all(result.complete for result in done.values()),
                    symmetry=symmetry)
 
 
 def _thread_counts(family: Family, pending: list[int], symmetry: str, kernel: str, jobs: int,
-                   cancel: CancelCheck | None) -> Iterator[tuple[int, Count] | float]:
-    """(index, count) as each member ends, and now and then the running members' fraction
-    done (a float), on `jobs` threads."""
+                   cancel: CancelCheck | None) -> Iterator[tuple[int, Count] | Running]:
+    """(index, count) as each member ends, and now and then how far the running members
+    are (a Running), on `jobs` threads."""
     stop = threading.Event()
-    fractions: dict[int, float] = {}
+    running_now: dict[int, Progress] = {}
 
     def count(index: int) -> Count:
-        def note(fraction: float) -> None:
-            fractions[index] = fraction
+        def note(progress: Progress) -> None:
+            running_now[index] = progress
         try:
             return count_member(family.members[index].puzzle, symmetry, kernel, stop.is_set,
                                 note)
         finally:
-            fractions.pop(index, None)
+            running_now.pop(index, None)
 
     pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="polygui-family")
     try:
@@ -103,7 +108,8 @@ def _thread_counts(family: Family, pending: list[int], symmetry: str, kernel: st
             for future in finished:
                 index = running.pop(future)
                 yield index, future.result()
-            yield float(sum(fractions.values()))
+            now = list(running_now.values())
+            yield Running(sum(p.fraction_done for p in now), sum(p.nodes for p in now))
     finally:
         stop.set()
         pool.shutdown(wait=True, cancel_futures=True)

@@ -82,7 +82,7 @@ class FamilyCheckpoint:
 def _result_data(result: MemberResult) -> dict[str, Any]:
     return {"index": result.index, "name": result.name, "solutions": result.solutions,
             "seconds": round(result.seconds, 6), "complete": result.complete,
-            "note": result.note}
+            "note": result.note, "nodes": result.nodes}
 
 
 def read_results(path: Path, family: Family, symmetry: str) -> dict[int, MemberResult]:
@@ -113,8 +113,10 @@ def read_results(path: Path, family: Family, symmetry: str) -> dict[int, MemberR
         for item in data["members"]:
             result = MemberResult(int(item["index"]), str(item["name"]),
                                   int(item["solutions"]), float(item["seconds"]),
-                                  bool(item["complete"]), str(item.get("note", "")))
-            if not 0 <= result.index < len(family.members) or result.solutions < 0:
+                                  bool(item["complete"]), str(item.get("note", "")),
+                                  int(item.get("nodes", 0)))
+            if not 0 <= result.index < len(family.members) or min(result.solutions,
+                                                                   result.nodes) < 0:
                 raise ValueError
             results[result.index] = result
     except (KeyError, TypeError, ValueError):

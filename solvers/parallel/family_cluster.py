@@ -11,7 +11,7 @@ from ..puzzle.family import Family
 from ..puzzle.fileformat import puzzle_from_json, puzzle_to_json
 from .cluster import describe, log, open_client
 from .cluster_spec import ClusterSpec, cluster_spec
-from .family_member import Count, count_member
+from .family_member import Count, Running, count_member
 
 WAIT_SECONDS = 0.2  # how often the run looks at `cancel` and says how far it is
 
@@ -23,9 +23,9 @@ def count_member_json(puzzle_json: str, symmetry: str, kernel: str) -> Count:
 
 def cluster_counts(family: Family, pending: list[int], symmetry: str, kernel: str,
                    address: str | ClusterSpec,
-                   cancel: CancelCheck | None) -> Iterator[tuple[int, Count] | float]:
-    """(index, count) as each member ends on the cluster, and 0.0 now and then (a running
-    member's share is not reported)."""
+                   cancel: CancelCheck | None) -> Iterator[tuple[int, Count] | Running]:
+    """(index, count) as each member ends on the cluster, and now and then a Running of
+    nothing (a running member's share is not reported)."""
     from distributed import as_completed
 
     spec = cluster_spec(address)
@@ -44,7 +44,7 @@ def cluster_counts(family: Family, pending: list[int], symmetry: str, kernel: st
             for future in waiting.next_batch(block=False):
                 yield index_of[future.key], future.result()
             time.sleep(WAIT_SECONDS if not waiting.has_ready() else 0)
-            yield 0.0
+            yield Running(0.0)
     finally:
         client.cancel(futures)
         client.close()

@@ -25,6 +25,7 @@ class MemberResult:
     seconds: float
     complete: bool
     note: str = ""
+    nodes: int = 0  # the search's nodes (0 for a member refused without a search)
 
 
 @dataclass(frozen=True)
@@ -35,20 +36,31 @@ class Count:
     complete: bool
     seconds: float
     note: str = ""
+    nodes: int = 0
+
+
+@dataclass(frozen=True)
+class Running:
+    """The members running now, together: their share of the family done (each member's
+    fraction, summed) and the nodes they have searched."""
+
+    fraction: float
+    nodes: int = 0
 
 
 def count_member(puzzle: Puzzle, symmetry: str, kernel: str = "auto",
                  stop: Callable[[], bool] | None = None,
-                 on_fraction: Callable[[float], None] | None = None) -> Count:
+                 on_progress: Callable[[Progress], None] | None = None) -> Count:
     """Count `puzzle`'s solutions on this thread; a puzzle that cannot have one (PuzzleError
-    while preparing) counts 0, with the reason. `stop` ends it early (complete False)."""
+    while preparing) counts 0, with the reason. `stop` ends it early (complete False);
+    `on_progress` hears the member's search progress."""
     start = time.perf_counter()
     last = None
     try:
         for event in solve(puzzle, symmetry, count_only=True, kernel=kernel, cancel=stop):
             last = event
-            if on_fraction is not None and isinstance(event, Progress):
-                on_fraction(event.fraction_done)
+            if on_progress is not None and isinstance(event, Progress):
+                on_progress(event)
             if stop is not None and stop():
                 break
     except PuzzleError as error:
@@ -58,4 +70,4 @@ def count_member(puzzle: Puzzle, symmetry: str, kernel: str = "auto",
     seconds = time.perf_counter() - start
     if not isinstance(last, Progress):
         return Count(0, False, seconds)
-    return Count(last.solutions, last.exhausted, seconds)
+    return Count(last.solutions, last.exhausted, seconds, nodes=last.nodes)

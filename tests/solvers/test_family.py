@@ -11,7 +11,8 @@ import pytest
 
 from oracle import oracle_counts
 from puzzles import shipped
-from solvers import Cancelled, GridKind, Piece, Progress, Puzzle, PuzzleError, count_solutions
+from solvers import (Cancelled, GridKind, Piece, Progress, Puzzle, PuzzleError, count_solutions,
+                     solve)
 from solvers.parallel import family as family_run
 from solvers.parallel.family import MemberResult, solve_family
 from solvers.puzzle.family import (Family, calendar_board, calendar_cells, calendar_dates,
@@ -126,6 +127,15 @@ def test_progress_reaches_the_whole_family_with_the_total():
     last = events[-1]
     assert isinstance(last, Progress) and last.phase == "done" and last.exhausted
     assert last.solutions == sum(r[2] for r in table(events))
+    results = [e for e in events if isinstance(e, MemberResult)]
+    searched = {r.name: r.nodes for r in results if not r.note}
+    family = family_of(small_family())
+    for member in family.members:  # each member's nodes are its own search's
+        if member.name in searched:
+            *_, alone = solve(member.puzzle, "all", count_only=True)
+            assert searched[member.name] == alone.nodes > 0
+    assert last.nodes == sum(r.nodes for r in results) and all(
+        p.nodes <= last.nodes for p in progress)
 
 
 def test_a_resumed_checkpoint_runs_only_the_members_not_finished(tmp_path, monkeypatch):
