@@ -34,6 +34,9 @@ class FamilyWorker(QObject):
     member_done = Signal(object)  # MemberResult
     progress_changed = Signal(object)  # Progress of the whole run
     failed = Signal(str)  # a message for the user
+    # instead of failed, when the run never began for a reason outside the family (a cluster
+    # out of reach): why, and whether the cluster is to blame (as SolveWorker's)
+    could_not_start = Signal(str, bool)
     finished = Signal(str)  # "done", "stopped" or "failed"
 
     def __init__(self, family: Any, symmetry: str, options: SearchOptions,
@@ -55,7 +58,13 @@ class FamilyWorker(QObject):
             status = self._consume()
         except Cancelled:
             status = "stopped"
-        except (PuzzleError, RunFileError, ClusterError) as error:
+        except ClusterError as error:
+            if self._counted:
+                self.failed.emit(str(error))
+            else:
+                self.could_not_start.emit(str(error), True)
+            status = "failed"
+        except (PuzzleError, RunFileError) as error:
             self.failed.emit(str(error))
             status = "failed"
         except Exception as error:  # a bug must reach the user, never a silent stop

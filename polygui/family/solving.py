@@ -16,13 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox
 
 from solvers import Progress, Puzzle, PuzzleError
 from solvers.puzzle.family import family_of
 from solvers.puzzle.fileformat import puzzle_to_json
 
 from ..resources import private_folder
+from ..solving.not_started import TITLE as NOT_STARTED, not_started_text
 from ..solving.run import SearchOptions
 from .panel import FamilyPanel
 from .results import FamilyResults, member_label
@@ -136,6 +137,7 @@ class FamilySolving(QObject):
         worker.member_done.connect(self._on_member)
         worker.progress_changed.connect(self._on_progress)
         worker.failed.connect(self._on_failed)
+        worker.could_not_start.connect(self._on_could_not_start)
         worker.finished.connect(self._on_finished)
         window.panel.reset()
         window.panel.set_running(True)
@@ -186,6 +188,15 @@ class FamilySolving(QObject):
     def _on_failed(self, message: str) -> None:
         if self._current():
             self.window.panel.show_message(f"Cannot solve the family: {message}")
+
+    def _on_could_not_start(self, reason: str, cluster_to_blame: bool) -> None:
+        """A cluster out of reach: said as for one puzzle, and the next Solve runs here."""
+        if not self._current():
+            return
+        panel = self.window.panel
+        text = not_started_text(reason, cluster_to_blame and panel.search_on.fall_back_here())
+        panel.show_message(text)
+        QMessageBox.warning(self.window, NOT_STARTED, text)
 
     def _on_finished(self, status: str) -> None:
         if not self._current():

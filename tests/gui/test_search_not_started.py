@@ -79,3 +79,34 @@ def test_an_unreachable_cluster_says_the_search_could_not_start_and_falls_back(
 
     later = show_window(qtbot, settings, tmp_path / "autosave2")  # the next session
     assert later.panel.search_on.jobs_and_cluster()[1] is None
+
+
+def solve_family_and_wait(qtbot, window) -> None:
+    qtbot.mouseClick(window.panel.solve_button, Qt.MouseButton.LeftButton)
+    assert window.families.is_running()
+    qtbot.waitUntil(lambda: not window.families.is_running(), timeout=60_000)
+
+
+def test_a_family_on_an_unreachable_cluster_says_so_and_falls_back_too(
+        qtbot, settings, tmp_path, warnings, monkeypatch):
+    from test_family_window import small_family
+
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", "1s")
+    address = f"tcp://127.0.0.1:{closed_port()}"
+    settings.setValue(SETTING, f"cluster:{address}")
+    settings.setValue(ADDRESS_SETTING, address)
+    window = show_window(qtbot, settings, tmp_path / "autosave")
+    assert window.open_puzzle(small_family(tmp_path / "two-ls.json"))
+
+    solve_family_and_wait(qtbot, window)
+    said = window.panel.status.text()
+    assert said.startswith(f"The search could not start: cannot reach the Dask scheduler at "
+                           f"{address}") and said.endswith("chooses the cluster again.")
+    assert warnings == [("The search could not start", said)]
+    assert window.panel.search_on.jobs_and_cluster()[1] is None
+    assert window.families.results.results == {}  # nothing counted, nothing "failed"
+
+    solve_family_and_wait(qtbot, window)  # on this computer now: every member counted
+    assert len(warnings) == 1
+    assert len(window.families.results.results) == 3
+    assert window.panel.status.text() == "3 of 3 members solved."
