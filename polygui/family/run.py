@@ -12,14 +12,15 @@ import traceback
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 
 from solvers import Cancelled, Progress, PuzzleError
 from solvers.parallel.cluster import ClusterError
 from solvers.parallel.runfile import RunFileError
 
 from ..solving.latency import lower_this_threads_priority, raise_lowered_threads
-from ..solving.run import EMIT_INTERVAL, SearchOptions, track_run
+from ..solving.run import EMIT_INTERVAL, SearchOptions
+from ..solving.threaded import ThreadedRun
 
 Solver = Callable[..., Iterator[Any]]  # solve_family(family, symmetry, jobs=, ...)
 
@@ -108,28 +109,10 @@ class FamilyWorker(QObject):
         return "stopped" if self._stop.is_set() else "done"
 
 
-class FamilyRun(QObject):
+class FamilyRun(ThreadedRun):
     """One family run: owns the thread and the worker; `shutdown()` stops and joins them."""
 
     def __init__(self, family: Any, symmetry: str, options: SearchOptions,
                  solver: Solver | None = None, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.thread = QThread()
-        self.thread.setObjectName("polygui-family")
-        self.worker = FamilyWorker(family, symmetry, options, solver or default_solver())
-        self.worker.moveToThread(self.thread)
-        self.thread.started.connect(self.worker.run)
-        # Direct: the thread must end even while the GUI thread waits for it (see run.py)
-        self.worker.finished.connect(self.thread.quit, Qt.ConnectionType.DirectConnection)
-        track_run(self)
-
-    def start(self) -> None:
-        self.thread.start()
-
-    def is_running(self) -> bool:
-        return self.thread.isRunning()
-
-    def shutdown(self, timeout_ms: int | None = 10_000) -> bool:
-        self.worker.stop()
-        self.thread.quit()
-        return self.thread.wait() if timeout_ms is None else self.thread.wait(timeout_ms)
+        worker = FamilyWorker(family, symmetry, options, solver or default_solver())
+        super().__init__(worker, worker.finished, "polygui-family", parent)

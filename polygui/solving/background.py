@@ -9,12 +9,12 @@ import threading
 import traceback
 from typing import Callable
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 
 from solvers import Cancelled, PuzzleError
 
 from .latency import lower_this_threads_priority, raise_lowered_threads
-from .run import track_run
+from .threaded import ThreadedRun
 
 Job = Callable[[Callable[[], bool]], object]  # job(cancel) -> result
 
@@ -51,31 +51,12 @@ class JobWorker(QObject):
         self.ended.emit()
 
 
-class BackgroundJob(QObject):
+class BackgroundJob(ThreadedRun):
     """One job in one thread; counted by running_solves() until it ends."""
 
     def __init__(self, job: Job, name: str, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.thread = QThread()
-        self.thread.setObjectName(name)
-        self.worker = JobWorker(job)
-        self.worker.moveToThread(self.thread)
-        self.thread.started.connect(self.worker.run)
-        # Direct: the thread must end even while the GUI thread waits for it (see run.py)
-        self.worker.ended.connect(self.thread.quit, Qt.ConnectionType.DirectConnection)
-        track_run(self)
-
-    def start(self) -> None:
-        self.thread.start()
-
-    def is_running(self) -> bool:
-        return self.thread.isRunning()
+        worker = JobWorker(job)
+        super().__init__(worker, worker.ended, name, parent)
 
     def stop(self) -> None:
         self.worker.stop()
-
-    def shutdown(self, timeout_ms: int | None = 10_000) -> bool:
-        """Stop the job and wait for its thread (None: however long it takes)."""
-        self.worker.stop()
-        self.thread.quit()
-        return self.thread.wait() if timeout_ms is None else self.thread.wait(timeout_ms)

@@ -22,12 +22,11 @@ from __future__ import annotations
 import threading
 import time
 import traceback
-import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from solvers import Cancelled, Progress, Puzzle, PuzzleError, SolutionBatch, solve
 from solvers.output.kept import kept_dtype
@@ -35,12 +34,12 @@ from solvers.parallel.cluster import ClusterError
 from solvers.parallel.cluster_spec import ClusterSpec
 from solvers.parallel.runfile import RunFileError
 
+from .threaded import ThreadedRun, running_solves, track_run  # noqa: F401 (imported from here)
 from .latency import (lower_this_threads_priority, pause_collector, raise_lowered_threads,
                       resume_collector)
 
 EMIT_INTERVAL = 0.04  # seconds between signals: about 25 per second at most
 BATCH_ROWS = 65_536  # solutions sent at once, at most (a few MB)
-_RUNS: "weakref.WeakSet[SolveRun]" = weakref.WeakSet()
 
 
 @dataclass(frozen=True)
@@ -55,18 +54,6 @@ class SearchOptions:
     def solve_options(self) -> dict:
         return {"jobs": self.jobs, "cluster": self.cluster, "checkpoint": self.checkpoint,
                 "resume": self.resume}
-
-
-def track_run(run: QObject) -> None:
-    """Count `run` (a QObject with is_running() and shutdown(timeout_ms)) among
-    running_solves(), which a closing window shuts down: other searches than Solve's (an
-    estimate, an explanation) run in threads of their own too."""
-    _RUNS.add(run)
-
-
-def running_solves() -> list["SolveRun"]:
-    """Solve runs whose thread is still alive (there should be none once a window closed)."""
-    return [run for run in list(_RUNS) if run.is_running()]
 
 
 class SolveWorker(QObject):
@@ -219,7 +206,7 @@ class SolveWorker(QObject):
             self._progress = None
 
 
-class SolveRun(QObject):
+class SolveRun(ThreadedRun):
     """One solve: owns the thread and the worker; `shutdown()` stops and joins them."""
 
     def __init__(self, puzzle: Puzzle, symmetry: str, limit: int = 0,
@@ -227,20 +214,9 @@ class SolveRun(QObject):
                  options: SearchOptions | None = None) -> None:
         """`keep`: see SolveWorker; `options`: threads, a cluster, a run file to keep or
         resume (None: one thread, nothing kept, as an editor's Check needs)."""
-        super().__init__(parent)
-        self.thread = QThread()
-        self.thread.setObjectName("polygui-solver")
-        self.worker = SolveWorker(puzzle, symmetry, limit, keep, options)
-        self.worker.moveToThread(self.thread)
-        self.thread.started.connect(self.worker.run)
-        # Direct: quit() is thread-safe, and the thread must end even while the GUI thread is
-        # blocked in wait() (queued, the quit would wait for the GUI's event loop).
-        self.worker.finished.connect(self.thread.quit, Qt.ConnectionType.DirectConnection)
+        worker = SolveWorker(puzzle, symmetry, limit, keep, options)
+        super().__init__(worker, worker.finished, "polygui-solver", parent)
         self._start_pending = False
-        _RUNS.add(self)
-
-    def start(self) -> None:
-        self.thread.start()
 
     def start_soon(self, delay_ms: int) -> None:
         """Start after `delay_ms`, time for the window to redraw for the new run: the solver's
@@ -255,7 +231,7 @@ class SolveRun(QObject):
             self.thread.start()
 
     def is_running(self) -> bool:
-        return self._start_pending or self.thread.isRunning()
+        return self._start_pending or super().is_running()
 
     def shutdown(self, timeout_ms: int | None = 10_000) -> bool:
         """Stop the search and wait for the thread to end (None: however long it takes). True
@@ -263,6 +239,4 @@ class SolveRun(QObject):
         milliseconds), except while numba compiles a kernel for the first time (seconds),
         which nothing can interrupt."""
         self._start_pending = False
-        self.worker.stop()
-        self.thread.quit()
-        return self.thread.wait() if timeout_ms is None else self.thread.wait(timeout_ms)
+        return super().shutdown(timeout_ms)
