@@ -20,6 +20,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QTransform
 
+from .captions import paint_captions
 from .cells import EMPTY
 from .paint_marks import draw_paint
 from .tiling import FlatBoard
@@ -80,6 +81,8 @@ class BoardPicture:
         self._hatched = QPainterPath()
         self._edges: dict[str, QPainterPath] = {}
         self._mapped: tuple[tuple, list, dict] | None = None  # (transform, fills, edges)
+        self.captions: list[tuple[int, str]] = []  # (cell index, words written on it)
+        self._cell_fills: list[QColor] = []
         self.set_labels(np.full(len(board.polygons), EMPTY), [])
         self.set_paint(np.zeros(len(board.polygons), dtype=np.int64), [])
 
@@ -92,6 +95,8 @@ class BoardPicture:
         """`labels`: the copy covering each cell (-1 empty); `copy_colours`: one per copy."""
         self.labels = np.asarray(labels)
         self._fills = []
+        self._cell_fills = [EMPTY_FILL if label == EMPTY else copy_colours[label]
+                            for label in self.labels.tolist()]
         hatched = self.optional & (labels == EMPTY)
         for label in np.unique(labels):
             colour = EMPTY_FILL if label == EMPTY else copy_colours[label]
@@ -134,6 +139,8 @@ class BoardPicture:
         painter.restore()
         draw_paint(painter, self.board.polygons, self.paint_numbers, self._paint_colours,
                    fit_transform(bounds or self.board.bounds, target))
+        paint_captions(painter, self.board.polygons, self.captions, self._cell_fills,
+                       fit_transform(bounds or self.board.bounds, target))
 
     def _paths_in(self, transform: QTransform) -> tuple[list, dict]:
         """The fills and edges mapped by `transform` (the last mapping is kept)."""

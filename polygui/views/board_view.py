@@ -10,7 +10,8 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from solvers import Puzzle, Solution
 
 from .board_picture import BoardPicture, fit_transform
-from .cells import EMPTY, CellIndex, board_cells, optional_mask, solution_cells
+from .cells import (EMPTY, CellIndex, board_cells, cell_captions_by_index, optional_mask,
+                    solution_cells)
 from .colours import copy_colours, piece_colours
 from .filter_marks import paint_filter_marks, polygon_spot
 from .marks import marks_by_colour, paint_marks
@@ -54,6 +55,7 @@ class BoardView(QWidget):
         self._colours = piece_colours(puzzle)
         self._picture = BoardPicture(FlatBoard.build(tiling_for(puzzle.kind), cells),
                                      optional_mask(puzzle))
+        self._picture.captions = cell_captions_by_index(puzzle)
         self.marks = {}
         self.filter_cells = ()
         self.set_solution(None)

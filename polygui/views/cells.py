@@ -95,3 +95,12 @@ def pinned_pieces(puzzle: Puzzle | None) -> tuple[tuple[int, tuple], ...]:
         return ()
     number = {piece.name: index for index, piece in enumerate(puzzle.pieces)}
     return tuple((number[pin.piece], pin.cells) for pin in puzzle.pins)
+
+
+def cell_captions_by_index(puzzle: Puzzle) -> list[tuple[int, str]]:
+    """(position in the board, words written on that cell), for the cells that have some
+    (a calendar's months and days: solvers.puzzle.family.cell_captions)."""
+    from solvers.puzzle.family import cell_captions
+
+    captions = cell_captions(puzzle)
+    return [(i, captions[cell]) for i, cell in enumerate(puzzle.board) if cell in captions]

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from .errors import PuzzleError
 from .family_spec import (CALENDAR_LAYOUTS, FamilySpec, MemberSpec, calendar_board,  # noqa: F401
-                          calendar_cells, calendar_dates, check_family, date_name, day_cell,
-                          month_cell)
+                          calendar_captions, calendar_cells, calendar_dates, check_family,
+                          date_name, day_cell, month_cell)
 from .grids import Shape
 from .limits import shown
 from .model import Puzzle
@@ -54,8 +54,24 @@ def family_of(puzzle: Puzzle) -> Family | None:
 
 def _calendar_member(puzzle: Puzzle, month: int, day: int) -> Member:
     name = date_name(month, day)
-    return Member(name, member_puzzle(puzzle, name, open_cells=calendar_cells(month, day)),
-                  (month, day))
+    member = member_puzzle(puzzle, name, open_cells=calendar_cells(month, day))
+    # its board still has the calendar's words on it (kept in a file the member is saved to)
+    member = dataclasses.replace(member, extra={CALENDAR_KEY: puzzle.family.calendar})
+    return Member(name, member, (month, day))
+
+
+CALENDAR_KEY = "calendar"  # in a calendar member's `extra`: its family's layout
+
+
+def cell_captions(puzzle: Puzzle) -> dict:
+    """What is written on the puzzle's board cells (cell -> text): a calendar's months and
+    days, on a calendar family's board or one of its dates'; nothing on other boards."""
+    layout = (puzzle.family.calendar if puzzle.family is not None
+              else puzzle.extra.get(CALENDAR_KEY))
+    if layout not in CALENDAR_LAYOUTS:
+        return {}
+    on_board = set(puzzle.board)
+    return {cell: text for cell, text in calendar_captions().items() if cell in on_board}
 
 
 def _member(puzzle: Puzzle, spec: MemberSpec) -> Member:

@@ -74,6 +74,13 @@ def calendar_board() -> Shape:
                         + [day_cell(d) for d in range(1, 32)]))
 
 
+def calendar_captions() -> dict[Cell, str]:
+    """What the classic calendar board has written on its cells: "Jan" to "Dec", 1 to 31."""
+    captions = {month_cell(m): MONTH_NAMES[m - 1] for m in range(1, 13)}
+    captions.update((day_cell(d), str(d)) for d in range(1, 32))
+    return captions
+
+
 def calendar_dates() -> tuple[tuple[int, int], ...]:
     """(month, day) for every date of a leap year, in order: 366."""
     import calendar  # here: it loads locale and datetime, which a count does not need

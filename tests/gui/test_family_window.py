@@ -8,7 +8,8 @@ from __future__ import annotations
 import dataclasses
 import json
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QMessageBox
 
 from solvers import Progress, PuzzleError, solve
@@ -152,6 +153,32 @@ def test_a_member_opens_solved_and_back_returns_to_the_family(window, qtbot, tmp
     with qtbot.waitSignal(panel.member_chosen):  # a row opens its member too
         panel.table.cellDoubleClicked.emit(1, 0)
     assert window.puzzle == members[1].puzzle
+
+
+def painted(picture) -> QImage:
+    """The board picture painted at 400 x 400 pixels."""
+    image = QImage(400, 400, QImage.Format.Format_RGB32)
+    image.fill(Qt.GlobalColor.white)
+    painter = QPainter(image)
+    picture.paint(painter, QRectF(0, 0, 400, 400))
+    painter.end()
+    return image
+
+
+def test_a_calendar_board_shows_its_months_and_days_and_a_date_keeps_them(window, qtbot):
+    assert window.open_puzzle(CALENDAR)
+    view = window.current_view()
+    written = dict(view._picture.captions)
+    assert len(written) == 43 and "Dec" in written.values() and "31" in written.values()
+    with_words = painted(view._picture)
+    view._picture.captions = []
+    assert painted(view._picture) != with_words  # the words are drawn
+    members = window.families.results.family.members
+    window.families.open_member(members.index(next(m for m in members if m.name == "Dec 24")))
+    qtbot.waitUntil(lambda: not window.is_solving(), timeout=300_000)
+    view = window.current_view()
+    words = {text for _, text in view._picture.captions}
+    assert len(words) == 41 and "Dec" not in words and "24" not in words and "Nov" in words
 
 
 def test_unsaved_changes_to_a_family_are_asked_about_before_a_member_opens(window, qtbot,

@@ -16,7 +16,7 @@ from solvers import (Cancelled, GridKind, Piece, Progress, Puzzle, PuzzleError, 
 from solvers.parallel import family as family_run
 from solvers.parallel.family import MemberResult, solve_family
 from solvers.puzzle.family import (Family, calendar_board, calendar_cells, calendar_dates,
-                                   day_cell, family_of, month_cell)
+                                   cell_captions, day_cell, family_of, month_cell)
 from solvers.puzzle.family_spec import FamilySpec, MemberSpec
 from solvers.puzzle.fileformat import (load_puzzle, puzzle_from_json, puzzle_to_dict,
                                        puzzle_to_json, save_puzzle)
@@ -84,6 +84,22 @@ def test_a_family_is_not_judged_by_its_own_board_but_its_members_are():
     member = family_of(calendar).members[0].puzzle
     assert member.problems() == []
     assert dataclasses.replace(calendar, pieces=()).problems() == ["there are no pieces"]
+
+
+def test_a_calendar_board_and_its_dates_carry_the_months_and_days_written_on_them(tmp_path):
+    calendar = shipped("calendar.json")
+    captions = cell_captions(calendar)
+    assert len(captions) == 43 and captions[month_cell(12)] == "Dec"
+    assert captions[day_cell(31)] == "31" and captions[day_cell(1)] == "1"
+    member = family_of(calendar).members[358]  # Dec 24
+    assert member.name == "Dec 24"
+    written = cell_captions(member.puzzle)
+    assert set(written) == set(member.puzzle.board) and len(written) == 41
+    assert "Dec" not in written.values() and "24" not in written.values()
+    save_puzzle(member.puzzle, tmp_path / "dec-24.json")  # a date saved keeps its words
+    assert cell_captions(load_puzzle(tmp_path / "dec-24.json")) == written
+    assert cell_captions(family_of(small_family()).members[0].puzzle) == {}
+    assert cell_captions(shipped("soma.json")) == {}
 
 
 def test_two_dates_counted_by_the_family_run_match_single_board_solves_and_the_oracle():
