@@ -106,13 +106,18 @@ class FamilyPicture:
 
 
 class CalendarPicture(FamilyPicture):
-    """Twelve month blocks of day cells; a day's colour and figure are its solutions."""
+    """Twelve month blocks of day cells; a day's colour and figure are its solutions. A date
+    with a member per weekday (a weekday calendar) is seven stripes, Monday first, each
+    coloured by its weekday's solutions, under the day's number."""
 
     def __init__(self, results: FamilyResults, columns: int = MONTH_COLUMNS[0]) -> None:
         super().__init__(results)
         self.columns = columns
-        by_date = {member.date: index for index, member in enumerate(results.family.members)
-                   if member.date is not None}
+        self.day_numbers: list[tuple[str, QRectF]] = []  # over a date's stripes
+        by_date: dict[tuple[int, int], list[int]] = {}
+        for index, member in enumerate(results.family.members):
+            if member.date is not None:
+                by_date.setdefault(member.date, []).append(index)
         block_width = 7 * DAY + 6 * GAP
         block_height = MONTH_TITLE + 5 * DAY + 4 * GAP
         for month in range(1, 13):
@@ -125,14 +130,45 @@ class CalendarPicture(FamilyPicture):
                 row, column = divmod(day - 1, 7)
                 rect = QRectF(left + column * (DAY + GAP), top + MONTH_TITLE + row * (DAY + GAP),
                               DAY, DAY)
-                self.cells.append(Cell(by_date.get((month, day)), rect, str(day)))
+                self._add_date(rect, str(day), by_date.get((month, day), []))
         width = MARGIN * 2 + columns * block_width + (columns - 1) * 3 * MARGIN
         rows = math.ceil(12 / columns)
         height = MARGIN * 2 + rows * block_height + (rows - 1) * 2 * MARGIN + LEGEND + MARGIN
         self.bounds = QRectF(0, 0, width, height)
 
+    def _add_date(self, rect: QRectF, number: str, members: list[int]) -> None:
+        """One cell for a date with one member (or none), a stripe for each of several."""
+        if len(members) <= 1:
+            self.cells.append(Cell(members[0] if members else None, rect, number))
+            return
+        width = rect.width() / len(members)
+        for position, member in enumerate(members):
+            self.cells.append(Cell(member, QRectF(rect.left() + position * width, rect.top(),
+                                                  width, rect.height()), ""))
+        self.day_numbers.append((number, rect))
+
+    def paint(self, painter: QPainter, target: QRectF) -> None:
+        super().paint(painter, target)
+        transform = self.transform(target)
+        scale = transform.m11()
+        painter.save()
+        painter.setFont(font_of(DAY * 0.3 * scale, bold=True))
+        for number, rect in self.day_numbers:
+            box = transform.mapRect(rect)
+            painter.setPen(QPen(QColor("#555555"), max(0.5, 0.08 * scale)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(box)
+            label = QRectF(box.left(), box.top(), box.width(), 0.36 * box.height())
+            painter.fillRect(label, QColor(255, 255, 255, 200))
+            painter.setPen(QColor("#222222"))
+            painter.drawText(label, Qt.AlignmentFlag.AlignCenter, number)
+        painter.restore()
+
     def paint_cell(self, painter: QPainter, cell: Cell, rect: QRectF, fill: QColor,
                    count: int | None, scale: float) -> None:
+        if not cell.label:  # a weekday's stripe: its colour says it all
+            painter.fillRect(rect, fill)
+            return
         painter.setPen(QPen(QColor("#9a9a9a"), max(0.5, 0.08 * scale)))
         painter.setBrush(fill)
         painter.drawRect(rect)

@@ -24,9 +24,17 @@ def date_text(date: tuple[int, int]) -> str:
     return f"{MONTHS[month - 1]} {day}"
 
 
+WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")  # 0 is Monday, as in Python
+
+
 def member_label(member: Any) -> str:
-    """A member as the checks name it: a calendar's by its date, others by name."""
-    return date_text(member.date) if member.date is not None else member.name
+    """A member as the checks name it: a calendar's by its date (and weekday), others by
+    name."""
+    if member.date is None:
+        return member.name
+    weekday = getattr(member, "weekday", None)
+    return date_text(member.date) if weekday is None else (
+        f"{WEEKDAYS[weekday]} {date_text(member.date)}")
 
 
 @dataclass
@@ -99,10 +107,12 @@ class FamilyResults:
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         calendar = self.family.calendar
-        writer.writerow(["member"] + (["month", "day"] if calendar else [])
+        writer.writerow(["member"] + (["month", "day", "weekday"] if calendar else [])
                         + ["solutions", "seconds", "complete"])
         for index, member in enumerate(self.family.members):
-            date = list(member.date) if calendar and member.date else ["", ""]
+            weekday = getattr(member, "weekday", None)
+            date = (list(member.date) + ["" if weekday is None else WEEKDAYS[weekday]]
+                    if calendar and member.date else ["", "", ""])
             result = self.results.get(index)
             figures = (["", "", ""] if result is None else
                        [result.solutions, f"{result.seconds:.3f}",

@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 from ..puzzle.any_file import load_any
+from ..puzzle.calendar_layout import WEEKDAY_NAMES
 from ..puzzle.model import Puzzle, PuzzleError
 from .arguments import new_file
 
@@ -101,7 +102,7 @@ def run_family(puzzle: Puzzle, args: argparse.Namespace, jobs: int) -> int:
         else:
             seconds = event.elapsed
     rows = [results[i] for i in sorted(results)]
-    dates = {i: member.date for i, member in enumerate(family.members)}
+    dates = {i: (member.date, member.weekday) for i, member in enumerate(family.members)}
     checks = family_checks(rows)
     print(f"{family.name}: {len(rows)} members [{symmetry}]")
     print(format_table(rows))
@@ -171,11 +172,14 @@ def format_table(rows: list) -> str:
     return "\n".join(lines)
 
 
-def _member_data(row, date: tuple[int, int] | None) -> dict:
+def _member_data(row, date: tuple[tuple[int, int] | None, int | None]) -> dict:
     data = {"name": row.name, "solutions": row.solutions, "seconds": round(row.seconds, 6),
             "complete": row.complete, "note": row.note}
-    if date is not None:
-        data["date"] = list(date)
+    day, weekday = date
+    if day is not None:
+        data["date"] = list(day)
+    if weekday is not None:
+        data["weekday"] = WEEKDAY_NAMES[weekday]
     return data
 
 
@@ -185,10 +189,13 @@ def write_table(path: Path, rows: list, dates: dict) -> None:
 
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
-    writer.writerow(["member", "month", "day", "solutions", "seconds", "complete", "note"])
+    writer.writerow(["member", "month", "day", "weekday", "solutions", "seconds", "complete",
+                     "note"])
     for row in rows:
-        month, day = dates[row.index] or ("", "")
-        writer.writerow([row.name, month, day, row.solutions, f"{row.seconds:.6f}",
+        day_of, weekday = dates[row.index]
+        month, day = day_of or ("", "")
+        weekday = "" if weekday is None else WEEKDAY_NAMES[weekday]
+        writer.writerow([row.name, month, day, weekday, row.solutions, f"{row.seconds:.6f}",
                          "yes" if row.complete else "no", row.note])
     try:
         write_atomically(path, text.getvalue().encode("utf-8"))

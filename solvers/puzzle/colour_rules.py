@@ -109,10 +109,12 @@ def validate_colour_rules(puzzle: _Puzzle) -> None:
     colours = puzzle.constraint_colours
     _check_colours(colours)
     for piece in puzzle.pieces:
-        _check_paint(piece.paint, set(piece.cells), len(colours),
-                     f"piece {shown(piece.name)}", "not a cell of the piece")
-    _check_paint(puzzle.board_paint, set(puzzle.board), len(colours), "the board paint",
-                 "not a cell of the board")
+        if piece.paint:
+            _check_paint(piece.paint, set(piece.cells), len(colours),
+                         f"piece {shown(piece.name)}", "not a cell of the piece")
+    if puzzle.board_paint:
+        _check_paint(puzzle.board_paint, set(puzzle.board), len(colours), "the board paint",
+                     "not a cell of the board")
     for piece_colour, board_colour in puzzle.colour_rules:
         for colour in (piece_colour, board_colour):
             if not 1 <= colour <= len(colours):

@@ -11,9 +11,10 @@ import dataclasses
 from dataclasses import dataclass
 
 from .errors import PuzzleError
-from .family_spec import (CALENDAR_LAYOUTS, FamilySpec, MemberSpec, calendar_board,  # noqa: F401
-                          calendar_captions, calendar_cells, calendar_dates, check_family,
-                          date_name, day_cell, month_cell)
+from .calendar_layout import (CALENDAR_LAYOUTS, CalendarDate, calendar_board,  # noqa: F401
+                              calendar_captions, calendar_cells, calendar_dates, date_name,
+                              day_cell, month_cell, weekday_cell)
+from .family_spec import FamilySpec, MemberSpec, check_family  # noqa: F401
 from .grids import Shape
 from .limits import shown
 from .model import Puzzle
@@ -21,12 +22,14 @@ from .model import Puzzle
 
 @dataclass(frozen=True)
 class Member:
-    """One member: its name ("Jan 1", "6x10"), its puzzle (its board, the family's pieces)
-    and, for a calendar's member, its date (month, day)."""
+    """One member: its name ("Jan 1", "Mon Jan 1", "6x10"), its puzzle (its board, the
+    family's pieces) and, for a calendar's member, its date (month, day) and, on a weekday
+    layout, its weekday (0 Monday)."""
 
     name: str
     puzzle: Puzzle
     date: tuple[int, int] | None = None
+    weekday: int | None = None
 
 
 @dataclass(frozen=True)
@@ -45,19 +48,19 @@ def family_of(puzzle: Puzzle) -> Family | None:
         return None
     check_family(spec, puzzle.board)
     if spec.calendar is not None:
-        members = tuple(_calendar_member(puzzle, month, day)
-                        for month, day in calendar_dates())
+        members = tuple(_calendar_member(puzzle, date)
+                        for date in calendar_dates(spec.calendar, spec.year))
     else:
         members = tuple(_member(puzzle, member) for member in spec.members)
     return Family(puzzle.name, puzzle.description, members, spec.calendar is not None)
 
 
-def _calendar_member(puzzle: Puzzle, month: int, day: int) -> Member:
-    name = date_name(month, day)
-    member = member_puzzle(puzzle, name, open_cells=calendar_cells(month, day))
+def _calendar_member(puzzle: Puzzle, date: CalendarDate) -> Member:
+    cells = calendar_cells(date.month, date.day, date.weekday)
     # its board still has the calendar's words on it (kept in a file the member is saved to)
-    member = dataclasses.replace(member, extra={CALENDAR_KEY: puzzle.family.calendar})
-    return Member(name, member, (month, day))
+    member = member_puzzle(puzzle, date.name, open_cells=cells,
+                           extra={CALENDAR_KEY: puzzle.family.calendar})
+    return Member(date.name, member, (date.month, date.day), date.weekday)
 
 
 CALENDAR_KEY = "calendar"  # in a calendar member's `extra`: its family's layout
@@ -71,7 +74,7 @@ def cell_captions(puzzle: Puzzle) -> dict:
     if layout not in CALENDAR_LAYOUTS:
         return {}
     on_board = set(puzzle.board)
-    return {cell: text for cell, text in calendar_captions().items() if cell in on_board}
+    return {cell: text for cell, text in calendar_captions(layout).items() if cell in on_board}
 
 
 def _member(puzzle: Puzzle, spec: MemberSpec) -> Member:
@@ -80,7 +83,7 @@ def _member(puzzle: Puzzle, spec: MemberSpec) -> Member:
 
 
 def member_puzzle(puzzle: Puzzle, name: str, *, board: Shape | None = None,
-                  open_cells: Shape = ()) -> Puzzle:
+                  open_cells: Shape = (), extra: dict | None = None) -> Puzzle:
     """`puzzle` (without its family) on `board`, or on its own board less `open_cells`:
     optional and painted cells off the member's board are dropped."""
     cells = puzzle.board if board is None else board
@@ -89,7 +92,7 @@ def member_puzzle(puzzle: Puzzle, name: str, *, board: Shape | None = None,
     on_board = set(cells)
     try:
         return dataclasses.replace(
-            puzzle, name=f"{puzzle.name}: {name}", board=cells, family=None, extra={},
+            puzzle, name=f"{puzzle.name}: {name}", board=cells, family=None, extra=extra or {},
             optional=tuple(c for c in puzzle.optional if c in on_board),
             board_paint=tuple((c, k) for c, k in puzzle.board_paint if c in on_board))
     except PuzzleError as error:

@@ -4,11 +4,13 @@
 "family": {"members": [{"name": "6x10", "board": [[0, 0], ...]},
                        {"name": "Jan 1", "open": [[0, 0], [0, 2]]}]}
 "family": {"calendar": "month-day"}
+"family": {"calendar": "month-day-weekday", "year": 2027}
 ```
 A member is a board of its own (`"board"`) or the file's board with some cells left open
 (`"open"`); `"calendar": "month-day"` stands for every date of a leap year, each leaving its
-month's cell and its day's cell open (the layout: `calendar_cells`). The puzzle's pieces are
-every member's. solvers.puzzle.family turns a spec into the members' puzzles.
+month's cell and its day's cell open, `"month-day-weekday"` for every date on every weekday
+(or with `"year"`, that year's dates), each leaving its weekday's cell open too (the layouts:
+solvers.puzzle.calendar_layout). The puzzle's pieces are every member's. solvers.puzzle.family turns a spec into the members' puzzles.
 """
 
 from __future__ import annotations
@@ -16,16 +18,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .calendar_layout import (CALENDAR_LAYOUTS, MONTH_NAMES, WEEKDAYS,  # noqa: F401
+                              calendar_board, calendar_captions, calendar_cells, calendar_dates,
+                              date_name, day_cell, month_cell, weekday_cell)
 from .errors import PuzzleError
-from .grids import Cell, Shape
+from .grids import Shape
 from .limits import MAX_BOARD_CELLS, check_entry, shown
 
-CALENDAR_LAYOUTS = ("month-day",)
 MAX_MEMBERS = 10_000
-MONTH_NAMES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
-               "Dec")  # not calendar.month_abbr: it follows the locale Qt sets
-LEAP_YEAR = 2024  # a calendar's members are the dates of a leap year: Feb 29 is one
-_FAMILY_KEYS = {"members", "calendar"}
+YEARS = (1, 9999)  # a weekday calendar's year, if it names one
+_FAMILY_KEYS = {"members", "calendar", "year"}
 _MEMBER_KEYS = {"name", "board", "open"}
 
 
@@ -45,52 +47,7 @@ class FamilySpec:
 
     members: tuple[MemberSpec, ...] = ()
     calendar: str | None = None
-
-
-def month_cell(month: int) -> Cell:
-    """The square-grid cell (x, y) of month 1-12 on the classic calendar board: six a row
-    on rows y = 0 and 1."""
-    if not 1 <= month <= 12:
-        raise ValueError(f"no month {month}")
-    return ((month - 1) % 6, (month - 1) // 6)
-
-
-def day_cell(day: int) -> Cell:
-    """The cell (x, y) of day 1-31: seven a row on rows y = 2 to 6."""
-    if not 1 <= day <= 31:
-        raise ValueError(f"no day {day}")
-    return ((day - 1) % 7, 2 + (day - 1) // 7)
-
-
-def calendar_cells(month: int, day: int) -> tuple[Cell, Cell]:
-    """The two cells a date leaves open: its month's and its day's (the one place the
-    calendar's layout lives: the solver and the app's picture both use it)."""
-    return month_cell(month), day_cell(day)
-
-
-def calendar_board() -> Shape:
-    """The classic calendar board: the 12 month cells and the 31 day cells (43)."""
-    return tuple(sorted([month_cell(m) for m in range(1, 13)]
-                        + [day_cell(d) for d in range(1, 32)]))
-
-
-def calendar_captions() -> dict[Cell, str]:
-    """What the classic calendar board has written on its cells: "Jan" to "Dec", 1 to 31."""
-    captions = {month_cell(m): MONTH_NAMES[m - 1] for m in range(1, 13)}
-    captions.update((day_cell(d), str(d)) for d in range(1, 32))
-    return captions
-
-
-def calendar_dates() -> tuple[tuple[int, int], ...]:
-    """(month, day) for every date of a leap year, in order: 366."""
-    import calendar  # here: it loads locale and datetime, which a count does not need
-
-    return tuple((month, day) for month in range(1, 13)
-                 for day in range(1, calendar.monthrange(LEAP_YEAR, month)[1] + 1))
-
-
-def date_name(month: int, day: int) -> str:
-    return f"{MONTH_NAMES[month - 1]} {day}"
+    year: int | None = None  # a weekday calendar's: its dates on their weekdays that year
 
 
 # --- the file ------------------------------------------------------------------------------
@@ -103,8 +60,16 @@ def family_from_data(value: Any, axes: str, board: Shape, *, strict: bool = True
     if ("members" in value) == ("calendar" in value):
         raise PuzzleError(f"{where} needs either \"members\" (a list) or \"calendar\" "
                           f"({', '.join(map(repr, CALENDAR_LAYOUTS))}), one of the two")
+    if "year" in value and value.get("calendar") != WEEKDAYS:
+        raise PuzzleError(f"{where}: \"year\" goes with \"calendar\": {WEEKDAYS!r} (the "
+                          f"dates of that year on their weekdays)")
     if "calendar" in value:
-        spec = FamilySpec(calendar=value["calendar"])
+        year = value.get("year")
+        if year is not None and (not isinstance(year, int) or isinstance(year, bool)
+                                 or not YEARS[0] <= year <= YEARS[1]):
+            raise PuzzleError(f"{where}: \"year\" must be a whole number from {YEARS[0]} to "
+                              f"{YEARS[1]}, not {shown(year)}")
+        spec = FamilySpec(calendar=value["calendar"], year=year)
     else:
         members = value["members"]
         if not isinstance(members, list):
@@ -160,11 +125,12 @@ def check_family(spec: FamilySpec, board: Shape) -> None:
         if spec.calendar not in CALENDAR_LAYOUTS:
             raise PuzzleError(f"\"family\": unknown calendar {shown(spec.calendar)}: use "
                               f"{', '.join(map(repr, CALENDAR_LAYOUTS))}")
-        missing = sorted(set(calendar_board()) - set(board))
+        needed = calendar_board(spec.calendar)
+        missing = sorted(set(needed) - set(board))
         if missing:
-            raise PuzzleError(f"\"family\": a {spec.calendar} calendar needs its 43 date cells "
-                              f"on the board, but cell {shown(list(missing[0]))} is not "
-                              f"({len(missing)} missing)")
+            raise PuzzleError(f"\"family\": a {spec.calendar} calendar needs its {len(needed)} "
+                              f"date cells on the board, but cell {shown(list(missing[0]))} "
+                              f"is not ({len(missing)} missing)")
         return
     if not spec.members:
         raise PuzzleError("\"family\" has no members: list at least one")
@@ -183,7 +149,7 @@ def check_family(spec: FamilySpec, board: Shape) -> None:
 
 def family_to_data(spec: FamilySpec) -> dict:
     if spec.calendar is not None:
-        return {"calendar": spec.calendar}
+        return {"calendar": spec.calendar} | ({} if spec.year is None else {"year": spec.year})
     return {"members": [
         {"name": m.name, "board": [list(c) for c in m.board]} if m.board is not None
         else {"name": m.name, "open": [list(c) for c in m.open]} for m in spec.members]}

@@ -230,9 +230,26 @@ def _validate_polyform(puzzle: Puzzle) -> None:
     check_cells("the board", puzzle.board, MAX_BOARD_CELLS, grid.axes)
     grid.validate_cells("the board", puzzle.board)
     _check_optional(puzzle)
+    try:
+        _validate_pieces_once(puzzle.kind, puzzle.pieces)
+    except TypeError:  # a piece that cannot be hashed (never made by PolyGUI): checked anyway
+        _validate_pieces(puzzle.kind, puzzle.pieces)
+
+
+@lru_cache(maxsize=64)
+def _validate_pieces_once(kind: GridKind, pieces: tuple) -> None:
+    """`_validate_pieces`, remembered for pieces that passed: a family's members, an editor's
+    every edit of the board and the search's copies share one piece set, whose connectivity
+    checks took most of building a calendar's 366 members."""
+    _validate_pieces(kind, pieces)
+
+
+def _validate_pieces(kind: GridKind, pieces: tuple) -> None:
+    grid = kind.grid
+    dims = grid.dimensions
     names = set()
     total = 0
-    for index, piece in enumerate(puzzle.pieces):
+    for index, piece in enumerate(pieces):
         where = f"piece {shown(piece.name)}"  # by its name only: names are often digits
         if not piece.name:
             raise PuzzleError(f"piece number {index + 1} has no name")

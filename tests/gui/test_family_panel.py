@@ -114,6 +114,33 @@ def test_the_calendar_colours_each_date_by_its_count_and_a_click_names_it(qtbot)
     assert view.member_at(*transform.map(not_member.rect.center()).toTuple()) is None
 
 
+def test_a_weekday_calendar_draws_a_stripe_per_weekday_and_a_click_opens_that_one(qtbot):
+    board = shipped("pentominoes-3x20.json")  # any puzzle: only the dates are drawn
+    members = tuple(Member(f"{w} Jan {d}", board, (1, d), w) for d in (1, 2) for w in range(7))
+    family = Family("Weekdays", "", members, True)
+    results = FamilyResults(family)
+    results.add(MemberResult(3, members[3].name, 0, 0.1, True))  # Thu Jan 1: none
+    results.add(MemberResult(4, members[4].name, 5, 0.1, True))
+    panel = show_widget(qtbot, FamilyPanel(), 1000, 420)
+    panel.show_family(results)
+    view = panel.picture
+    picture = view.picture
+    jan1 = [cell for cell in picture.cells if cell.member is not None and cell.member < 7]
+    assert [cell.member for cell in jan1] == list(range(7))  # Monday first, left to right
+    assert all(a.rect.right() <= b.rect.left() + 1e-9 for a, b in zip(jan1, jan1[1:]))
+    assert [number for number, _ in picture.day_numbers] == ["1", "2"]
+    image = view.grab().toImage()
+    transform = picture.transform(view.target())
+    lower = transform.map(jan1[3].rect.center() + QPointF(0, 3))  # below the day's number
+    assert image.pixelColor(lower.toPoint()) == NONE
+    with qtbot.waitSignal(view.member_clicked) as clicked:
+        qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=lower.toPoint())
+    assert clicked.args == [3]
+    assert "Thu Jan 1" in results.checks()[1]
+    rows = list(csv.DictReader(io.StringIO(results.csv_text())))
+    assert (rows[3]["weekday"], rows[3]["solutions"]) == ("Thu", "0")
+
+
 def test_thumbnails_show_every_member_with_its_count(qtbot):
     family = boards_family()
     results = FamilyResults(family)

@@ -5,6 +5,7 @@ across a stop (a checkpoint resumed runs only the members not finished)."""
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import json
 
 import pytest
@@ -14,7 +15,9 @@ from puzzles import shipped
 from solvers import (Cancelled, GridKind, Piece, Progress, Puzzle, PuzzleError, count_solutions,
                      solve)
 from solvers.parallel import family as family_run
-from solvers.parallel.family import MemberResult, solve_family
+from solvers.parallel.family import MemberResult, count_member, solve_family
+from solvers.search.solve import count_solutions as single_count
+from solvers.puzzle.calendar_layout import WEEKDAYS, calendar_captions
 from solvers.puzzle.family import (Family, calendar_board, calendar_cells, calendar_dates,
                                    cell_captions, day_cell, family_of, month_cell)
 from solvers.puzzle.family_spec import FamilySpec, MemberSpec
@@ -60,8 +63,23 @@ def test_the_calendar_layout_is_the_classic_board():
     assert [month_cell(m) for m in (1, 6, 7, 12)] == [(0, 0), (5, 0), (0, 1), (5, 1)]
     assert [day_cell(d) for d in (1, 7, 8, 29, 31)] == [(0, 2), (6, 2), (0, 3), (0, 6), (2, 6)]
     assert calendar_cells(2, 29) == ((1, 0), (0, 6))
-    dates = calendar_dates()
+    dates = [(date.month, date.day) for date in calendar_dates()]
     assert len(dates) == 366 and (2, 29) in dates and (2, 30) not in dates
+
+
+def test_the_weekday_layout_adds_the_seven_weekdays_after_day_31():
+    board = calendar_board(WEEKDAYS)
+    assert len(board) == 50 and set(calendar_board()) < set(board)
+    written = calendar_captions(WEEKDAYS)
+    assert [written[(x, 6)] for x in range(7)] == ["29", "30", "31", "Sun", "Mon", "Tue", "Wed"]
+    assert [written[(x, 7)] for x in range(4, 7)] == ["Thu", "Fri", "Sat"]
+    assert calendar_cells(12, 25, 4) == (month_cell(12), day_cell(25), (5, 7))  # a Friday
+    every = calendar_dates(WEEKDAYS)
+    assert len(every) == 366 * 7 and every[0].name == "Mon Jan 1"
+    year = calendar_dates(WEEKDAYS, 2027)
+    assert len(year) == 365 and all(
+        date.weekday == datetime.date(2027, date.month, date.day).weekday() for date in year)
+    assert year[358].name == "Sat Dec 25"
 
 
 def test_the_shipped_calendar_has_a_member_per_date_leaving_its_two_cells_open():
@@ -100,6 +118,34 @@ def test_a_calendar_board_and_its_dates_carry_the_months_and_days_written_on_the
     assert cell_captions(load_puzzle(tmp_path / "dec-24.json")) == written
     assert cell_captions(family_of(small_family()).members[0].puzzle) == {}
     assert cell_captions(shipped("soma.json")) == {}
+
+
+def weekday_calendar(year: int | None) -> Puzzle:
+    """The classic pieces with two 2x3 rectangles (47 cells) on the weekday board (50)."""
+    classic = shipped("calendar.json")
+    rectangle, *others = classic.pieces
+    return dataclasses.replace(classic, board=calendar_board(WEEKDAYS),
+                               pieces=(dataclasses.replace(rectangle, count=2), *others),
+                               family=FamilySpec(calendar=WEEKDAYS, year=year))
+
+
+def test_a_weekday_calendar_leaves_month_day_and_weekday_open_and_counts_each(tmp_path):
+    puzzle = weekday_calendar(2027)
+    path = tmp_path / "weekdays.json"
+    save_puzzle(puzzle, path)
+    assert json.loads(path.read_text())["family"] == {"calendar": WEEKDAYS, "year": 2027}
+    family = family_of(load_puzzle(path))
+    assert len(family.members) == 365 and len(family_of(weekday_calendar(None)).members) == 2562
+    christmas = next(m for m in family.members if m.name == "Sat Dec 25")
+    assert (christmas.date, christmas.weekday) == ((12, 25), 5)
+    assert set(calendar_board(WEEKDAYS)) - set(christmas.puzzle.board) == {
+        month_cell(12), day_cell(25), (6, 7)}
+    assert "Sat" not in cell_captions(christmas.puzzle).values()
+    counts = {}
+    for member in (christmas, family.members[0]):  # two kernels agree on each
+        counts[member.name] = count_member(member.puzzle, "distinct").solutions
+        assert counts[member.name] == single_count(member.puzzle, "distinct",
+                                                   kernel="general").solutions > 0
 
 
 def test_two_dates_counted_by_the_family_run_match_single_board_solves_and_the_oracle():
@@ -223,6 +269,13 @@ def bad(change) -> str:
     (lambda d: d.update(family={"calendar": "week"}), "unknown calendar 'week'"),
     (lambda d: d.update(family={"calendar": "month-day"}), "calendar needs its 43 date cells"),
     (lambda d: d.update(family=[1]), "\"family\" must be an object"),
+    (lambda d: d.update(family={"calendar": "month-day-weekday"}),
+     "calendar needs its 50 date cells"),
+    (lambda d: d.update(family={"calendar": "month-day", "year": 2027}),
+     "\"year\" goes with \"calendar\": 'month-day-weekday'"),
+    (lambda d: d.update(board=[list(c) for c in calendar_board(WEEKDAYS)],
+                        family={"calendar": "month-day-weekday", "year": 0}),
+     "\"year\" must be a whole number from 1 to 9999, not 0"),
     (lambda d: d["family"]["members"][1].update(open=[[5, 5]]),
      "member '3x3 less its centre': open cell [5, 5] is not a cell of the board"),
     (lambda d: d["family"]["members"][1].update(board=[[0, 0]]), "one of the two"),
