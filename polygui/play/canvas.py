@@ -24,7 +24,8 @@ from solvers.play.moves import (PlayBoard, Placement, cell_class, flipped, trans
 from solvers.puzzle.grids import Shape, normalise
 
 from ..views.board_picture import BoardPicture, fit_transform
-from ..views.cells import EMPTY, CellIndex, board_cells, optional_mask, pinned_pieces
+from ..views.cells import (EMPTY, CellIndex, board_cells, cell_captions_by_index, optional_mask,
+                           pinned_pieces)
 from ..views.colours import copy_colours, piece_colours
 from ..views.tiling import tiling_for
 from .drawing import (HINTED, IN_NO_SOLUTION, NO_PLACE, SELECTED, draw_piece, outline,
@@ -108,6 +109,7 @@ class PlayCanvas(QWidget):
             return
         self._layout = lay_out(self.puzzle, self._room())
         self._picture = BoardPicture(self._layout.board, optional_mask(self.puzzle))
+        self._picture.captions = cell_captions_by_index(self.puzzle)  # a calendar's words
         self._placed_changed()
 
     def _placed_changed(self) -> None:

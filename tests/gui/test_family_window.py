@@ -179,6 +179,9 @@ def test_a_calendar_board_shows_its_months_and_days_and_a_date_keeps_them(window
     view = window.current_view()
     words = {text for _, text in view._picture.captions}
     assert len(words) == 41 and "Dec" not in words and "24" not in words and "Nov" in words
+    window.set_mode("play")  # played by hand, the date's board has its words too
+    qtbot.waitUntil(lambda: window.play.page.canvas._picture is not None)
+    assert {text for _, text in window.play.page.canvas._picture.captions} == words
 
 
 def test_unsaved_changes_to_a_family_are_asked_about_before_a_member_opens(window, qtbot,
