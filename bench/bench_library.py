@@ -6,9 +6,10 @@ For each entry: the estimate (one thread, `solvers.estimate`, its seconds are th
 difficulty; `--write` stores them in assets/library/*.json), then every recorded mode
 counted twice: by the kernel the app picks and by the general exact-cover kernel (a Sudoku:
 by the Sudoku kernel and by a plain backtracking count here, for the classic grids). An entry
-whose estimate is over `--skip-over` seconds is not counted (listed as skipped). Prints a
-dated markdown table (entries, agreed, disagreed with the counts, seconds) for
-docs/benchmarks.md.
+whose estimate is over `--skip-over` seconds is not counted (listed as skipped), unless its
+counts are all 0 and a certificate (a colouring argument, a cell no piece covers) proves it
+has no solution: it is then listed as proved. Prints a dated markdown table (entries,
+agreed, proved, disagreed with the counts, seconds) for docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from solvers import estimate  # noqa: E402
+from solvers.analysis.certificates import certificates  # noqa: E402
 from solvers.library import LibraryEntry, library_dir, load_library  # noqa: E402
 from solvers.puzzle.model import Puzzle, PuzzleError  # noqa: E402
 from solvers.search.solve import count_solutions  # noqa: E402 (takes kernel=)
@@ -96,8 +98,11 @@ def check(entry: LibraryEntry, skip_over: float) -> dict:
     except PuzzleError:  # none, proved before searching
         guessed = 0.0
     row = {"id": entry.id, "estimate": guessed, "modes": {}, "seconds": 0.0}
+    if not puzzle.is_sudoku and not any(entry.counts.values()):
+        proofs = certificates(puzzle)
+        row["certificate"] = proofs[0].text if proofs else ""
     if guessed > skip_over:
-        row["skipped"] = True
+        row["proved" if row.get("certificate") else "skipped"] = True
         return row
     started = time.perf_counter()
     for mode, published in entry.counts.items():
@@ -115,8 +120,9 @@ def check(entry: LibraryEntry, skip_over: float) -> dict:
 
 
 def verdict(row: dict) -> str:
-    if row.get("skipped"):
-        return "skipped"
+    for flag in ("skipped", "proved"):
+        if row.get(flag):
+            return flag
     for result in row["modes"].values():
         counts = {result["auto"]} | ({result["second"]} if result["second"] is not None else set())
         if counts != {result["published"]}:
@@ -139,21 +145,25 @@ def write_seconds(rows: list[dict]) -> None:
 
 
 def table(rows: list[dict], kinds: dict[str, str]) -> str:
-    """The dated markdown table: per grid, entries, agreed, disagreed, skipped, seconds."""
+    """The dated markdown table: per grid, entries, agreed, proved none by a certificate,
+    disagreed, skipped, seconds."""
     lines = [f"### {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M')}", "",
-             "| grid | entries | agreed | disagreed | skipped | counting, s (both kernels) "
-             "| slowest |", "|---|---:|---:|---:|---:|---:|---|"]
+             "| grid | entries | agreed | proved none | disagreed | skipped "
+             "| counting, s (both kernels) | slowest |", "|---|---:|---:|---:|---:|---:|---:|---|"]
     for kind in [*dict.fromkeys(kinds[row["id"]] for row in rows), "all"]:
         chosen = [row for row in rows if kind == "all" or kinds[row["id"]] == kind]
         tally = {v: sum(row["verdict"] == v for row in chosen)
-                 for v in ("agreed", "disagreed", "skipped")}
+                 for v in ("agreed", "proved", "disagreed", "skipped")}
         slowest = max(chosen, key=lambda row: row["seconds"])
-        lines.append(f"| {kind} | {len(chosen)} | {tally['agreed']} | {tally['disagreed']} "
+        lines.append(f"| {kind} | {len(chosen)} | {tally['agreed']} | {tally['proved']} "
+                     f"| {tally['disagreed']} "
                      f"| {tally['skipped']} | {sum(row['seconds'] for row in chosen):.1f} "
                      f"| {slowest['id']} ({slowest['seconds']:.1f} s) |")
     lines.append("")
     lines += [f"- {row['id']}: {row['verdict']} {json.dumps(row['modes'])}"
-              for row in rows if row["verdict"] != "agreed"]
+              for row in rows if row["verdict"] not in ("agreed", "proved")]
+    lines += [f"- {row['id']}: proved none, not searched: {row['certificate']}"
+              for row in rows if row["verdict"] == "proved"]
     return "\n".join(lines)
 
 

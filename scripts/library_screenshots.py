@@ -1,6 +1,7 @@
 """The user guide's picture of File > Puzzle Library… (docs/puzzle-library.md), taken by
-scripts/screenshots.py: the gallery scrolled to where the square boards end, so that every
-grid's boards are in view, with the hexiamonds' 6×6 rhombus chosen."""
+scripts/screenshots.py: the gallery scrolled to the hex boards (the tetrahexes) and the
+first cube ones, with the tetrahexes' holey star chosen: its count is PolyGUI's own, and the
+panel says so."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from solvers.library import load_library
 
 LIBRARY_NAMES = ("puzzle-library.png",)
 SIZE = (1100, 700)
-SHOWN = "hexiamonds-6x6-rhombus"
+SHOWN = "tetrahexes-holey-star"
+TOP = "meteor"  # the first hex entry
 
 
 def take_library_screenshots(app: QApplication, window, folder: Path, settle, wait_for,
@@ -24,11 +26,11 @@ def take_library_screenshots(app: QApplication, window, folder: Path, settle, wa
     dialog = LibraryDialog(load_library(library_dir()), window)
     dialog.resize(*SIZE)
     dialog.show()
-    chosen = next(dialog.gallery.item(row) for row in range(dialog.gallery.count())
-                  if dialog.gallery.item(row).data(ENTRY_ROLE).id == SHOWN)
-    dialog.gallery.setCurrentItem(chosen)
+    items = {dialog.gallery.item(row).data(ENTRY_ROLE).id: dialog.gallery.item(row)
+             for row in range(dialog.gallery.count())}
+    dialog.gallery.setCurrentItem(items[SHOWN])
     settle(app)
-    dialog.gallery.scrollToItem(chosen, QAbstractItemView.ScrollHint.PositionAtTop)
+    dialog.gallery.scrollToItem(items[TOP], QAbstractItemView.ScrollHint.PositionAtTop)
     wait_for(app, lambda: not dialog.timer.isActive(), "the library's thumbnails")
     settle(app)
     path = folder / LIBRARY_NAMES[0]

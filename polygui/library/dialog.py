@@ -29,10 +29,12 @@ GRID_LABELS = {GridKind.SQUARE: "Square (polyominoes)", GridKind.TRIANGLE: "Tria
 
 
 def short_counts(entry: LibraryEntry) -> str:
+    """The tile's counts line; PolyGUI's own counts marked "computed"."""
     if entry.kind is GridKind.SUDOKU:
         return entry.counts_text()
     words = {"distinct": "distinct", "rotations": "up to rotation", "all": "in all"}
-    return " · ".join(f"{count:,} {words[mode]}" for mode, count in entry.counts.items())
+    text = " · ".join(f"{count:,} {words[mode]}" for mode, count in entry.counts.items())
+    return f"{text} (computed)" if entry.computed else text
 
 
 class LibraryDialog(QDialog):
@@ -98,7 +100,8 @@ class LibraryDialog(QDialog):
         for entry in self.entries:
             item = QListWidgetItem(blank, f"{entry.title}\n{short_counts(entry)}")
             item.setData(ENTRY_ROLE, entry)
-            item.setToolTip(f"{entry.title}\n{entry.counts_text()}\nSource: {entry.source}")
+            item.setToolTip(f"{entry.title}\n{entry.counts_label}: {entry.counts_text()}\n"
+                            f"Source: {entry.source}")
             gallery.addItem(item)
         return gallery
 
@@ -159,7 +162,7 @@ class LibraryDialog(QDialog):
         rated = ("not rated yet" if entry.seconds is None
                  else f"{entry.difficulty}, the estimate's {entry.seconds:.3g} s on one thread")
         self.details.setText(f"<b>{entry.title}</b> — {entry.set_label}<br>"
-                             f"Published: {entry.counts_text()}<br>"
+                             f"{entry.counts_label}: {entry.counts_text()}<br>"
                              f"Source: {entry.source}<br>Difficulty: {rated}")
 
     def chosen(self) -> LibraryEntry | None:

@@ -24,7 +24,11 @@ EASY_SECONDS, MEDIUM_SECONDS = 1.0, 60.0  # the estimate's seconds on one thread
 MODE_WORDS = {"distinct": "up to rotation and reflection", "rotations": "up to rotation",
               "all": "in all"}
 REQUIRED = ("id", "title", "grid", "set", "counts", "source")
-KNOWN = {*REQUIRED, "board", "givens", "box", "file", "seconds", "note"}
+KNOWN = {*REQUIRED, "board", "givens", "box", "file", "seconds", "note", "counts_source"}
+# where the counts come from: a publication (`source` names it), or PolyGUI's own count where
+# none was found (`source` then names where the board comes from)
+COUNTS_SOURCES = {"published": "Published",
+                  "computed": "Computed by PolyGUI (no published count found)"}
 
 
 class LibraryError(PuzzleError):
@@ -37,7 +41,7 @@ class LibraryEntry:
     title: str
     kind: GridKind
     set: str  # a key of LIBRARY_SETS, or for a Sudoku or a shipped file a label
-    counts: dict[str, int]  # mode -> the published count
+    counts: dict[str, int]  # mode -> the published (or computed) count
     source: str
     board: dict | None = None  # a polyform board (boards.board_cells)
     givens: str = ""  # a Sudoku's, row by row, "." empty
@@ -46,6 +50,16 @@ class LibraryEntry:
     seconds: float | None = None  # the estimate's, filled in by bench/bench_library.py
     note: str = ""
     puzzles_dir: Path | None = None
+    counts_source: str = "published"  # a key of COUNTS_SOURCES
+
+    @property
+    def computed(self) -> bool:
+        """The counts are PolyGUI's own (two kernels agree on them), not a publication's."""
+        return self.counts_source == "computed"
+
+    @property
+    def counts_label(self) -> str:
+        return COUNTS_SOURCES[self.counts_source]
 
     @property
     def set_label(self) -> str:
@@ -73,7 +87,8 @@ class LibraryEntry:
 
     def puzzle(self) -> Puzzle:
         """The entry as a puzzle (PuzzleError if it cannot be built)."""
-        description = (f"{self.title}. Published: {self.counts_text()} ({self.source})."
+        description = (f"{self.title}. {self.counts_label}: {self.counts_text()} "
+                       f"({self.source})."
                        + (f" {self.note}" if self.note else ""))
         if self.file:
             shipped = load_puzzle((self.puzzles_dir or Path()) / self.file)
@@ -157,7 +172,8 @@ def parse_entry(item: Any, puzzles_dir: Path | None = None) -> LibraryEntry:
         counts=_counts(item["counts"]), source=item["source"], board=item.get("board"),
         givens=item.get("givens", ""), box=tuple(item.get("box", (3, 3))),
         file=item.get("file", ""), seconds=_seconds(item.get("seconds")),
-        note=item.get("note", ""), puzzles_dir=puzzles_dir)
+        note=item.get("note", ""), puzzles_dir=puzzles_dir,
+        counts_source=_counts_source(item.get("counts_source", "published")))
     _check_content(entry)
     return entry
 
@@ -171,6 +187,12 @@ def _counts(value: Any) -> dict[str, int]:
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
             raise LibraryError(f"counts: the {mode} count must be a whole number >= 0")
     return {mode: value[mode] for mode in SYMMETRY_MODES if mode in value}
+
+
+def _counts_source(value: Any) -> str:
+    if value not in COUNTS_SOURCES:
+        raise LibraryError(f"counts_source must be {' or '.join(COUNTS_SOURCES)}, not {value!r}")
+    return value
 
 
 def _seconds(value: Any) -> float | None:

@@ -4,10 +4,12 @@ draws its thumbnails after it shows, and opens the chosen entry as a new, unsave
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox
 
 from polygui.library.dialog import ENTRY_ROLE, LibraryDialog
+from polygui.library.thumbnails import thumbnail
 from polygui.solving.run import running_solves
 from solvers import GridKind
 from solvers.library import load_library
@@ -35,8 +37,10 @@ def test_the_filters_and_the_search_narrow_the_gallery(qtbot):
     choose(dialog.grid_box, GridKind.TRIANGLE)
     assert set(shown(dialog)) == {e.id for e in ENTRIES if e.kind is GridKind.TRIANGLE}
     choose(dialog.set_box, "the 12 hexiamonds")
-    assert set(shown(dialog)) == {"hexiamonds-6x6-rhombus", "hexiamonds-4x9-parallelogram"}
-    assert dialog.shown_label.text() == f"2 of {len(ENTRIES)} puzzles"
+    hexiamonds = {e.id for e in ENTRIES if e.set == "hexiamonds"}
+    assert {"hexiamonds-6x6-rhombus", "hexiamonds-snowflake"} <= hexiamonds
+    assert set(shown(dialog)) == hexiamonds
+    assert dialog.shown_label.text() == f"{len(hexiamonds)} of {len(ENTRIES)} puzzles"
     choose(dialog.grid_box, None)
     choose(dialog.set_box, None)
     dialog.search.setText("mutilated")
@@ -79,6 +83,31 @@ def test_a_double_click_chooses_the_entry(qtbot):
     qtbot.mouseDClick(dialog.gallery.viewport(), Qt.MouseButton.LeftButton, pos=centre)
     assert dialog.result() == QDialog.DialogCode.Accepted
     assert dialog.chosen() is BY_ID["pentominoes-3x20"]
+
+
+NEW_GRIDS = [e for e in ENTRIES if e.set in ("tetrahexes", "hexominoes", "soma", "hexiamonds",
+                                           "solid-pentominoes", "tetracubes")]
+
+
+@pytest.mark.parametrize("entry", NEW_GRIDS, ids=lambda entry: entry.id)
+def test_every_polyhex_polyiamond_polycube_and_hexomino_thumbnail_shows_its_board(qtbot, entry):
+    image = thumbnail(entry, 48).toImage()
+    drawn = sum(image.pixelColor(x, y).alpha() > 0 for x in range(48) for y in range(48))
+    assert drawn > 48 * 48 // 20  # the board fills a fair part of the picture
+
+
+def test_a_computed_count_is_marked_on_its_tile_and_in_the_details(qtbot):
+    dialog = LibraryDialog(ENTRIES)
+    qtbot.addWidget(dialog)
+    computed = [e for e in ENTRIES if e.computed]
+    assert computed and all(e.kind is not GridKind.SUDOKU for e in computed)
+    dialog.search.setText(computed[0].id)
+    item = dialog.shown_items()[0]
+    assert item.text().endswith("(computed)") and "Computed by PolyGUI" in item.toolTip()
+    assert "Computed by PolyGUI (no published count found): " in dialog.details.text()
+    dialog.search.setText("pentominoes-6x10")
+    assert "(computed)" not in dialog.shown_items()[0].text()
+    assert "Published: 2,339 up to rotation and reflection" in dialog.details.text()
 
 
 def solve_in_window(qtbot, window, mode: str) -> int:

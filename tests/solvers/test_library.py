@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from solvers import GridKind, count_solutions
+from solvers.analysis.certificates import certificates
 from solvers.library import LibraryError, library_dir, load_library
 from solvers.library.boards import BoardError, board_cells
 from solvers.library.sets import LIBRARY_SETS
@@ -43,6 +44,16 @@ def test_every_entry_has_complete_metadata_and_builds_its_puzzle(entry):
         assert is_connected(puzzle.kind, puzzle.board)
 
 
+def test_the_issues_grids_have_their_classic_boards():
+    """Tetrahex boards, hexomino boards, Soma figures beyond the cube, solid pentomino and
+    tetracube figures, hexiamond boards beyond the parallelograms."""
+    by_set = {key: [e for e in ENTRIES if e.set == key] for key in LIBRARY_SETS}
+    assert len(by_set["tetrahexes"]) >= 10 and len(by_set["hexominoes"]) >= 4
+    assert len(by_set["soma"]) >= 10 and len(by_set["solid-pentominoes"]) >= 10
+    assert len(by_set["tetracubes"]) >= 2 and len(by_set["hexiamonds"]) >= 15
+    assert sum(e.kind is GridKind.HEX for e in ENTRIES) >= 10
+
+
 def test_the_ids_are_unique_across_files():
     ids = [entry.id for entry in ENTRIES]
     assert len(ids) == len(set(ids))
@@ -61,6 +72,37 @@ def test_a_fast_entry_solves_to_its_published_counts(entry):
     puzzle = entry.puzzle()
     for mode, published in entry.counts.items():
         assert solved(puzzle, mode, published) == published, mode
+
+
+# one a piece set (the bench checks them all): 14x15, Benjamin's rectangle of 1934
+HARD_ZEROS = list({entry.set: entry for entry in reversed(ENTRIES)
+                   if entry.kind is not GridKind.SUDOKU and not any(entry.counts.values())
+                   and entry.difficulty == "hard"}.values())
+
+
+@pytest.mark.parametrize("entry", HARD_ZEROS, ids=lambda entry: entry.id)
+def test_an_impossible_board_too_slow_to_search_has_a_certificate(entry):
+    """What bench_library.py takes as the proof where the search would not end in time (the
+    hexominoes' rectangles: the checkerboard leaves them unbalanced)."""
+    proofs = certificates(entry.puzzle())
+    assert proofs and proofs[0].kind in ("colouring", "uncoverable", "cells")
+
+
+def test_a_computed_count_is_labelled_so_and_published_is_the_default(tmp_path):
+    computed = GOOD | {"id": "mine", "counts_source": "computed", "source": "my own board"}
+    (tmp_path / "mine.json").write_text(json.dumps(
+        {"format": "polygui-library", "version": 1, "entries": [GOOD, computed]}))
+    published, mine = load_library(tmp_path)
+    assert not published.computed and published.puzzle().description.startswith(
+        "X. Published: 2,339 up to rotation and reflection (somewhere).")
+    assert mine.computed and mine.puzzle().description.startswith(
+        "X. Computed by PolyGUI (no published count found): 2,339 up to rotation and "
+        "reflection (my own board).")
+
+
+def test_the_shipped_computed_counts_name_where_their_board_comes_from():
+    computed = [entry for entry in ENTRIES if entry.computed]
+    assert computed and all(entry.source.startswith("Board:") for entry in computed)
 
 
 def solved(puzzle, mode: str, published: int) -> int:
@@ -114,6 +156,7 @@ GOOD = {"id": "x", "title": "X", "grid": "square", "set": "pentominoes",
     ({"colour": "red"}, "unknown field colour"),
     ({"grid": "sudoku", "board": None, "givens": "1" * 80}, "givens must be one text of 81"),
     ({"board": {"picture": ["#?"]}}, "'?' is neither # nor ."),
+    ({"counts_source": "guessed"}, "counts_source must be published or computed, not 'guessed'"),
 ])
 def test_a_bad_entry_is_refused_naming_the_file_entry_and_field(tmp_path, change, words):
     item = {key: value for key, value in {**GOOD, **change}.items() if value is not None}
