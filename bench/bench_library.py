@@ -90,8 +90,19 @@ def counted(puzzle: Puzzle, mode: str, kernel: str = "auto") -> int:
         return 0
 
 
+def first_solution_found(puzzle: Puzzle, kernel: str) -> bool:
+    """Whether the search finds a solution (it stops at the first)."""
+    return count_solutions(puzzle, "distinct", limit=1, kernel=kernel).solutions == 1
+
+
 def check(entry: LibraryEntry, skip_over: float) -> dict:
     puzzle = entry.puzzle()
+    if entry.uncounted:  # many solutions, never counted: one found by each kernel
+        guessed = estimate(puzzle, "distinct", seconds=1.0).seconds.value  # to count them all
+        started = time.perf_counter()
+        found = {kernel: first_solution_found(puzzle, kernel) for kernel in ("auto", "general")}
+        return {"id": entry.id, "estimate": guessed, "seconds": time.perf_counter() - started,
+                "modes": {"a solution": {"published": "many", **found}}, "uncounted": True}
     mode = next(iter(entry.counts))
     try:
         guessed = estimate(puzzle, mode, seconds=1.0).seconds.value
@@ -123,6 +134,9 @@ def verdict(row: dict) -> str:
     for flag in ("skipped", "proved"):
         if row.get(flag):
             return flag
+    if row.get("uncounted"):
+        return "agreed" if all(row["modes"]["a solution"][k] for k in ("auto", "general")) \
+            else "disagreed"
     for result in row["modes"].values():
         counts = {result["auto"]} | ({result["second"]} if result["second"] is not None else set())
         if counts != {result["published"]}:

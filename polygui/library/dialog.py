@@ -30,7 +30,7 @@ GRID_LABELS = {GridKind.SQUARE: "Square (polyominoes)", GridKind.TRIANGLE: "Tria
 
 def short_counts(entry: LibraryEntry) -> str:
     """The tile's counts line; PolyGUI's own counts marked "computed"."""
-    if entry.kind is GridKind.SUDOKU:
+    if entry.kind is GridKind.SUDOKU or entry.uncounted:
         return entry.counts_text()
     words = {"distinct": "distinct", "rotations": "up to rotation", "all": "in all"}
     text = " · ".join(f"{count:,} {words[mode]}" for mode, count in entry.counts.items())

@@ -26,9 +26,11 @@ MODE_WORDS = {"distinct": "up to rotation and reflection", "rotations": "up to r
 REQUIRED = ("id", "title", "grid", "set", "counts", "source")
 KNOWN = {*REQUIRED, "board", "givens", "box", "file", "seconds", "note", "counts_source"}
 # where the counts come from: a publication (`source` names it), or PolyGUI's own count where
-# none was found (`source` then names where the board comes from)
+# none was found (`source` then names where the board comes from); or none at all, for a board
+# its source says has many solutions, too many to count (its counts are then empty)
 COUNTS_SOURCES = {"published": "Published",
-                  "computed": "Computed by PolyGUI (no published count found)"}
+                  "computed": "Computed by PolyGUI (no published count found)",
+                  "uncounted": "Published as having many solutions, never counted"}
 
 
 class LibraryError(PuzzleError):
@@ -53,6 +55,11 @@ class LibraryEntry:
     counts_source: str = "published"  # a key of COUNTS_SOURCES
 
     @property
+    def uncounted(self) -> bool:
+        """A board with solutions but no count (a solution is checked, not counted)."""
+        return self.counts_source == "uncounted"
+
+    @property
     def computed(self) -> bool:
         """The counts are PolyGUI's own (two kernels agree on them), not a publication's."""
         return self.counts_source == "computed"
@@ -75,6 +82,8 @@ class LibraryEntry:
 
     def counts_text(self) -> str:
         """"2,339 up to rotation and reflection, 9,356 in all"; a Sudoku's "1 solution"."""
+        if self.uncounted:
+            return "many solutions, not counted"
         if self.kind is GridKind.SUDOKU:
             return ", ".join(f"{count:,} solution{'' if count == 1 else 's'}"
                              for count in self.counts.values())
@@ -174,12 +183,15 @@ def parse_entry(item: Any, puzzles_dir: Path | None = None) -> LibraryEntry:
         file=item.get("file", ""), seconds=_seconds(item.get("seconds")),
         note=item.get("note", ""), puzzles_dir=puzzles_dir,
         counts_source=_counts_source(item.get("counts_source", "published")))
+    if (not entry.counts) != entry.uncounted:
+        raise LibraryError("counts are empty exactly when counts_source is \"uncounted\" (a "
+                           "board published as having many solutions)")
     _check_content(entry)
     return entry
 
 
 def _counts(value: Any) -> dict[str, int]:
-    if not isinstance(value, dict) or not value:
+    if not isinstance(value, dict):
         raise LibraryError("counts must map a mode (distinct, rotations, all) to a count")
     for mode, count in value.items():
         if mode not in SYMMETRY_MODES:

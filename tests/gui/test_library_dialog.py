@@ -156,3 +156,13 @@ def test_a_damaged_library_is_named_and_the_open_puzzle_stays(window, tmp_path, 
     assert not window.menus.library.run()
     assert warnings == ["broken.json, entry 1 (x): missing title, grid, set, counts, source"]
     assert window.puzzle is before
+
+
+def test_a_board_with_many_solutions_never_counted_says_so(qtbot):
+    dialog = LibraryDialog(ENTRIES)
+    qtbot.addWidget(dialog)
+    dialog.search.setText("pentahexes-5x22")
+    item = dialog.shown_items()[0]
+    assert item.text().endswith("many solutions, not counted")
+    assert ("Published as having many solutions, never counted: many solutions, not counted"
+            in dialog.details.text())

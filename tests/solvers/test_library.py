@@ -33,7 +33,7 @@ def test_the_library_is_the_checkouts_and_has_every_grid():
 @pytest.mark.parametrize("entry", ENTRIES, ids=lambda entry: entry.id)
 def test_every_entry_has_complete_metadata_and_builds_its_puzzle(entry):
     assert entry.id and entry.title.strip() and entry.source.strip() and entry.set_label
-    assert entry.counts and set(entry.counts) <= set(SYMMETRY_MODES)
+    assert (bool(entry.counts) != entry.uncounted) and set(entry.counts) <= set(SYMMETRY_MODES)
     assert all(isinstance(n, int) and n >= 0 for n in entry.counts.values())
     assert entry.difficulty in ("easy", "medium", "hard", "unrated")
     puzzle = entry.puzzle()
@@ -45,10 +45,11 @@ def test_every_entry_has_complete_metadata_and_builds_its_puzzle(entry):
 
 
 def test_the_issues_grids_have_their_classic_boards():
-    """Tetrahex boards, hexomino boards, Soma figures beyond the cube, solid pentomino and
+    """Tetrahex and pentahex boards, hexomino boards, Soma figures beyond the cube, solid pentomino and
     tetracube figures, hexiamond boards beyond the parallelograms."""
     by_set = {key: [e for e in ENTRIES if e.set == key] for key in LIBRARY_SETS}
     assert len(by_set["tetrahexes"]) >= 10 and len(by_set["hexominoes"]) >= 4
+    assert len(by_set["pentahexes"]) >= 2
     assert len(by_set["soma"]) >= 10 and len(by_set["solid-pentominoes"]) >= 10
     assert len(by_set["tetracubes"]) >= 2 and len(by_set["hexiamonds"]) >= 15
     assert sum(e.kind is GridKind.HEX for e in ENTRIES) >= 10
@@ -98,6 +99,27 @@ def test_a_computed_count_is_labelled_so_and_published_is_the_default(tmp_path):
     assert mine.computed and mine.puzzle().description.startswith(
         "X. Computed by PolyGUI (no published count found): 2,339 up to rotation and "
         "reflection (my own board).")
+
+
+UNCOUNTED = [entry for entry in ENTRIES if entry.uncounted]
+
+
+@pytest.mark.parametrize("entry", UNCOUNTED, ids=lambda entry: entry.id)
+def test_a_board_published_with_many_solutions_has_one_found_here(entry):
+    """The pentahex parallelograms: too many solutions to count, a solution in a second."""
+    puzzle = entry.puzzle()
+    assert entry.counts == {} and entry.difficulty == "hard"
+    assert "many solutions, not counted" in puzzle.description
+    assert count_solutions(puzzle, "distinct", limit=1, jobs=1).solutions == 1
+
+
+def test_an_uncounted_entry_has_no_counts_and_a_counted_one_has_some(tmp_path):
+    for change, words in (({"counts": {}}, "counts are empty exactly when"),
+                          ({"counts_source": "uncounted"}, "counts are empty exactly when")):
+        (tmp_path / "bad.json").write_text(json.dumps(
+            {"format": "polygui-library", "version": 1, "entries": [GOOD | change]}))
+        with pytest.raises(LibraryError, match=words):
+            load_library(tmp_path)
 
 
 def test_the_shipped_computed_counts_name_where_their_board_comes_from():
