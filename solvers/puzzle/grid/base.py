@@ -129,6 +129,13 @@ class Grid(ABC):
         """PuzzleError naming a cell this grid has no such cell for (beyond the count of
         coordinates, which the model checks): nothing to check on most grids."""
 
+    def passing_items(self, board: Shape) -> list[tuple[tuple[Cell, ...], ...]]:
+        """Secondary exact-cover items of the board, each as its lines (tuples of cells): a
+        placement covers an item when it holds every cell of one of its lines, and no two
+        placements of a solution cover the same item (a stick grid's lattice points, where
+        pieces may not cross). None on most grids."""
+        return []
+
     def neighbours_of(self, cell: Cell) -> list[Cell]:
         """The cells sharing a face (an edge in the plane) with `cell`."""
         return [tuple(a + b for a, b in zip(cell, offset)) for offset in self.neighbour_offsets]
