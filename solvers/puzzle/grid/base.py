@@ -54,6 +54,10 @@ class Grid(ABC):
     edit_turn: np.ndarray
     edit_mirror: np.ndarray
     canvas_steps: tuple[Cell, ...]
+    # the board editor's canvas: its area when the board is empty (first row, first column,
+    # rows, columns) and the margin of positions around a piece
+    canvas_area: tuple[int, int, int, int] = (0, 0, 5, 6)
+    canvas_margin: int = 1
     # playing (solvers.play.moves): a clockwise turn and a flip on screen, the turn's order,
     # and a box's tip over (grids with layers)
     screen_turn: np.ndarray
