@@ -48,6 +48,11 @@ class Tiling:
         """(N, k, d) the cell across each edge of every cell."""
         return cells[:, None, :] + self.steps[None, :, :]
 
+    def points(self, cells: np.ndarray) -> np.ndarray:
+        """(M, k, 2) polygons drawn over the cells in one colour, not cells themselves (the
+        stick grid's lattice points); none on most grids."""
+        return np.zeros((0, 3, 2))
+
 
 class HexTiling(Tiling):
     pick_radius = 1.0  # a cell's centre to its farthest point (picking: the nearest centre)
@@ -115,7 +120,10 @@ TRIANGLE = TriangleTiling(
 )
 
 
-TILINGS = {GridKind.HEX: HEX, GridKind.SQUARE: SQUARE, GridKind.TRIANGLE: TRIANGLE}
+from .stick_tiling import STICK_TILING  # noqa: E402 (it subclasses Tiling, above)
+
+TILINGS = {GridKind.HEX: HEX, GridKind.SQUARE: SQUARE, GridKind.TRIANGLE: TRIANGLE,
+           GridKind.STICK: STICK_TILING}
 
 
 def tiling_for(kind: GridKind) -> Tiling:
@@ -130,6 +138,7 @@ class FlatBoard:
     polygons: np.ndarray  # (N, k, 2)
     segments: np.ndarray  # (E, 2, 2) every edge once
     sides: np.ndarray  # (E, 2) the cells on either side of each edge; -1 for outside
+    points: np.ndarray | None = None  # (M, k, 2) drawn over the cells (`Tiling.points`)
 
     @classmethod
     def build(cls, tiling: Tiling, cells: np.ndarray) -> "FlatBoard":
@@ -142,7 +151,7 @@ class FlatBoard:
         keep = (neighbours == EMPTY) | (owners < neighbours)  # a shared edge once, from its lower cell
         segments = np.stack((starts[keep], ends[keep]), axis=1)
         sides = np.column_stack((owners[keep], neighbours[keep]))
-        return cls(polygons, segments, sides)
+        return cls(polygons, segments, sides, tiling.points(cells))
 
     @property
     def bounds(self) -> tuple[float, float, float, float]:

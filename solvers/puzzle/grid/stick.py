@@ -53,6 +53,8 @@ class StickGrid(Grid):
     edit_turn = np.array([[0, -1], [1, 0]])  # on doubled midpoints: a quarter turn
     edit_mirror = np.array([[-1, 0], [0, 1]])
     canvas_steps = ((1, 0), (-1, 0), (0, 1), (0, -1))  # y grows upwards; d stays
+    canvas_area = (-10, 0, 11, 6)  # the 5x5 square's sticks: two rows a unit
+    canvas_margin = 2
     screen_turn = np.array([[0, -1], [1, 0]])
     screen_flip = np.array([[-1, 0], [0, 1]])
     turn_period = 4
@@ -81,6 +83,15 @@ class StickGrid(Grid):
             for line in segments_at(point):
                 found.extend(other for other in line if other != tuple(cell))
         return found
+
+    def canvas_offsets(self, cells) -> np.ndarray:
+        """Rows from the top, two a unit (row -(2y + d): an x-stick, then the y-sticks above
+        it), a column per x."""
+        cells = np.asarray(cells, dtype=np.int64).reshape(-1, 3)
+        return np.column_stack((-(2 * cells[:, 1] + cells[:, 2]), cells[:, 0]))
+
+    def cell_at_canvas(self, row: int, col: int) -> Cell:
+        return (col, (-row) // 2, (-row) % 2)
 
     def passing_items(self, board: Shape) -> list[tuple[tuple[Cell, ...], ...]]:
         """The lattice points where two pieces could cross: those with both lines on the
