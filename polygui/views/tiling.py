@@ -23,6 +23,7 @@ from solvers import GridKind
 from solvers.puzzle import triangles
 
 from .cells import EMPTY, CellIndex
+from .stick_tiling import STICK_TILING
 
 SQRT3 = np.sqrt(3.0)
 TRIANGLE_EDGE = 1.5
@@ -119,8 +120,6 @@ TRIANGLE = TriangleTiling(
     down_steps=np.array([(0, 0, -1), (0, 1, -1), (1, 0, -1)]),
 )
 
-
-from .stick_tiling import STICK_TILING  # noqa: E402 (it subclasses Tiling, above)
 
 TILINGS = {GridKind.HEX: HEX, GridKind.SQUARE: SQUARE, GridKind.TRIANGLE: TRIANGLE,
            GridKind.STICK: STICK_TILING}
