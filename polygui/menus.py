@@ -28,6 +28,7 @@ EXAMPLE_SECTIONS = (  # (title, which puzzles)
     ("Hexagonal boards", lambda puzzle: puzzle.kind is GridKind.HEX),
     ("Square boards", lambda puzzle: puzzle.kind is GridKind.SQUARE),
     ("Triangle boards", lambda puzzle: puzzle.kind is GridKind.TRIANGLE),
+    ("Stick grids", lambda puzzle: puzzle.kind is GridKind.STICK),
     ("Boxes of cubes", lambda puzzle: puzzle.kind is GridKind.CUBE and not puzzle.disassembly),
     ("Interlocking puzzles", lambda puzzle: puzzle.disassembly),  # taken apart as well
     ("Sudoku", lambda puzzle: puzzle.kind is GridKind.SUDOKU))

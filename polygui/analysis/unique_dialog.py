@@ -40,7 +40,7 @@ class PinnedLayers(LayerView):
 def preview_for(puzzle: Puzzle):
     """Where the proposed pins are drawn: the board, or a box of cubes' layers; none for a
     Sudoku (the text names the givens)."""
-    if puzzle.kind in (GridKind.HEX, GridKind.SQUARE, GridKind.TRIANGLE):
+    if puzzle.kind.has_grid and puzzle.kind.grid.flat:
         return BoardView()
     return PinnedLayers() if puzzle.kind is GridKind.CUBE else None
 

@@ -37,12 +37,9 @@ from .paint_tool import PaintTarget, canvas_paint
 from .pin_tool import PinTool, pin_at
 
 BOARD_COLOUR = QColor("#ddd3bf")  # a neutral sand, unlike every palette colour
-DEFAULT_AREA = (0, 0, 5, 6)  # first row, first column, rows, columns
-DEFAULT_AREAS = {GridKind.TRIANGLE: (0, 0, 6, 13)}  # a column is half a triangle
 PIECE_AREA = 5  # the piece canvas offers at least this many rows and columns
 MAX_SIDE = 60
 COPY_TEXT = "Copy as meteor text"
-FLAT_KINDS = (GridKind.HEX, GridKind.SQUARE, GridKind.TRIANGLE)
 
 
 class BoardEditor(BoardStrokes, QWidget):
@@ -54,13 +51,12 @@ class BoardEditor(BoardStrokes, QWidget):
     def __init__(self, document: PuzzleDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         kind = document.puzzle.kind
-        if kind not in FLAT_KINDS:
-            raise ValueError(f"the board editor edits hex, square and triangle puzzles, not "
-                             f"{kind.value}")
+        if not (kind.has_grid and kind.grid.flat):
+            raise ValueError(f"the board editor edits puzzles of flat grids, not {kind.value}")
         self.document, self.kind = document, kind
         self.ask_text = ask_meteor_text  # tests put a stand-in here
         self.area = (bounding_area(kind, document.puzzle.board, margin=1)
-                     or DEFAULT_AREAS.get(kind, DEFAULT_AREA))
+                     or kind.grid.canvas_area)
         self._stroke: Stroke | None = None
         self.canvas = CellCanvas(kind)
         self.piece_canvas = CellCanvas(kind)
@@ -300,7 +296,7 @@ class BoardEditor(BoardStrokes, QWidget):
             self.piece_hint.setText("Select a piece to paint its cells here, or add one.")
             return
         piece = puzzle.pieces[index]
-        margin = 2 if self.kind is GridKind.TRIANGLE else 1  # a triangle column is half a cell
+        margin = self.kind.grid.canvas_margin  # a triangle column is half a cell
         positions = rectangle_cells(self.kind, bounding_area(self.kind, piece.cells, margin,
                                                              PIECE_AREA))
         self.shapes.set_enabled(True)
@@ -333,7 +329,7 @@ class BoardEditor(BoardStrokes, QWidget):
 
     def trim_area(self) -> None:
         self.area = (bounding_area(self.kind, self.document.puzzle.board, margin=1)
-                     or DEFAULT_AREAS.get(self.kind, DEFAULT_AREA))
+                     or self.kind.grid.canvas_area)
         self._show_board(self.document.puzzle)
 
     # --- pins ----------------------------------------------------------------------------

@@ -15,8 +15,6 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QTransform
 
-from solvers import GridKind
-
 from ..views.board_picture import BoardPicture, fit_transform
 from ..views.cells import board_cells, optional_mask
 from ..views.tiling import FlatBoard, tiling_for
@@ -32,7 +30,6 @@ MARGIN = 4.0
 TILE_WIDTH, TILE_BOARD, TILE_TEXT = 60.0, 40.0, 14.0  # a thumbnail: the board, then two lines
 MOST_THUMBNAIL_COLUMNS = 16
 LEAP_YEAR = 2024  # month lengths of a year with Feb 29 (the puzzle's dates are a leap year's)
-FLAT = (GridKind.HEX, GridKind.SQUARE, GridKind.TRIANGLE)
 
 
 @dataclass(frozen=True)
@@ -214,7 +211,7 @@ class ThumbnailsPicture(FamilyPicture):
             self._boards[index] = (BoardPicture(FlatBoard.build(tiling_for(puzzle.kind),
                                                                 board_cells(puzzle)),
                                                 optional_mask(puzzle))
-                                   if puzzle.kind in FLAT and puzzle.board else None)
+                                   if puzzle.kind.has_grid and puzzle.kind.grid.flat and puzzle.board else None)
         return self._boards[index]
 
     def paint_cell(self, painter: QPainter, cell: Cell, rect: QRectF, fill: QColor,

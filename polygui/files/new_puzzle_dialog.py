@@ -28,6 +28,8 @@ KINDS: dict[str, tuple[str, GridKind, tuple[int, int] | None]] = {
                              GridKind.TRIANGLE, None),
     "triangle-hexiamonds": ("Triangle board, starting with the 12 hexiamonds",
                             GridKind.TRIANGLE, None),
+    "stick": ("Stick grid with polysticks (unit segments of the square lattice)",
+              GridKind.STICK, None),
     "cube": ("3D box with polycubes (like the Soma cube)", GridKind.CUBE, None),
     **{f"cube-{s.key}": (f"3D box, starting with {s.label}", s.kind, None)
        for s in SETS if s.kind is GridKind.CUBE},

@@ -26,6 +26,7 @@ from .paint_marks import draw_paint
 from .tiling import FlatBoard
 
 EMPTY_FILL = QColor("#ececec")
+POINT_FILL = QColor("#5a5a5a")  # a stick grid's lattice points
 OPTIONAL_FILL = QColor("#fbfbfb")  # an optional cell left empty: paler, and hatched
 OPTIONAL_HATCH = QColor(0, 0, 0, 70)
 EDGE_PENS = {  # (colour, width in the painter's units), drawn in this order
@@ -136,11 +137,18 @@ class BoardPicture:
             painter.fillPath(fills[-1][1], QBrush(OPTIONAL_HATCH, Qt.BrushStyle.BDiagPattern))
         for kind, (colour, width) in EDGE_PENS.items():
             painter.strokePath(edges[kind], edge_pen(colour, width))
+        painter.fillPath(self._points_in(fit_transform(bounds or self.board.bounds, target)),
+                         POINT_FILL)
         painter.restore()
         draw_paint(painter, self.board.polygons, self.paint_numbers, self._paint_colours,
                    fit_transform(bounds or self.board.bounds, target))
         paint_captions(painter, self.board.polygons, self.captions, self._cell_fills,
                        fit_transform(bounds or self.board.bounds, target))
+
+    def _points_in(self, transform: QTransform) -> QPainterPath:
+        """The grid's points (`Tiling.points`: a stick grid's lattice points) mapped."""
+        points = self.board.points
+        return transform.map(polygons_path(points)) if points is not None else QPainterPath()
 
     def _paths_in(self, transform: QTransform) -> tuple[list, dict]:
         """The fills and edges mapped by `transform` (the last mapping is kept)."""

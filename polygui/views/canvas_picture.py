@@ -10,7 +10,7 @@ import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QTransform
 
-from .board_picture import polygons_path, segments_path
+from .board_picture import POINT_FILL, polygons_path, segments_path
 from .cells import EMPTY
 from .paint_marks import draw_paint
 from .tiling import FlatBoard
@@ -55,6 +55,8 @@ class CanvasPicture:
             pen.setCosmetic(True)
             pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
             painter.strokePath(self.edges[kind], pen)
+        if self.board.points is not None and len(self.board.points):
+            painter.fillPath(polygons_path(self.board.points), POINT_FILL)
         painter.restore()
         if self.marks is not None:
             draw_paint(painter, self.board.polygons, self.marks[0], self.marks[1], transform)

@@ -23,6 +23,7 @@ from solvers import GridKind
 from solvers.puzzle import triangles
 
 from .cells import EMPTY, CellIndex
+from .stick_tiling import STICK_TILING
 
 SQRT3 = np.sqrt(3.0)
 TRIANGLE_EDGE = 1.5
@@ -47,6 +48,11 @@ class Tiling:
     def across(self, cells: np.ndarray) -> np.ndarray:
         """(N, k, d) the cell across each edge of every cell."""
         return cells[:, None, :] + self.steps[None, :, :]
+
+    def points(self, cells: np.ndarray) -> np.ndarray:
+        """(M, k, 2) polygons drawn over the cells in one colour, not cells themselves (the
+        stick grid's lattice points); none on most grids."""
+        return np.zeros((0, 3, 2))
 
 
 class HexTiling(Tiling):
@@ -115,7 +121,8 @@ TRIANGLE = TriangleTiling(
 )
 
 
-TILINGS = {GridKind.HEX: HEX, GridKind.SQUARE: SQUARE, GridKind.TRIANGLE: TRIANGLE}
+TILINGS = {GridKind.HEX: HEX, GridKind.SQUARE: SQUARE, GridKind.TRIANGLE: TRIANGLE,
+           GridKind.STICK: STICK_TILING}
 
 
 def tiling_for(kind: GridKind) -> Tiling:
@@ -130,6 +137,7 @@ class FlatBoard:
     polygons: np.ndarray  # (N, k, 2)
     segments: np.ndarray  # (E, 2, 2) every edge once
     sides: np.ndarray  # (E, 2) the cells on either side of each edge; -1 for outside
+    points: np.ndarray | None = None  # (M, k, 2) drawn over the cells (`Tiling.points`)
 
     @classmethod
     def build(cls, tiling: Tiling, cells: np.ndarray) -> "FlatBoard":
@@ -142,7 +150,7 @@ class FlatBoard:
         keep = (neighbours == EMPTY) | (owners < neighbours)  # a shared edge once, from its lower cell
         segments = np.stack((starts[keep], ends[keep]), axis=1)
         sides = np.column_stack((owners[keep], neighbours[keep]))
-        return cls(polygons, segments, sides)
+        return cls(polygons, segments, sides, tiling.points(cells))
 
     @property
     def bounds(self) -> tuple[float, float, float, float]:

@@ -49,6 +49,9 @@ class Placements:
     absent_start: int = -1
     # painted pieces only: the constraint colour of each row's items (0 neutral), else None
     row_paint: tuple[tuple[int, ...], ...] | None = None
+    # secondary items past the board cells (items len(cells) on, all optional): a stick
+    # grid's crossing points (solvers.placements.secondary.with_passing_items)
+    extra_items: int = 0
 
     @property
     def has_secondary(self) -> bool:
@@ -61,7 +64,7 @@ class Placements:
 
     @property
     def n_items(self) -> int:
-        return len(self.cells)
+        return len(self.cells) + self.extra_items
 
     @cached_property
     def item_table(self) -> tuple[np.ndarray, np.ndarray]:

@@ -6,6 +6,10 @@ absent rows come after every real row, so a solution stays a fixed number of row
 the mosts) and every kernel-side table (symmetry images, orbits, run files) treats them as
 rows; an absent row decodes to no cells. Optional cells are items that may stay uncovered:
 the general kernel never branches on them (solvers.kernels.exact_cover).
+
+A grid may add items of its own past the board cells (`Grid.passing_items`: a stick grid's
+lattice points, where two pieces must not cross): optional items too, in the masks only (no
+row lists them among its cells, so solutions, symmetries and pictures never see them).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ class Placements(Protocol):
     piece_least: np.ndarray | None
     optional_items: tuple[int, ...]
     absent_start: int
+    extra_items: int
     row_paint: tuple | None
 
     @property
@@ -44,11 +49,12 @@ P = TypeVar("P", bound=Placements)
 
 def with_secondary_items(puzzle: Puzzle, placements: P) -> P:
     """The placements with the puzzle's optional items and piece ranges: an absent row
-    appended for each piece type with a range."""
+    appended for each piece type with a range, and the grid's items (`with_passing_items`)."""
+    placements = with_passing_items(puzzle, placements)
     if not puzzle.has_secondary:
         return placements
     index_of = {cell: item for item, cell in enumerate(placements.cells)}
-    optional = tuple(sorted(index_of[cell] for cell in puzzle.optional))
+    optional = tuple(sorted(index_of[cell] for cell in puzzle.optional)) + placements.optional_items
     ranged = [index for index, piece in enumerate(puzzle.pieces) if piece.has_range]
     least = np.array([piece.fewest for piece in puzzle.pieces], dtype=np.int32)
     absent_start = placements.n_rows if ranged else -1
@@ -80,3 +86,34 @@ def piece_slack(placements: Placements) -> np.ndarray:
 def first_absent_row(placements: Placements) -> int:
     """Rows from here on are absent rows (n_rows when there are none)."""
     return placements.absent_start if placements.absent_start >= 0 else placements.n_rows
+
+
+def with_passing_items(puzzle: Puzzle, placements: P) -> P:
+    """The placements with the grid's passing items (`Grid.passing_items`) that two rows or
+    more cover, as optional items after the board cells: a row's mask gets an item's bit
+    when the row holds every cell of one of the item's lines."""
+    index_of = {cell: item for item, cell in enumerate(placements.cells)}
+    lines = [[[index_of[cell] for cell in line] for line in item]
+             for item in puzzle.kind.grid.passing_items(placements.cells)]
+    if not lines or not placements.n_rows:
+        return placements
+    masks = placements.masks
+    covered = np.array([np.logical_or.reduce([_holds(masks, line) for line in item])
+                        for item in lines])  # (items, rows)
+    covered = covered[covered.sum(axis=1) > 1]
+    if not len(covered):
+        return placements
+    first = placements.n_items
+    widened = pack_bits(np.concatenate([np.zeros((placements.n_rows, first), dtype=bool),
+                                        covered.T], axis=1))
+    widened[:, :masks.shape[1]] |= masks
+    return replace(placements, masks=widened, extra_items=len(covered),
+                   optional_items=tuple(range(first, first + len(covered))))
+
+
+def _holds(masks: np.ndarray, items: list[int]) -> np.ndarray:
+    """(R,) bool: which rows hold every one of `items`."""
+    held = np.ones(len(masks), dtype=bool)
+    for item in items:
+        held &= (masks[:, item >> 6] >> np.uint64(item & 63)) & np.uint64(1) == 1
+    return held

@@ -154,7 +154,7 @@ def row_images(placements: Placements, symmetries: list[BoardSymmetry],
     keys = _row_keys(placements, cancel)
     check_cancel(cancel)
     stride = _paint_stride(placements)
-    item_hash = np.append(random_keys(placements.n_items * stride),
+    item_hash = np.append(random_keys(len(placements.cells) * stride),
                           np.uint64(0))  # the padding item hashes to nothing
     piece_hash = random_keys(len(placements.piece_counts), salt=1)
     hashes = _hash_rows(keys, item_hash, piece_hash)
@@ -165,7 +165,7 @@ def row_images(placements: Placements, symmetries: list[BoardSymmetry],
         check_cancel(cancel)
         image = np.empty_like(keys)
         image[:, 0] = np.asarray(symmetry.piece_perm, dtype=np.int64)[keys[:, 0]]
-        moved = np.append(symmetry.item_perm, placements.n_items)[keys[:, 1:] // stride]
+        moved = np.append(symmetry.item_perm, len(placements.cells))[keys[:, 1:] // stride]
         image[:, 1:] = moved * stride + keys[:, 1:] % stride
         at = np.searchsorted(sorted_hashes, _hash_rows(image, item_hash, piece_hash))
         rows = order[at.clip(max=len(order) - 1)]
@@ -186,13 +186,13 @@ def _paint_stride(placements: Placements) -> int:
 
 def _row_keys(placements: Placements, cancel: CancelCheck | None = None) -> np.ndarray:
     """(R, 1 + widest) int64: each row's piece type, then its sorted items (painted: each
-    item * stride + its colour) padded with `n_items * stride`. Filled from all rows' items
+    item * stride + its colour) padded with `len(cells) * stride`. Filled from all rows' items
     at once (a loop over 240,900 rows took 0.9 s)."""
     starts, items = placements.item_table
     lengths = np.diff(starts)
     widest = int(lengths.max(initial=0))
     stride = _paint_stride(placements)
-    keys = np.full((placements.n_rows, 1 + widest), placements.n_items * stride, dtype=np.int64)
+    keys = np.full((placements.n_rows, 1 + widest), len(placements.cells) * stride, dtype=np.int64)
     keys[:, 0] = placements.row_piece
     check_cancel(cancel)
     values = items * stride
@@ -265,7 +265,7 @@ def _restrict_an_item(placements: Placements, symmetries: list[BoardSymmetry],
     perms = np.array([symmetry.item_perm for symmetry in symmetries])  # identity first
     optional = set(placements.optional_items)
     best = None
-    for item in range(placements.n_items):
+    for item in range(len(placements.cells)):  # board cells: symmetries move no others
         images_of_item = len(set(perms[:, item].tolist()))
         if item not in optional and (best is None or images_of_item < best[0]):
             best = (images_of_item, item)

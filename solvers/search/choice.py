@@ -28,8 +28,8 @@ def choose_kernel(puzzle: Puzzle, placements: Placements | None, kernel: str = "
         raise ValueError(f"unknown kernel {kernel!r}: use auto, bitboard, live or general")
     if puzzle.is_sudoku:
         return "sudoku"
-    if puzzle.has_secondary:  # optional cells, piece ranges: only the general kernel has them
-        return "general"
+    if puzzle.has_secondary or (placements is not None and placements.has_secondary):
+        return "general"  # optional cells, piece ranges, crossings: only the general kernel
     if kernel != "auto":
         return kernel
     if suits_bitboard(puzzle, placements):

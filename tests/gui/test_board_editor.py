@@ -228,7 +228,7 @@ def test_cell_under_a_click_outside_the_canvas_area_is_none(qtbot):
 
 
 def test_cube_puzzles_are_not_for_this_editor(qtbot):
-    with pytest.raises(ValueError, match="hex, square and triangle"):
+    with pytest.raises(ValueError, match="flat grids, not cube"):
         BoardEditor(PuzzleDocument(Puzzle(GridKind.CUBE)))
 
 

@@ -1,7 +1,8 @@
 """A slow, obviously-correct reference solver, independent of `solvers/` geometry.
 
 It writes out each grid's symmetries by hand (hex through cube coordinates; a triangle through
-its three corners, lattice points moved as hex cells are), places pieces by
+its three corners, lattice points moved as hex cells are; a stick through its two ends, moved
+as square cells are, and two sticks crossing refused after the search), places pieces by
 brute force, enumerates every tiling with a dict-of-sets Algorithm X, and counts solution
 classes by canonicalising each solution under the board symmetries that map the piece set
 onto itself. The engine must agree with it on small puzzles.
@@ -14,6 +15,9 @@ from typing import Callable, Iterator
 
 Cell = tuple[int, ...]
 Transform = Callable[[Cell], Cell]
+
+
+KEPT_THIRD = ("triangle", "stick")  # grids whose third coordinate translations keep
 
 
 # --- symmetries, written out per grid ----------------------------------------------------
@@ -70,12 +74,48 @@ def _triangle_transforms() -> list[tuple[Transform, bool]]:
             for move, rotation in _hex_transforms()]
 
 
+def stick_ends(cell: Cell) -> frozenset:
+    """A stick (x, y, d) as its two lattice points: d = 0 along x, d = 1 along y."""
+    x, y, d = cell
+    return frozenset({(x, y), (x + 1, y) if d == 0 else (x, y + 1)})
+
+
+def from_stick_ends(points) -> Cell:
+    (x0, y0), (x1, y1) = sorted(points)
+    return (x0, y0, 0 if y0 == y1 else 1)
+
+
+def _stick_transforms() -> list[tuple[Transform, bool]]:
+    return [(lambda cell, move=move: from_stick_ends([move(p) for p in stick_ends(cell)]),
+             rotation) for move, rotation in _signed_permutation_transforms(2)]
+
+
+def crossings(rows) -> bool:
+    """Whether two of the rows ((piece, sticks) each) pass straight through one lattice
+    point: both sticks of a line there in each."""
+    seen = set()
+    for _piece, cells in rows:
+        cells = set(cells)
+        through = set()
+        for x, y, d in cells:
+            if d == 0 and (x + 1, y, 0) in cells:
+                through.add((x + 1, y))
+            if d == 1 and (x, y + 1, 1) in cells:
+                through.add((x, y + 1))
+        if seen & through:
+            return True
+        seen |= through
+    return False
+
+
 def transforms(kind: str) -> list[tuple[Transform, bool]]:
     """(transform, is_rotation) for every point symmetry of the grid."""
     if kind == "hex":
         return _hex_transforms()
     if kind == "triangle":
         return _triangle_transforms()
+    if kind == "stick":
+        return _stick_transforms()
     return _signed_permutation_transforms(3 if kind == "cube" else 2)
 
 
@@ -88,6 +128,11 @@ NEIGHBOURS = {
 
 def neighbours(kind: str, cell: Cell) -> list[Cell]:
     """The cells sharing an edge with `cell` (triangles: sharing two corners)."""
+    if kind == "stick":
+        x, y, _ = cell
+        near = [(x + dx, y + dy, d) for dx in (-1, 0, 1) for dy in (-1, 0, 1) for d in (0, 1)]
+        return [other for other in near
+                if other != cell and stick_ends(other) & stick_ends(cell)]
     if kind == "triangle":
         x, y, t = cell
         near = [(x + dx, y + dy, 1 - t) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
@@ -97,7 +142,7 @@ def neighbours(kind: str, cell: Cell) -> list[Cell]:
 
 def normalised(cells, kind: str = "") -> frozenset:
     cells = list(cells)
-    axes = 2 if kind == "triangle" else len(cells[0])
+    axes = 2 if kind in KEPT_THIRD else len(cells[0])
     low = [min(c[axis] for c in cells) for axis in range(axes)] + [0] * (len(cells[0]) - axes)
     return frozenset(tuple(v - l for v, l in zip(c, low)) for c in cells)
 
@@ -111,7 +156,7 @@ def allowed_shapes(kind: str, cells, mirror: bool) -> frozenset:
 def shifted(kind: str, cell: Cell, anchor: Cell, target: Cell) -> Cell | None:
     """`cell` moved as the translation taking `anchor` to `target` moves it; None when no
     translation does (a triangle never turns from up to down by moving)."""
-    if kind == "triangle":
+    if kind in KEPT_THIRD:
         if anchor[2] != target[2]:
             return None
         return (cell[0] - anchor[0] + target[0], cell[1] - anchor[1] + target[1], cell[2])
@@ -127,7 +172,7 @@ def placements(kind: str, board, pieces) -> list[tuple[int, frozenset]]:
         for shape in allowed_shapes(kind, cells, mirror):
             anchor = min(shape)
             for target in board:
-                if kind == "triangle" and target[2] != anchor[2]:
+                if kind in KEPT_THIRD and target[2] != anchor[2]:
                     continue
                 moved = frozenset(shifted(kind, cell, anchor, target) for cell in shape)
                 if moved <= board:
@@ -139,7 +184,8 @@ def all_solutions(kind: str, board, pieces) -> list[frozenset]:
     """Every tiling of the board using each piece type exactly `count` times, each as a
     frozenset of (piece type, cells)."""
     counts = [count for _cells, count, _mirror in pieces]
-    return tilings(board, placements(kind, board, pieces), counts, lambda cells: cells)
+    found = tilings(board, placements(kind, board, pieces), counts, lambda cells: cells)
+    return [s for s in found if not crossings(s)] if kind == "stick" else found
 
 
 def tilings(board, rows, counts: list[int], cells_of: Callable) -> list[frozenset]:
@@ -198,7 +244,7 @@ def board_moves(kind: str, board, mode: str):
         if mode == "rotations" and not rotation:
             continue
         image = [transform(c) for c in board]
-        axes = 2 if kind == "triangle" else len(image[0])
+        axes = 2 if kind in KEPT_THIRD else len(image[0])
         shift = [min(c[a] for c in board) - min(c[a] for c in image) for a in range(axes)]
         shift += [0] * (len(image[0]) - axes)
         move = lambda cell, t=transform, s=shift: tuple(v + d for v, d in zip(t(cell), s))

@@ -12,7 +12,8 @@ from oracle import all_solutions, allowed_shapes, neighbours, normalised, oracle
 from solvers import GridKind, Piece, Puzzle, Solution, solve
 from solvers.placements.compile import compile_placements
 
-BOXES = {"square": (4, 4), "hex": (4, 4), "cube": (2, 2, 3), "triangle": (4, 4, 2)}
+BOXES = {"square": (4, 4), "hex": (4, 4), "cube": (2, 2, 3), "triangle": (4, 4, 2),
+         "stick": (3, 3, 2)}
 
 
 def random_board(rng: random.Random, kind: str, size: int) -> list[tuple[int, ...]]:

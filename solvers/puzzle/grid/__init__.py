@@ -15,13 +15,15 @@ from .cube import CubeGrid
 from .hex import HexGrid, hex_to_offset, offset_to_hex
 from .kind import GridKind
 from .square import SquareGrid
+from .stick import StickGrid
 from .triangle import TriangleGrid
 
 __all__ = ["Cell", "Colouring", "Grid", "GridKind", "Shape", "grid_of", "hex_to_offset",
            "is_rotation", "normalise", "offset_to_hex", "register"]
 
 _GRIDS: dict[GridKind, Grid] = {grid.kind: grid for grid in
-                                (HexGrid(), SquareGrid(), CubeGrid(), TriangleGrid())}
+                                (HexGrid(), SquareGrid(), CubeGrid(), TriangleGrid(),
+                                 StickGrid())}
 
 
 def grid_of(kind: GridKind | str) -> Grid:

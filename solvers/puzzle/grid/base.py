@@ -54,6 +54,10 @@ class Grid(ABC):
     edit_turn: np.ndarray
     edit_mirror: np.ndarray
     canvas_steps: tuple[Cell, ...]
+    # the board editor's canvas: its area when the board is empty (first row, first column,
+    # rows, columns) and the margin of positions around a piece
+    canvas_area: tuple[int, int, int, int] = (0, 0, 5, 6)
+    canvas_margin: int = 1
     # playing (solvers.play.moves): a clockwise turn and a flip on screen, the turn's order,
     # and a box's tip over (grids with layers)
     screen_turn: np.ndarray
@@ -128,6 +132,13 @@ class Grid(ABC):
     def validate_cells(self, where: str, cells: Shape) -> None:
         """PuzzleError naming a cell this grid has no such cell for (beyond the count of
         coordinates, which the model checks): nothing to check on most grids."""
+
+    def passing_items(self, board: Shape) -> list[tuple[tuple[Cell, ...], ...]]:
+        """Secondary exact-cover items of the board, each as its lines (tuples of cells): a
+        placement covers an item when it holds every cell of one of its lines, and no two
+        placements of a solution cover the same item (a stick grid's lattice points, where
+        pieces may not cross). None on most grids."""
+        return []
 
     def neighbours_of(self, cell: Cell) -> list[Cell]:
         """The cells sharing a face (an edge in the plane) with `cell`."""

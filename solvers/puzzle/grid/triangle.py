@@ -20,6 +20,8 @@ class TriangleGrid(Grid):
     edit_turn = TURN_60  # on lattice points
     edit_mirror = np.array([[-1, -1], [0, 1]])
     canvas_steps = ((1, 0), (-1, 0), (0, 1), (0, -1))  # y grows upwards; t stays
+    canvas_area = (0, 0, 6, 13)  # a column is half a triangle
+    canvas_margin = 2
     screen_turn = TURN_60
     screen_flip = SWAP
     turn_period = 6
