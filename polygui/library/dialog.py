@@ -23,9 +23,14 @@ PER_TICK = 4  # thumbnails drawn per timer tick
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 DIFFICULTY_LABELS = {"easy": "Easy (estimate under 1 s)", "medium": "Medium (under 1 min)",
                      "hard": "Hard (a minute or more)", "unrated": "Not rated yet"}
-GRID_LABELS = {GridKind.SQUARE: "Square (polyominoes)", GridKind.TRIANGLE: "Triangle "
-               "(polyiamonds)", GridKind.HEX: "Hex (polyhexes)", GridKind.CUBE: "Cube (polycubes)",
-               GridKind.SUDOKU: "Sudoku"}
+FAMILIES = {"square": "polyominoes", "triangle": "polyiamonds", "hex": "polyhexes",
+            "cube": "polycubes", "stick": "polysticks", "sphere": "polyspheres"}
+# the grid filter's choices, in this order: every grid PolyGUI has, Sudoku last
+GRID_LABELS = {kind: (f"{kind.value.title()} ({FAMILIES[kind.value]})"
+                      if kind.value in FAMILIES else kind.value.title())
+               for kind in sorted(GridKind, key=lambda kind: (
+                   kind is GridKind.SUDOKU, list(FAMILIES).index(kind.value)
+                   if kind.value in FAMILIES else len(FAMILIES)))}
 
 
 def short_counts(entry: LibraryEntry) -> str:

@@ -203,7 +203,8 @@ def _counts(value: Any) -> dict[str, int]:
 
 def _counts_source(value: Any) -> str:
     if value not in COUNTS_SOURCES:
-        raise LibraryError(f"counts_source must be {' or '.join(COUNTS_SOURCES)}, not {value!r}")
+        *others, last = COUNTS_SOURCES
+        raise LibraryError(f"counts_source must be {', '.join(others)} or {last}, not {value!r}")
     return value
 
 
