@@ -80,9 +80,16 @@ def neighbour_table(board: tuple[Cell, ...], grid: Grid) -> np.ndarray:
                 table[item, slot] = index_of.get(neighbour, -1)
         return table
     cells = np.array(board, dtype=np.int64).reshape(len(board), grid.dimensions)
-    locate = CellLocator(cells)
-    wanted = locate.keys(cells[:, None, :] + np.array(grid.neighbour_offsets, dtype=np.int64))
-    at = np.searchsorted(locate.sorted_keys, wanted).clip(max=len(board) - 1)
-    found = locate.sorted_keys[at] == wanted
-    table[found] = locate.order[at[found]]
+    offsets = np.array(grid.neighbour_offsets, dtype=np.int64)
+    table[:] = board_items(CellLocator(cells), cells[:, None, :] + offsets)
     return table
+
+
+def board_items(locate: CellLocator, cells: np.ndarray) -> np.ndarray:
+    """int64 array of cells.shape[:-1]: each of `cells` (..., d) as its board item, -1 for a
+    cell off the board (cells within MAX_SPAN of the board's bounding box)."""
+    wanted = locate.keys(cells)
+    if not len(locate.sorted_keys):
+        return np.full(wanted.shape, -1, dtype=np.int64)
+    at = np.searchsorted(locate.sorted_keys, wanted).clip(max=len(locate.sorted_keys) - 1)
+    return np.where(locate.sorted_keys[at] == wanted, locate.order[at], -1)
