@@ -30,7 +30,7 @@ def family_puzzle(args: argparse.Namespace) -> Puzzle | None:
         raise PuzzleError(f"{args.resume}: a family's checkpoint resumes with the family's "
                           f"file: polygui-solve FAMILY.json --resume {args.resume}")
     if args.puzzle is not None and (args.resume is None or _is_json(args.resume)):
-        puzzle = load_any(args.puzzle, args.problem)
+        puzzle = args.opened = load_any(args.puzzle, args.problem)  # read once: main's run
     if puzzle is None or puzzle.family is None:
         if args.export_table is not None:
             raise PuzzleError("--export-table writes a puzzle family's table, and "

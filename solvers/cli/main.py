@@ -268,7 +268,9 @@ def _puzzle_and_symmetry(args: argparse.Namespace) -> tuple[Puzzle, str]:
     """The puzzle and the mode to count in: from the command line, or from the run file
     resumed (a puzzle or mode given as well must be the run's)."""
     if args.resume is None:
-        puzzle = load_any(args.puzzle, args.problem)
+        puzzle = getattr(args, "opened", None)  # read by family_puzzle already
+        if puzzle is None:
+            puzzle = load_any(args.puzzle, args.problem)
         if args.no_disassembly and puzzle.disassembly:
             puzzle = dataclasses.replace(puzzle, disassembly=False)
         return puzzle, args.symmetry or "distinct"
