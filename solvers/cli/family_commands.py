@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import csv
 import io
 import json
 from pathlib import Path
@@ -144,6 +143,8 @@ def _member_data(row, date: tuple[int, int] | None) -> dict:
 
 def write_table(path: Path, rows: list, dates: dict) -> None:
     """The table as CSV, written atomically."""
+    import csv  # only for this table: a count never writes it
+
     from ..puzzle.atomic import write_atomically
 
     text = io.StringIO()

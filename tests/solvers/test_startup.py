@@ -38,7 +38,7 @@ NOT_FOR_A_POLYFORM_COUNT = ("sqlite3", "dask", "distributed", "PySide6", "solver
                             "solvers.kernels.sudoku", "solvers.kernels.sudoku_batch",
                             "solvers.output.export_data", "solvers.output.pictures",
                             "solvers.output.printable", "trimesh", "manifold3d", "PIL",
-                            "multiprocessing")
+                            "multiprocessing", "csv")
 
 
 def modules_after(*args: str) -> set[str]:
