@@ -15,7 +15,8 @@ import numpy as np
 from ..puzzle.grid.base import Grid
 from ..puzzle.grids import Cell, CellLocator
 
-BATCH_ELEMENTS = 1 << 21  # coordinates one batch of orientations may try (16 MB of int64)
+BATCH_ELEMENTS = 1 << 21  # positions x shape cells one batch of orientations may try (their
+# keys 16 MB of int64, their coordinates d times that; an orientation past it goes alone)
 
 
 def orientation_batches(shape_sizes: list[int], board_cells: int) -> Iterator[range]:
