@@ -17,6 +17,8 @@ bench/bench_disassembly.py does (the baseline's pentomino searches now against t
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -46,12 +48,29 @@ RUN_CLI = "import sys; sys.path.insert(0, sys.argv[1]); from solvers.cli.main im
           "sys.exit(main(sys.argv[2:]))"
 
 
+# as installed: bytecode written once and read after (PYTHONDONTWRITEBYTECODE, which some
+# shells set, would have every call compile all of the modules it imports: 0.3 s and more)
+ENVIRONMENT = {name: value for name, value in os.environ.items()
+               if name != "PYTHONDONTWRITEBYTECODE"}
+
+
 def wall(command: list[str]) -> float:
-    """Seconds one process takes, run from the temp folder (`python -c` puts its working
-    folder first on sys.path)."""
+    """Seconds one process takes."""
+    return timed(command)[0]
+
+
+def timed(command: list[str]) -> tuple[float, float]:
+    """Wall and CPU (user + system) seconds one process takes, run from the temp folder
+    (`python -c` puts its working folder first on sys.path). The CPU time counts every
+    thread's, and changes less with the load than the wall does: on a shared machine it is
+    the fairer comparison with the floor."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    subprocess.run(command, cwd=tempfile.gettempdir(), capture_output=True, check=False)
-    return time.perf_counter() - started
+    subprocess.run(command, cwd=tempfile.gettempdir(), capture_output=True, check=False,
+                   env=ENVIRONMENT)
+    elapsed = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return elapsed, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
 
 def solve_command(tree: Path, path: Path) -> list[str]:
@@ -78,30 +97,34 @@ def main() -> None:
     args = parser.parse_args()
     tree = baseline_tree(args.baseline)
     factor = machine_factor(tree, args.baseline)
-    floor = min(wall([sys.executable, "-c", "import numpy"]) for _ in range(5))
+    floors = [timed([sys.executable, "-c", "import numpy"]) for _ in range(5)]
+    floor, floor_cpu = min(f[0] for f in floors), min(f[1] for f in floors)
     files = [entry for entry in FILES if not (args.quick and entry[0].name == "mini-bedlam.json")]
-    print(f"# {time.strftime('%Y-%m-%d %H:%M')}, Python floor {floor:.3f} s, machine "
-          f"{factor:.2f}x as slow as when BurrTools was timed\n")
+    print(f"# {time.strftime('%Y-%m-%d %H:%M')}, Python floor {floor:.3f} s ({floor_cpu:.3f} s "
+          f"CPU), machine {factor:.2f}x as slow as when BurrTools was timed, load "
+          f"{os.getloadavg()[0]:.1f}\n")
     print(f"| file | PolyGUI wall s | {args.baseline} wall s | this/{args.baseline} | "
-          "BurrTools wall s (scaled) | goal: BurrTools + floor s | PolyGUI/goal |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+          "BurrTools wall s (scaled) | goal: BurrTools + floor s | PolyGUI/goal | "
+          "PolyGUI CPU s | PolyGUI/goal in CPU |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for path, burrtools in files:
         ours, theirs = [], []
-        wall(solve_command(ROOT, path))  # caches warm
-        wall(solve_command(tree, path))
+        timed(solve_command(ROOT, path))  # caches warm
+        timed(solve_command(tree, path))
         for _ in range(args.calls):
-            ours.append(wall(solve_command(ROOT, path)))
-            theirs.append(wall(solve_command(tree, path)))
-        best, base = min(ours), min(theirs)
+            ours.append(timed(solve_command(ROOT, path)))
+            theirs.append(timed(solve_command(tree, path)))
+        best, base = min(w for w, _ in ours), min(w for w, _ in theirs)
+        cpu = min(c for _, c in ours)
         if burrtools is None:
-            scaled = goal = ratio = "—"
+            scaled = goal = ratio = cpu_ratio = "—"
         else:
             scaled_s = burrtools * factor
             scaled, goal = f"{scaled_s:.3f}", f"{scaled_s + floor:.3f}"
             ratio = f"**{best / (scaled_s + floor):.1f}x**"
+            cpu_ratio = f"{cpu / (scaled_s + floor_cpu):.1f}x"
         print(f"| {path.name} | {best:.3f} | {base:.3f} | {best / base:.2f}x | {scaled} | "
-              f"{goal} | {ratio} |")
-
+              f"{goal} | {ratio} | {cpu:.3f} | {cpu_ratio} |", flush=True)
 
 if __name__ == "__main__":
     main()

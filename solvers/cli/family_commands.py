@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import argparse
-import csv
 import io
 import json
 from pathlib import Path
@@ -50,7 +49,7 @@ def family_puzzle(args: argparse.Namespace) -> Puzzle | None:
         raise PuzzleError(f"{args.resume}: a family's checkpoint resumes with the family's "
                           f"file: polygui-solve FAMILY.json --resume {args.resume}")
     if args.puzzle is not None and (args.resume is None or _is_json(args.resume)):
-        puzzle = load_any(args.puzzle, args.problem)
+        puzzle = args.opened = load_any(args.puzzle, args.problem)  # read once: main's run
     if puzzle is None or puzzle.family is None:
         for option, value in (("--export-table writes a puzzle family's table", args.export_table),
                               ("--member chooses a member of a puzzle family", args.member)):
@@ -185,6 +184,8 @@ def _member_data(row, date: tuple[tuple[int, int] | None, int | None]) -> dict:
 
 def write_table(path: Path, rows: list, dates: dict) -> None:
     """The table as CSV, written atomically."""
+    import csv  # only for this table: a count never writes it
+
     from ..puzzle.atomic import write_atomically
 
     text = io.StringIO()

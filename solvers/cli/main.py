@@ -280,7 +280,9 @@ def _puzzle_and_symmetry(args: argparse.Namespace) -> tuple[Puzzle, str]:
     """The puzzle and the mode to count in: from the command line, or from the run file
     resumed (a puzzle or mode given as well must be the run's)."""
     if args.resume is None:
-        puzzle = load_any(args.puzzle, args.problem)
+        puzzle = getattr(args, "opened", None)  # read by family_puzzle already
+        if puzzle is None:
+            puzzle = load_any(args.puzzle, args.problem)
         return _without_disassembly(args, puzzle), args.symmetry or "distinct"
     from ..parallel.runfile import RunFile  # SQLite only to resume a run
     run = RunFile.open(args.resume)

@@ -24,6 +24,8 @@ from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.grids import Cell, CellLocator
 from ..puzzle.limits import MAX_PLACEMENTS, MAX_SEARCH_BYTES
 from ..puzzle.model import Puzzle, PuzzleError
+from . import batched
+from .batched import orientation_batches
 from .paint import PaintFilter, piece_orientations
 from .pins import rows_kept_by_pins
 from .pruning import dead_rows, uncoverable_rows
@@ -181,17 +183,23 @@ def _every_placement(puzzle: Puzzle, cancel: CancelCheck | None) -> Placements:
     masks: list[np.ndarray] = [np.zeros((0, words), dtype=np.uint64)]
     paint, row_paint = PaintFilter(puzzle), []
     for piece_index, piece in enumerate(puzzle.pieces):
-        for shape, colours in piece_orientations(puzzle.kind, piece):
+        oriented = piece_orientations(puzzle.kind, piece)
+        shapes = np.array([shape for shape, _ in oriented], dtype=np.int64).reshape(
+            len(oriented), piece.size, grid.dimensions)
+        for batch in orientation_batches([piece.size] * len(oriented), len(cells)):
             check_cancel(cancel)
+            found = batched.translations(locate, shapes[batch.start:batch.stop])
             # items in the shape's order (translations keep it): colour i is item i's
-            items = paint.legal(locate.translations(np.array(shape, dtype=np.int64)), colours)
-            row_items.extend(map(tuple, items.tolist()))
-            row_paint.extend([colours] * len(items) if paint.painted else ())
-            row_piece.append(np.full(len(items), piece_index, dtype=np.int32))
-            masks.append(_masks_of(items, words))
+            found = [paint.legal(items, oriented[at][1]) for at, items in zip(batch, found)]
+            for items, at in zip(found, batch):
+                row_items.extend(map(tuple, items.tolist()))
+                row_paint.extend([oriented[at][1]] * len(items) if paint.painted else ())
             if len(row_items) > MAX_PLACEMENTS:
                 raise PuzzleError(f"the pieces have more than {MAX_PLACEMENTS:,} placements "
                                   f"on this board; PolyGUI takes at most {MAX_PLACEMENTS:,}")
+            items = np.concatenate(found)
+            row_piece.append(np.full(len(items), piece_index, dtype=np.int32))
+            masks.append(batched.masks_of(items, words))
     placements = Placements(
         cells=cells,
         row_piece=np.concatenate(row_piece),
@@ -246,21 +254,7 @@ def check_search_size(placements: Placements) -> None:
             f"takes at most {MAX_SEARCH_BYTES >> 30} GiB")
 
 
-def _masks_of(items: np.ndarray, words: int) -> np.ndarray:
-    """(k, words) uint64 bitsets of k rows of items (k, cells). Many rows of a small shape
-    go a cell of the shape at a time, every row at once (a row is once in each such
-    assignment, so a plain one is exact; np.bitwise_or.at took a third of compiling
-    240,900 placements); few rows of a large shape go through np.bitwise_or.at."""
-    masks = np.zeros((len(items), words), dtype=np.uint64)
-    bits = np.uint64(1) << (items & 63).astype(np.uint64)
-    if len(items) >= items.shape[1]:
-        rows = np.arange(len(items))
-        for column, bit in zip(items.T, bits.T):
-            masks[rows, column >> 6] |= bit
-        return masks
-    rows = np.repeat(np.arange(len(items)), items.shape[1])
-    np.bitwise_or.at(masks, (rows, items.ravel() >> 6), bits.ravel())
-    return masks
+_masks_of = batched.masks_of  # (k, words) uint64 bitsets of k rows of items (k, cells)
 
 
 def items_to_masks(row_items: list[tuple[int, ...]] | tuple[tuple[int, ...], ...],
@@ -289,13 +283,7 @@ def neighbour_masks(neighbours: np.ndarray) -> np.ndarray:
 
 def neighbour_table(puzzle: Puzzle) -> np.ndarray:
     """(items, degree) int32: the board neighbours of each item, -1 where there is none."""
-    index_of = {cell: index for index, cell in enumerate(puzzle.board)}
-    grid = puzzle.kind.grid
-    table = np.full((len(puzzle.board), grid.neighbour_count), -1, dtype=np.int32)
-    for item, cell in enumerate(puzzle.board):
-        for slot, neighbour in enumerate(grid.neighbours_of(cell)):
-            table[item, slot] = index_of.get(neighbour, -1)
-    return table
+    return batched.neighbour_table(puzzle.board, puzzle.kind.grid)
 
 
 def fillable_sizes(puzzle: Puzzle) -> np.ndarray:

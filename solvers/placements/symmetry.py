@@ -24,7 +24,9 @@ import numpy as np
 
 from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.grid import Grid
+from ..puzzle.grids import CellLocator
 from ..puzzle.model import Puzzle, SYMMETRY_MODES
+from .batched import board_items
 from .compile import Placements
 from .hashes import random_keys
 from .paint import painted_image, painted_rotation_class
@@ -60,40 +62,41 @@ def board_symmetries(puzzle: Puzzle, mode: str) -> list[BoardSymmetry]:
     """The symmetries that identify solutions in `mode`, identity first."""
     if mode not in SYMMETRY_MODES:
         raise ValueError(f"unknown symmetry mode {mode!r}: use one of {', '.join(SYMMETRY_MODES)}")
-    board = np.array(puzzle.board, dtype=np.int64)
-    index_of = {cell: index for index, cell in enumerate(puzzle.board)}
-    optional = {index_of[cell] for cell in puzzle.optional}
-    board_colour = {index_of[cell]: colour for cell, colour in puzzle.board_paint}
-    found = []
     grid = puzzle.kind.grid
+    board = np.array(puzzle.board, dtype=np.int64).reshape(len(puzzle.board), grid.dimensions)
+    locate = CellLocator(board)
+    optional = np.zeros(len(board), dtype=bool)  # item -> whether optional, colour (0: none)
+    optional[board_items(locate, np.array(puzzle.optional, dtype=np.int64).reshape(
+        -1, grid.dimensions))] = True
+    colour = np.zeros(len(board), dtype=np.int64)
+    if puzzle.board_paint:
+        cells, colours = zip(*puzzle.board_paint)
+        colour[board_items(locate, np.array(cells, dtype=np.int64))] = colours
+    found = []
     perms = {True: tuple(range(len(puzzle.pieces)))}  # a reflection's: the same for all
     for matrix, rotation in zip(grid.symmetry_group, grid.rotation_flags):
         if mode == "all" and found:
             break
         if mode == "rotations" and not rotation:
             continue
-        image = grid.aligned_image(board, matrix)
-        items = [index_of.get(cell) for cell in map(tuple, image.tolist())]
-        if (any(item is None for item in items) or not _keeps_optional(optional, items)
-                or not _keeps_board_paint(board_colour, items)):
+        # item -> image item, for all cells at once (not a look-up a cell, 48 times a box)
+        items = board_items(locate, grid.aligned_image(board, matrix))
+        if (items < 0).any() or not _keeps_cell_kinds(items, optional, colour):
             continue
         if rotation not in perms:
             perms[rotation] = _mirror_permutation(puzzle)
         piece_perm = perms[rotation]
-        if piece_perm is not None and keeps_pins(puzzle, items, piece_perm):
-            found.append(BoardSymmetry(matrix, np.array(items, dtype=np.int64), piece_perm))
+        if piece_perm is not None and keeps_pins(puzzle, items.tolist() if puzzle.pins else [],
+                                                 piece_perm):
+            found.append(BoardSymmetry(matrix, items, piece_perm))
     return found
 
 
-def _keeps_optional(optional: set[int], items: list) -> bool:
-    """Whether a board symmetry (item -> image item) maps the optional cells onto themselves."""
-    return all(items[item] in optional for item in optional)
-
-
-def _keeps_board_paint(board_colour: dict[int, int], items: list) -> bool:
-    """Whether a board symmetry maps every painted board cell onto one of its colour (and so,
-    being a permutation, neutral cells onto neutral ones)."""
-    return all(board_colour.get(items[item], 0) == colour for item, colour in board_colour.items())
+def _keeps_cell_kinds(items: np.ndarray, optional: np.ndarray, colour: np.ndarray) -> bool:
+    """Whether a board symmetry (a permutation: item -> image item) maps the optional cells
+    onto optional ones and every painted board cell onto one of its colour (and so neutral
+    cells onto neutral ones)."""
+    return bool(optional[items[optional]].all() and (colour[items] == colour).all())
 
 
 def _rotation_class(grid: Grid, cells: tuple, paint: tuple) -> tuple:

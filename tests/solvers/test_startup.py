@@ -63,6 +63,7 @@ def test_a_small_puzzle_is_solved_without_loading_numba(symmetry):
     assert "solvers.search.interpreted" in loaded  # the run really searched
     assert not {name for name in loaded if name == "numba" or name.startswith("numba.")}
     assert "solvers.kernels.live_sets" not in loaded
+    assert "csv" not in loaded  # a family's table only (numba imports it, when it is loaded)
 
 
 def test_a_sudoku_run_loads_the_sudoku_kernels_it_needs():
