@@ -5,11 +5,13 @@ first separation already open where the assembly put its pieces (DemoPieceGenera
 928, ten such separations each). The general analysis (disassembly_tree.run) searches each
 part from scratch: its gaps worked out anew for every part, a state stored, hashed and
 cleared. Here the gaps of every pair of pieces are worked out once, where the assembly put
-them, and each part reads its own from them: as its pieces have not moved, they are the
-same. The separation chosen is disassembly._separation's, parts are taken in the same order
-(the half that slides out first), so the verdict and the states counted (one a part
-searched) are exactly the general analysis'. The first part that does not come apart at once
-hands the assembly back to the general analysis, from its start.
+them (as no piece has moved, they are every part's), and kept as masks: blocked[d, i], the
+pieces piece i meets sliding along direction d. A part's separation is then a few bit
+operations on those masks restricted to the part: the same set as disassembly._separation
+chooses, parts taken in the same order (the half that slides out first), so the verdict and
+the states counted (one a part searched) are exactly the general analysis'. The first part
+that does not come apart at once hands the assembly back to the general analysis, from its
+start.
 """
 
 from __future__ import annotations
