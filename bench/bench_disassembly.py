@@ -1,6 +1,6 @@
 """Assembly and disassembly against BurrTools, on BurrTools' own files. Run by hand:
 
-    .venv/bin/python bench/bench_disassembly.py [--repeat N] [--baseline COMMIT]
+    .venv/bin/python bench/bench_disassembly.py [--repeat N] [--baseline COMMIT] [--previous REV]
 
 For each file: PolyGUI's whole solve on one thread (search and taking every assembly apart,
 the in-process time `polygui-solve --jobs 1` reports: start-up and preparation excluded, as in
@@ -12,6 +12,10 @@ So this script times that PolyGUI (`--baseline`, a git worktree made for it in t
 in the same run on calibration workloads FIGURES.md also timed it on (pentominoes 6x10 and
 5x12), and scales BurrTools' figures by how much faster or slower the machine is now than
 then: BurrTools now ~ BurrTools then x (baseline now / baseline then).
+With `--previous REV` (a commit of this branch, say the one before a change), that PolyGUI's
+whole solve is timed too, in its own worktree with its own native build (made there when it
+has none: a few minutes), interleaved with this one's, file by file: a change's speed-up
+measured in one run, whatever the machine's load.
 Prints a markdown table for docs/benchmarks.md.
 """
 
@@ -83,12 +87,24 @@ def baseline_tree(commit: str) -> Path:
     return tree
 
 
+def previous_tree(rev: str) -> Path:
+    """A worktree of `rev` with its native build (made if it has none), as this one runs."""
+    commit = subprocess.run(["git", "rev-parse", "--short", rev], cwd=ROOT, check=True,
+                            capture_output=True, text=True).stdout.strip()
+    tree = baseline_tree(commit)
+    subprocess.run([sys.executable, "-m", "solvers.kernels.native_build", "--if-stale"],
+                   cwd=tree, check=True)
+    return tree
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--baseline", default=BASELINE)
+    parser.add_argument("--previous", help="also time this revision's whole solve, side by side")
     args = parser.parse_args()
     tree = baseline_tree(args.baseline)
+    previous = previous_tree(args.previous) if args.previous else None
     assets = ROOT / "assets" / "puzzles"
     factors = []
     for name, then in CALIBRATION:
@@ -100,16 +116,25 @@ def main() -> None:
     factor = sum(factors) / len(factors)
     print(f"# {time.strftime('%Y-%m-%d %H:%M')}, machine {factor:.2f}x as slow as when "
           f"BurrTools was timed\n")
+    before = f" | {args.previous} whole solve s | now/{args.previous}" if previous else ""
     print("| file | assemblies (solutions), levels | BurrTools | PolyGUI whole solve s | "
-          "of it disassembly s | BurrTools asm+disasm s (scaled) | PolyGUI/BurrTools |")
-    print("|---|---|---|---:|---:|---:|---:|")
+          f"of it disassembly s | BurrTools asm+disasm s (scaled) | PolyGUI/BurrTools{before} |")
+    print("|---|---|---|---:|---:|---:|---:" + ("|---:|---:" if previous else "") + "|")
     for name, mode, burrtools, recorded in CASES:
-        whole, search, final = ours(BURRTOOLS / name, mode, args.repeat)
+        then = None
+        whole, search, final = float("inf"), float("inf"), None
+        for _ in range(2 if previous else 1):  # interleaved: this build, the previous one
+            if previous:
+                seconds = baseline_seconds(previous, BURRTOOLS / name, args.repeat)
+                then = seconds if then is None else min(then, seconds)
+            one_whole, one_search, final = ours(BURRTOOLS / name, mode, args.repeat)
+            whole, search = min(whole, one_whole), min(search, one_search)
         levels = ", ".join(f"{level} ({count})" for level, count in final.levels)
         scaled = burrtools * factor
+        side = f" | {then:.4f} | {whole / then:.2f}x" if previous else ""
         print(f"| {name} | {final.assemblies:,} ({final.solutions:,}): {levels} | {recorded} "
               f"| {whole:.4f} | {max(0.0, whole - search):.4f} | {scaled:.4f} "
-              f"| **{whole / scaled:.2f}x** |")
+              f"| **{whole / scaled:.2f}x**{side} |")
 
 
 if __name__ == "__main__":

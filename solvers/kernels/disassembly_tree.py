@@ -28,7 +28,8 @@ from numba import njit
 
 from .disassembly import (BUDGET, CANCELLED, GAPS_RING_BYTES, GAPS_RING_STATES, GROW, LOCKED,
                           SINGLE, SOLUTION, TOO_BIG, _EXHAUSTED, grow, search_part)
-from .movement import assembly_blocks
+from .disassembly_quick import placed_pieces, quick_buffers, take_apart_at_once
+from .movement import assembly_blocks, fill_blocks
 from .status import (ANALYSIS_CURSOR, ANALYSIS_INFO, ANALYSIS_WORK, CURSOR_LOCKED, CURSOR_NODES,
                      CURSOR_PATHS, CURSOR_SEARCHED, CURSOR_STUCK, DISASSEMBLY_FIRST_CAPACITY)
 
@@ -53,7 +54,7 @@ def new_work(n: int, capacity: int):
     ring = min(GAPS_RING_STATES, GAPS_RING_BYTES // (6 * n * n * 8))
     gaps = np.empty((2 + ring, 6, n, n), np.int64)
     tags = np.full(ring, -1, np.int64)  # the state whose gaps a slot holds
-    masks = np.empty((4, n), np.uint64)
+    masks = np.empty((10, n), np.uint64)  # search_part's 4, disassembly_quick's 6
     places = np.empty((n, 3), np.int64)
     stacks = np.empty((2, 2 * n + 2), np.uint64)
     members = np.empty(n, np.int64)
@@ -239,21 +240,37 @@ def analyse_batch(row_shape, row_origin, row_piece, solutions, groups_by_type, s
                                               groups_by_type)
     state, cache = begin(shapes, origins, groups, no_record, new_work(copies, capacity), cache,
                          shape_cells, shape_starts)
+    placed, corners, blocks = quick_buffers(copies)
+    begun = s  # the assembly `state` is the analysis of, not begun yet
     under_way = False
     while True:
-        outcome, budget, state = run(state, limit, budget, cancel, no_record)
-        if outcome == BUDGET:
-            under_way = True
-            break
-        info = state[ANALYSIS_INFO]
-        verdicts[s, 0] = outcome
-        verdicts[s, 1:1 + info.size] = info
-        states[s] = state[ANALYSIS_CURSOR][_SEARCHED]
+        # most assemblies come apart where they lie, part after part: no search, no `begin`
+        n = placed_pieces(row_shape, row_origin, solutions[s], placed, corners)
+        cache = fill_blocks(cache, shape_cells, shape_starts, placed, n, blocks)
+        separations = -1
+        if n > 1 and budget >= n - 1:
+            separations = take_apart_at_once(cache[0], cache[1], cache[2], blocks, corners, n,
+                                             state[ANALYSIS_WORK], verdicts[s])
+        if separations >= 0:
+            budget -= separations  # as run counts: one a part searched
+            verdicts[s, 0] = SOLUTION
+            states[s] = separations
+        else:
+            if begun != s:
+                shapes, origins, groups = assembly_shapes(row_shape, row_origin, row_piece,
+                                                          solutions[s], groups_by_type)
+                state, cache = begin(shapes, origins, groups, no_record, state[ANALYSIS_WORK],
+                                     cache, shape_cells, shape_starts)
+                begun = s
+            outcome, budget, state = run(state, limit, budget, cancel, no_record)
+            if outcome == BUDGET:
+                under_way = True
+                break
+            info = state[ANALYSIS_INFO]
+            verdicts[s, 0] = outcome
+            verdicts[s, 1:1 + info.size] = info
+            states[s] = state[ANALYSIS_CURSOR][_SEARCHED]
         s += 1
         if s >= k or cancel[0]:
             break
-        shapes, origins, groups = assembly_shapes(row_shape, row_origin, row_piece,
-                                                  solutions[s], groups_by_type)
-        state, cache = begin(shapes, origins, groups, no_record, state[ANALYSIS_WORK], cache,
-                             shape_cells, shape_starts)
     return s, under_way, state, budget, cache

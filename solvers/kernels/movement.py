@@ -216,9 +216,16 @@ def assembly_blocks(cache, shape_cells, shape_starts, shapes):
     """The first pa of each pair (i < j) of an assembly's pieces, whose shapes are
     `shapes`: (blocks by pair_number, cache), the tables of pairs met first built."""
     n = shapes.size
+    found = np.zeros(max(1, n * (n - 1) // 2), np.int64)
+    cache = fill_blocks(cache, shape_cells, shape_starts, shapes, n, found)
+    return found, cache
+
+
+@njit(nogil=True, cache=True)
+def fill_blocks(cache, shape_cells, shape_starts, shapes, n: int, found):
+    """`assembly_blocks` of the first n `shapes`, into `found`: the cache, grown."""
     if cache[5][_TABLE] > CACHE_TABLE_ROWS:  # start again, in new arrays: analyses under way
         cache = new_cache(np.int64(64))  # keep the old ones (typed: no Literal[int] compile)
-    found = np.zeros(max(1, n * (n - 1) // 2), np.int64)
     keys, blocks = cache[3], cache[4]
     for i in range(n):
         for j in range(i + 1, n):
@@ -233,7 +240,7 @@ def assembly_blocks(cache, shape_cells, shape_starts, shapes):
                     break
                 cache = _insert(cache, shape_cells, shape_starts, key, shapes[i], shapes[j])
                 keys, blocks = cache[3], cache[4]
-    return found, cache
+    return cache
 
 
 @njit(nogil=True, cache=True, inline="always")
