@@ -76,13 +76,16 @@ def transforms(kind: str) -> list[tuple[Transform, bool]]:
         return _hex_transforms()
     if kind == "triangle":
         return _triangle_transforms()
-    return _signed_permutation_transforms(3 if kind == "cube" else 2)
+    return _signed_permutation_transforms(3 if kind in ("cube", "sphere") else 2)
 
 
 NEIGHBOURS = {
     "hex": [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)],
     "square": [(1, 0), (-1, 0), (0, 1), (0, -1)],
     "cube": [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)],
+    # balls of the face-centred cubic lattice (x + y + z even): the 12 touching ones
+    "sphere": [(a, b, c) for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 1)
+               if abs(a) + abs(b) + abs(c) == 2],
 }
 
 

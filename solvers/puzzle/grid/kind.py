@@ -13,6 +13,7 @@ class GridKind(str, Enum):
     CUBE = "cube"
     SUDOKU = "sudoku"
     TRIANGLE = "triangle"
+    SPHERE = "sphere"
 
     @property
     def grid(self) -> Any:  # a grid.base.Grid, not imported here: base imports this module
