@@ -17,7 +17,7 @@ from oracle import allowed_shapes, neighbours, oracle_counts
 from solvers import GridKind, Piece, Puzzle, PuzzleError
 from solvers.placements.compile import compile_placements
 from solvers.puzzle.fileformat import puzzle_from_json
-from solvers.puzzle.grid import grid_of
+from solvers.puzzle.grid import Grid, grid_of
 from solvers.puzzle.grid.sphere import ball_at, layer_coordinates
 from solvers.search.choice import choose_kernel
 from solvers.search.solve import solve
@@ -164,9 +164,16 @@ def test_flat_boards_go_to_the_bit_board_kernel_and_boards_in_space_to_live_sets
 
 
 def test_a_flat_piece_turned_over_is_a_turn_in_space():
-    """Mirror off is still right for flat pieces: in space a plane piece's mirror image is
-    one of its rotations (the L of four balls has 8 orientations in its plane either way)."""
+    """A flat piece takes its mirror images without `mirror`: in a square layer they are
+    among the cube's rotations already, in a hexagonal layer (across the cube's diagonal)
+    they are not, and a piece in space keeps to the 24 rotations."""
     ell = tuple(ball_at(u, v, 0) for u, v in ((0, 0), (0, 1), (0, 2), (1, 2)))
-    turned = {s for s in GRID.orientations(ell, mirror=False) if len({c[2] for c in s}) == 1}
-    every = {s for s in GRID.orientations(ell, mirror=True) if len({c[2] for c in s}) == 1}
-    assert turned == every and len(every) == 8
+    rhombus = ((0, 0, 0), (1, 1, 0), (1, 2, 1), (2, 2, 0))  # in the plane x - y + z = 0
+    chiral = ((1, 0, 1), (1, 1, 0), (1, 2, 1), (2, 0, 0))  # BallRoom's fourth shape
+    rotations = {s: Grid.orientations(GRID, s, mirror=False) for s in (ell, rhombus, chiral)}
+    every = {s: GRID.orientations(s, mirror=True) for s in (ell, rhombus, chiral)}
+    assert set(rotations[ell]) == set(every[ell])  # the cube's turns turn it over
+    assert len(rotations[rhombus]) == 24 and len(every[rhombus]) == 48
+    assert GRID.orientations(rhombus, mirror=False) == every[rhombus]
+    assert GRID.orientations(chiral, mirror=False) == rotations[chiral]
+    assert len(rotations[chiral]) == 24 and len(every[chiral]) == 48

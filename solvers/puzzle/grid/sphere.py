@@ -27,6 +27,12 @@ def layer_coordinates(cells) -> np.ndarray:
     return np.column_stack(((x + y - z) // 2, (x - y - z) // 2, z))
 
 
+def is_flat(cells) -> bool:
+    """Whether the balls' centres lie in one plane (three or fewer always do)."""
+    cells = np.asarray(cells, dtype=np.int64).reshape(-1, 3)
+    return len(cells) <= 3 or int(np.linalg.matrix_rank(cells[1:] - cells[0])) <= 2
+
+
 def ball_at(u: int, v: int, z: int) -> Cell:
     """The ball at (u, v) of layer z: the inverse of `layer_coordinates`."""
     return (u + v + z, u - v, z)
@@ -60,12 +66,19 @@ class SphereGrid(Grid):
             cells[:, 2] += cells[0].sum() % 2
         return cells
 
+    def orientations(self, shape: Shape, *, mirror: bool) -> list[Shape]:
+        """A flat piece (its balls in one plane) takes its mirror images too, whatever
+        `mirror` says: turning it over in space is a rotation (the reflection in its own
+        plane fixes it). In a square layer those are among the cube's rotations anyway; in
+        a hexagonal one (a plane across a cube's diagonal) they are not (BurrTools' BallRoom
+        counts so)."""
+        return super().orientations(shape, mirror=mirror or is_flat(shape))
+
     def bitboard_suits(self, board: Shape) -> bool:
         """Flat boards only (all balls in one plane: the Kanoodle rectangle), measured by
         bench/bench_spheres.py: the 5-layer pyramid took 295 s there against 2 s in live
         sets, where branching on the ball with the fewest options pays, as in a box."""
-        cells = np.array(board, dtype=np.int64).reshape(-1, 3)
-        return len(cells) < 3 or np.linalg.matrix_rank(cells[1:] - cells[0]) <= 2
+        return is_flat(board)
 
     def drawn_coordinates(self, cells: Shape) -> np.ndarray:
         """(u, v, z): the square lattice of each layer, so a board's sweep runs along its
