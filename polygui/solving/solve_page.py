@@ -22,8 +22,14 @@ from .filter_bar import FilterBar
 from .taking_apart import TakingApart
 
 TRAY_HEIGHT = 110  # the pieces under a flat board, to begin with (the splitter moves it)
-VIEW_KEYS = {GridKind.HEX: "board", GridKind.SQUARE: "board", GridKind.TRIANGLE: "board",
-             GridKind.SUDOKU: "sudoku", GridKind.CUBE: "cube"}
+
+
+def view_key(kind: GridKind) -> str:
+    """The view a grid's puzzles show in: a plane grid's board, the 3D view of a grid in
+    space (cubes, balls), or the Sudoku view."""
+    if not kind.has_grid:
+        return "sudoku"
+    return "board" if kind.grid.flat else "cube"
 
 
 class SolvePage(QWidget):
@@ -92,7 +98,7 @@ class SolvePage(QWidget):
         self.stack.setCurrentWidget(view)
 
     def _view_for(self, puzzle: Puzzle) -> QWidget:
-        key = VIEW_KEYS[puzzle.kind]
+        key = view_key(puzzle.kind)
         if key not in self._views:
             if key == "cube":
                 from ..views.cube_view import CubeView  # OpenGL only when a cube puzzle opens
@@ -113,7 +119,7 @@ class SolvePage(QWidget):
         could not start)."""
         self.intro.set_puzzle(puzzle)
         self.intro.show_hint(hint_for(puzzle, solving, found, reason, not_started))
-        flat = VIEW_KEYS[puzzle.kind] == "board"
+        flat = view_key(puzzle.kind) == "board"
         self.tray.setVisible(flat)
         if flat:
             self.tray.show_pieces(puzzle, None)

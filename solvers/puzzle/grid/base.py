@@ -60,6 +60,7 @@ class Grid(ABC):
     screen_flip: np.ndarray
     turn_period: int
     screen_tip: np.ndarray | None = None
+    playable: bool = True  # whether the app's Play mode takes its puzzles
 
     @property
     def dimensions(self) -> int:
