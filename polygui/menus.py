@@ -29,6 +29,7 @@ EXAMPLE_SECTIONS = (  # (title, which puzzles)
     ("Square boards", lambda puzzle: puzzle.kind is GridKind.SQUARE),
     ("Triangle boards", lambda puzzle: puzzle.kind is GridKind.TRIANGLE),
     ("Boxes of cubes", lambda puzzle: puzzle.kind is GridKind.CUBE and not puzzle.disassembly),
+    ("Balls", lambda puzzle: puzzle.kind is GridKind.SPHERE),
     ("Interlocking puzzles", lambda puzzle: puzzle.disassembly),  # taken apart as well
     ("Sudoku", lambda puzzle: puzzle.kind is GridKind.SUDOKU))
 

@@ -66,9 +66,11 @@ class LayerView(QWidget):
         cells = board_cells(puzzle)
         self._cells = cells
         self._layers = []
+        drawn = puzzle.kind.grid.drawn_coordinates(tuple(map(tuple, cells.tolist()))) \
+            if len(cells) else cells  # a layer's own rows: of balls, turned 45° from x and y
         for z in np.unique(cells[:, 2]):
             positions = np.flatnonzero(cells[:, 2] == z)
-            seen_from_above = cells[positions, :2] * np.array([1, -1])
+            seen_from_above = drawn[positions, :2] * np.array([1, -1])
             picture = BoardPicture(FlatBoard.build(SQUARE, seen_from_above),
                                    optional_mask(puzzle)[positions])
             self._layers.append((positions, picture))

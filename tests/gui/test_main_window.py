@@ -53,8 +53,9 @@ def test_examples_are_grouped_by_kind_with_one_line_tooltips(window):
         else:
             sections[current].append(action.text())
     assert list(sections) == ["Hexagonal boards", "Square boards", "Triangle boards",
-                              "Boxes of cubes", "Interlocking puzzles", "Sudoku"]
+                              "Boxes of cubes", "Balls", "Interlocking puzzles", "Sudoku"]
     assert sections["Boxes of cubes"] == ["Mini Bedlam cube", "Soma cube"]
+    assert sections["Balls"] == ["Kanoodle 5x11", "Kanoodle pyramid"]
     assert sections["Interlocking puzzles"] == ["Puzzle in a cage", "Six-piece burr",
                                                 "Sliding-lid box"]
     assert sections["Triangle boards"] == ["Hexiamonds 4x9 parallelogram",
