@@ -62,7 +62,7 @@ def panels_of(puzzle: Puzzle) -> list[Panel]:
         positions = np.flatnonzero(cells[:, 2] == z)
         seen_from_above = drawn[positions, :2] * np.array([1, -1])  # a layer's own rows
         panels.append(Panel(layer_caption(number, len(heights)),
-                            FlatBoard.build(SQUARE, seen_from_above), positions,
+                            FlatBoard.build(tiling_for(puzzle.kind), seen_from_above), positions,
                             np.zeros(len(positions), dtype=np.int64)))
     return panels
 

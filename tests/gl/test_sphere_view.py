@@ -3,6 +3,7 @@ edges, explode and per-piece visibility as cubes have, and layers drawn in their
 
 import numpy as np
 import pytest
+from PySide6.QtCore import QPoint, QPointF
 
 from polygui.analysis.heatmap import panels_of
 from polygui.views.balls import BallMesh, mesh_for
@@ -52,6 +53,12 @@ def test_layers_draw_each_layer_of_balls_in_rows(pyramid):
     centres = [layers.cell_centre(cell) for cell in bottom]
     assert len({round(c.y()) for c in centres}) == 5
     assert len({round(c.x()) for c in centres}) == 5
+    image = layers.grab().toImage()
+    step = min(abs(a.x() - b.x()) for a in centres for b in centres if a.x() != b.x())
+    centre = centres[0]
+    corner = centre + QPointF(0.42 * step, 0.42 * step)  # a square's corner, outside a ball
+    assert image.pixelColor(centre.toPoint()) != image.pixelColor(corner.toPoint())
+    assert image.pixelColor(corner.toPoint()) == image.pixelColor(QPoint(2, 2))  # background
 
 
 def test_the_heatmap_draws_ball_layers_in_rows(asset):
