@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF
 
 from polygui.analysis.heatmap import panels_of
+from polygui.analysis.unique_dialog import preview_for
 from polygui.views.balls import BallMesh, mesh_for
 from polygui.views.voxel_items import OUTLINE_RGBA
 from solvers import GridKind
@@ -67,3 +68,11 @@ def test_the_heatmap_draws_ball_layers_in_rows(asset):
     assert [len(panel.positions) for panel in panels] == [25, 16, 9, 4, 1]
     centres = panels[0].board.polygons.mean(axis=1)
     assert len({round(x, 3) for x in centres[:, 0]}) == len({round(y, 3) for y in centres[:, 1]}) == 5
+
+
+def test_the_uniqueness_designer_previews_the_layers_of_balls(qtbot, asset):
+    puzzle = asset("kanoodle-pyramid.json")
+    preview = preview_for(puzzle)
+    qtbot.addWidget(preview)
+    preview.set_puzzle(puzzle)
+    assert len(preview.captions()) == 5
