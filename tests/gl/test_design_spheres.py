@@ -1,7 +1,8 @@
 """A ball puzzle (the sphere grid) made in the app: File > New offers it, the editor adds balls
-by layer with clicks (refusing a place that is no ball, by name), and the puzzle saves,
-reopens and solves to the count the solver gives it."""
+by layer and in 3D with clicks (refusing a place that is no ball, by name), and the puzzle
+saves, reopens and solves to the count the solver gives it."""
 
+import numpy as np
 from PySide6.QtCore import Qt
 
 from polygui.editors.cube_editor import CubeEditor
@@ -28,7 +29,7 @@ def test_a_ball_puzzle_built_by_clicks_saves_reopens_and_solves(window, qtbot, s
     qtbot.keyClick(window, Qt.Key.Key_N, CTRL)
     editor = window.editor
     assert isinstance(editor, CubeEditor) and window.puzzle.kind is GridKind.SPHERE
-    for spin, size in zip(editor.box_size, (3, 4, 2)):
+    for spin, size in zip(editor.box_size, (3, 4, 3)):
         spin.setValue(size)
     grid = editor.layers.grid
     for cell in SQUARE:
@@ -37,6 +38,13 @@ def test_a_ball_puzzle_built_by_clicks_saves_reopens_and_solves(window, qtbot, s
     assert "cell [1, 2, 0] is no ball of the sphere grid" in editor.message.text()
     editor.layers.layer.setValue(2)
     click(qtbot, grid, TOP)
+    assert sorted(window.puzzle.board) == sorted(SQUARE + (TOP,))
+    qtbot.waitUntil(editor.canvas.gl.isExposed)
+    editor.canvas.reset_view()
+    on_top = editor.canvas.screen_point(np.array((1.8, 2.5, 2.0))).toPoint()  # TOP's top face
+    qtbot.mouseClick(editor.canvas.gl, Qt.MouseButton.LeftButton, pos=on_top)
+    assert (2, 2, 2) in window.puzzle.board  # in 3D: the ball touching TOP there, not (1, 2, 2)
+    qtbot.keyClick(window, Qt.Key.Key_Z, CTRL)
     assert sorted(window.puzzle.board) == sorted(SQUARE + (TOP,))
 
     qtbot.mouseClick(editor.pieces.add_button, Qt.MouseButton.LeftButton)

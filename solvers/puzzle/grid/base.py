@@ -135,6 +135,11 @@ class Grid(ABC):
         """PuzzleError naming a cell this grid has no such cell for (beyond the count of
         coordinates, which the model checks): nothing to check on most grids."""
 
+    def cell_beside(self, cell: Cell, normal: Cell, point) -> Cell:
+        """The cell an editor adds where a click meets `cell`'s drawn unit cube on the face of
+        outward `normal`, at `point` (in cell units): the cell across that face."""
+        return tuple(int(c + n) for c, n in zip(cell, normal))
+
     def neighbours_of(self, cell: Cell) -> list[Cell]:
         """The cells sharing a face (an edge in the plane) with `cell`."""
         return [tuple(a + b for a, b in zip(cell, offset)) for offset in self.neighbour_offsets]

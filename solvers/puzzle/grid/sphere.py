@@ -75,6 +75,14 @@ class SphereGrid(Grid):
         counts so)."""
         return super().orientations(shape, mirror=mirror or is_flat(shape))
 
+    def cell_beside(self, cell: Cell, normal: Cell, point) -> Cell:
+        """The cube across a face is no ball: the ball touching `cell` on that side (one of
+        four) whose centre is nearest the point clicked."""
+        around = [step for step in STEPS if np.dot(step, normal) > 0]
+        near = min(around, key=lambda step: float(np.sum((np.add(cell, step) + 0.5
+                                                          - np.asarray(point)) ** 2)))
+        return tuple(int(c + s) for c, s in zip(cell, near))
+
     def bitboard_suits(self, board: Shape) -> bool:
         """Flat boards only (all balls in one plane: the Kanoodle rectangle), measured by
         bench/bench_spheres.py: the 5-layer pyramid took 295 s there against 2 s in live
