@@ -12,6 +12,8 @@ import pytest
 from oracle import oracle_counts
 from solvers import GridKind, PuzzleError, count_solutions
 from solvers.puzzle.burrtools import BurrToolsFile, load_burrtools
+from solvers.puzzle.burrtools_write import write_burrtools
+from solvers.puzzle.fileformat import load_puzzle
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "burrtools"
 BALLROOM = DATA / "BallRoom.xmpuzzle"
@@ -53,3 +55,18 @@ def test_a_voxel_off_the_lattice_is_refused_by_name(tmp_path):
     with pytest.raises(PuzzleError, match=r"odd.xmpuzzle, problem 1 \(.*\): piece 'S3': cell "
                                           r"\[1, 0, 0\] is no ball of the sphere grid"):
         load_burrtools(path, 1)
+
+
+def test_a_ball_puzzle_written_for_burrtools_reads_back_with_its_counts(tmp_path):
+    """Kanoodle's pieces lie with an odd lowest corner: the file starts their boxes one voxel
+    further, on a ball, or reading back would find cells off the lattice."""
+    root = Path(__file__).resolve().parents[2]
+    puzzle = load_puzzle(root / "assets" / "puzzles" / "kanoodle-pyramid.json")
+    assert any(sum(min(c[a] for c in p.cells) for a in range(3)) % 2 for p in puzzle.pieces)
+    path = tmp_path / "pyramid.xmpuzzle"
+    write_burrtools(puzzle, path)
+    assert '<gridType type="2"/>' in gzip.decompress(path.read_bytes()).decode()
+    back = load_burrtools(path)
+    assert back.kind is GridKind.SPHERE and not back.disassembly
+    assert len(back.board) == len(puzzle.board) and len(back.pieces) == len(puzzle.pieces)
+    assert count_solutions(back, "distinct").solutions == count_solutions(puzzle, "distinct").solutions
