@@ -84,7 +84,7 @@ def check_writable(puzzle: Puzzle) -> None:
     if puzzle.kind not in GRID_TYPES:
         what = "a Sudoku" if puzzle.is_sudoku else f"a puzzle of the {puzzle.kind.value} grid"
         raise PuzzleError(f"{puzzle.name}: {what}; BurrTools files hold puzzles of the cube "
-                          "and sphere grids only")
+                          "grid or the sphere grid only")
     mirrored = [piece.name for piece in puzzle.pieces if piece.mirror]
     if mirrored:
         raise PuzzleError(f"{puzzle.name}: piece {mirrored[0]!r} may be placed mirrored, which "

@@ -231,7 +231,7 @@ def test_polygui_solve_refuses_a_2d_puzzle_in_one_line(tmp_path, capsys):
                        "--export-xmpuzzle", str(target)]) == 2
     error = capsys.readouterr().err.strip()
     assert len(error.splitlines()) == 1 and "Traceback" not in error
-    assert "square grid; BurrTools files hold puzzles of the cube and sphere grids only" in error
+    assert "square grid; BurrTools files hold puzzles of the cube grid or the sphere grid only" in error
     assert not target.exists() and not list(tmp_path.iterdir())
 
 
