@@ -30,6 +30,7 @@ EXAMPLE_SECTIONS = (  # (title, which puzzles)
     ("Triangle boards", lambda puzzle: puzzle.kind is GridKind.TRIANGLE),
     ("Stick grids", lambda puzzle: puzzle.kind is GridKind.STICK),
     ("Boxes of cubes", lambda puzzle: puzzle.kind is GridKind.CUBE and not puzzle.disassembly),
+    ("Balls", lambda puzzle: puzzle.kind is GridKind.SPHERE),
     ("Interlocking puzzles", lambda puzzle: puzzle.disassembly),  # taken apart as well
     ("Sudoku", lambda puzzle: puzzle.kind is GridKind.SUDOKU))
 

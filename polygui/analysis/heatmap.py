@@ -19,7 +19,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from solvers import GridKind, Puzzle
+from solvers import Puzzle
 
 from ..views.board_picture import fit_transform, polygons_path, segments_path
 from ..views.cells import EMPTY
@@ -52,16 +52,17 @@ def panels_of(puzzle: Puzzle) -> list[Panel]:
         board = FlatBoard.build(SQUARE, np.column_stack((cols, rows)))
         return [Panel("", board, np.arange(n * n), boxes)]
     cells = np.array(puzzle.board, dtype=np.int64).reshape(-1, puzzle.kind.dimensions)
-    if puzzle.kind is not GridKind.CUBE:
+    if puzzle.kind.grid.flat:
         board = FlatBoard.build(tiling_for(puzzle.kind), cells)
         return [Panel("", board, np.arange(len(cells)), np.zeros(len(cells), dtype=np.int64))]
     panels = []
+    drawn = puzzle.kind.grid.drawn_coordinates(puzzle.board)  # balls: rows turned 45°
     heights = np.unique(cells[:, 2])
     for number, z in enumerate(heights):
         positions = np.flatnonzero(cells[:, 2] == z)
-        seen_from_above = cells[positions, :2] * np.array([1, -1])
+        seen_from_above = drawn[positions, :2] * np.array([1, -1])  # a layer's own rows
         panels.append(Panel(layer_caption(number, len(heights)),
-                            FlatBoard.build(SQUARE, seen_from_above), positions,
+                            FlatBoard.build(tiling_for(puzzle.kind), seen_from_above), positions,
                             np.zeros(len(positions), dtype=np.int64)))
     return panels
 

@@ -9,7 +9,7 @@ import dataclasses
 
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from solvers import GridKind, Puzzle
+from solvers import Puzzle
 from solvers.analysis.unique_wording import describe
 from solvers.analysis.uniqueness import Proposal, Removal
 
@@ -40,9 +40,9 @@ class PinnedLayers(LayerView):
 def preview_for(puzzle: Puzzle):
     """Where the proposed pins are drawn: the board, or a box of cubes' layers; none for a
     Sudoku (the text names the givens)."""
-    if puzzle.kind.has_grid and puzzle.kind.grid.flat:
-        return BoardView()
-    return PinnedLayers() if puzzle.kind is GridKind.CUBE else None
+    if puzzle.is_sudoku:
+        return None
+    return BoardView() if puzzle.kind.grid.flat else PinnedLayers()  # cubes, balls: layers
 
 
 class UniquenessDesigner(QDialog):

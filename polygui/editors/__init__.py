@@ -20,7 +20,7 @@ def create_editor(kind: GridKind, document: PuzzleDocument,
     if kind is GridKind.SUDOKU:
         from .sudoku_editor import SudokuEditor
         return SudokuEditor(document, parent)
-    if kind is GridKind.CUBE:
+    if not kind.grid.flat:  # cubes, balls: edited in space and by layer
         from .cube_editor import CubeEditor
         return CubeEditor(document, parent)
     from .board_editor import BoardEditor

@@ -67,6 +67,7 @@ class CubeEditor(QWidget):
         self.document = document
         self.target = EditTarget()
         self.canvas = VoxelCanvas()
+        self.canvas.grid = document.puzzle.kind.grid  # cubes or balls: what a click adds
         self.layers = LayerEditor()
         self._stroke: ExitStack | None = None  # a layer grid stroke in progress
         self._stroke_text = ""

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QColorDialog, QHBoxLayout, QHe
                                QPushButton, QSpinBox, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
-from solvers import GridKind, Piece, Puzzle
+from solvers import Piece, Puzzle
 
 from ..models import PuzzleDocument
 from ..views.colours import PALETTE_SIZE, palette_colour, piece_colour
@@ -366,7 +366,7 @@ class PieceList(QWidget):
         puzzle = self.document.puzzle
         origin = (0,) * puzzle.kind.dimensions
         piece = Piece(fresh_name(puzzle), (origin,), colour=fresh_colour(puzzle),
-                      mirror=puzzle.kind is not GridKind.CUBE)
+                      mirror=puzzle.kind.grid.flat)
         if self.document.edit(f"Add piece {piece.name}", lambda p: dataclasses.replace(
                 p, pieces=p.pieces + (piece,))):
             self.select_piece(len(self.document.puzzle.pieces) - 1)

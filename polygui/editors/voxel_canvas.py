@@ -16,6 +16,8 @@ from PySide6.QtGui import QColor, QMatrix4x4, QVector3D
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 from pyqtgraph.opengl import GLLinePlotItem
 
+from solvers import GridKind
+
 from ..views.cube_view import BACKGROUND, CAMERA, FOV, fit_distance, refitted_distance
 from ..views.gl_window import GLViewWindow, embed
 from ..views.paint_decals import PaintMarks
@@ -69,6 +71,7 @@ class VoxelCanvas(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.container)
         self.cells = np.zeros((0, 3), dtype=np.int64)
+        self.grid = GridKind.CUBE.grid  # the editor's (balls: set by the cube editor)
         self.space: Cell = (0, 0, 0)
         self.room: Cell | None = None  # the least box drawn around a piece (None: the space)
         self.box: Cell = (0, 0, 0)  # the box drawn (ground grid, layer outline) and framed
@@ -224,8 +227,10 @@ class VoxelCanvas(QWidget):
                 return ("none", "Click a cube of the board")
             return ("pick", tuple(int(v) for v in self.cells[hit.index]))
         if hit is not None:
-            cell = self.cells[hit.index] + (0 if removing else hit.normal)
-            return ("remove" if removing else "add", tuple(int(v) for v in cell))
+            cell = tuple(int(v) for v in self.cells[hit.index])
+            if not removing:  # across the face clicked (a ball: the one touching there)
+                cell = self.grid.cell_beside(cell, hit.normal, hit.point)
+            return ("remove" if removing else "add", cell)
         if removing:
             return ("none", "Shift+click a cube to remove it")
         point = pick_ground(ray)

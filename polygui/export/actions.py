@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, QSize, Qt, Slot
 from PySide6.QtGui import QGuiApplication, QImage
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog
 
-from solvers import GridKind, Puzzle, PuzzleError
+from solvers import Puzzle, PuzzleError
 from solvers.output.export_data import data_kind
 from solvers.puzzle.burrtools_write import check_writable, write_burrtools
 from solvers.puzzle.atomic import write_atomically
@@ -25,8 +25,8 @@ from .animation import AnimationExport
 from .context import ExportWindow, Shown, file_name, remember_folder, shown, start_folder
 from .data_job import DataExportJob
 from .dialogs import ImageOptions, SheetOptions, ask_image_options, ask_sheet_options
-from .images import (drawing_scale, render_cube_view, render_flat, save_image, save_svg,
-                     svg_bytes)
+from .images import (drawing_scale, in_space, render_cube_view, render_flat, save_image,
+                     save_svg, svg_bytes)
 from .print3d import Print3DExport
 from .print_actions import PrintActions
 from .sheet import ContactSheet
@@ -53,7 +53,7 @@ class ExportActions(QObject):
         return shown(self.window)
 
     def _is_cube(self) -> bool:
-        return self.shown().puzzle.kind is GridKind.CUBE
+        return in_space(self.shown().puzzle.kind)  # cubes, balls: the 3D view
 
     def view_image(self, size: QSize, transparent: bool = False) -> QImage:
         """The Solve view's picture at `size`, as on screen scaled up (lines and text grow

@@ -51,6 +51,11 @@ def drawing_scale(size: QSize, laid_out_at: QSize = REFERENCE) -> float:
                         size.height() / max(1, laid_out_at.height())))
 
 
+def in_space(kind: GridKind) -> bool:
+    """Whether a grid's puzzles are drawn in 3D (and by layers): cubes and balls."""
+    return kind.has_grid and not kind.grid.flat
+
+
 class FlatDrawing:
     """A puzzle drawn with QPainter by the view the window uses (never shown), again for each
     solution: to an image, an SVG or PDF page (as vectors), or a thumbnail of a sheet."""
@@ -59,7 +64,7 @@ class FlatDrawing:
         self.puzzle = puzzle
         if puzzle.kind is GridKind.SUDOKU:
             self.view = SudokuView()
-        elif puzzle.kind is GridKind.CUBE:
+        elif in_space(puzzle.kind):  # cubes, balls: drawn by layers
             self.view = LayerView()
             self._index = CellIndex(board_cells(puzzle))
             self._colours = piece_colours(puzzle)
@@ -85,7 +90,7 @@ class FlatDrawing:
         self.close()
 
     def show(self, solution: Solution | None) -> None:
-        if self.puzzle.kind is not GridKind.CUBE:
+        if not in_space(self.puzzle.kind):
             self.view.set_solution(solution)
             return
         placed = solution_cells(self._index, len(self.puzzle.board), solution, self.puzzle)
@@ -127,7 +132,7 @@ def render_flat(puzzle: Puzzle, solution: Solution | None, size: QSize,
 def svg_bytes(puzzle: Puzzle, solution: Solution | None, size: QSize,
               transparent: bool = False, scale: float | None = None) -> bytes:
     """The picture as SVG (vector): hex, square and Sudoku views."""
-    if puzzle.kind is GridKind.CUBE:
+    if in_space(puzzle.kind):
         raise PuzzleError("SVG is for flat puzzles and Sudoku; export a cube as PNG")
     check_size(size)
 

@@ -33,6 +33,7 @@ KINDS: dict[str, tuple[str, GridKind, tuple[int, int] | None]] = {
     "cube": ("3D box with polycubes (like the Soma cube)", GridKind.CUBE, None),
     **{f"cube-{s.key}": (f"3D box, starting with {s.label}", s.kind, None)
        for s in SETS if s.kind is GridKind.CUBE},
+    "sphere": ("Balls in a plane or in space (like Kanoodle)", GridKind.SPHERE, None),
     "sudoku-4": ("Sudoku 4×4 (2×2 boxes)", GridKind.SUDOKU, (2, 2)),
     "sudoku-6": ("Sudoku 6×6 (2×3 boxes)", GridKind.SUDOKU, (2, 3)),
     "sudoku-9": ("Sudoku 9×9 (3×3 boxes)", GridKind.SUDOKU, (3, 3)),

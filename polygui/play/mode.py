@@ -19,6 +19,8 @@ def why_not_playable(puzzle: Puzzle) -> str | None:
     """Why Play mode cannot show `puzzle`, or None when it can."""
     if puzzle.kind is GridKind.SUDOKU:
         return None  # its own page: polygui.play.sudoku_page
+    if not puzzle.kind.grid.playable:
+        return f"Play mode does not take puzzles of the {puzzle.kind.value} grid yet"
     if not puzzle.board or not puzzle.pieces:
         return "Play mode needs a board and pieces: add them in Design mode (Ctrl+1)"
     return None

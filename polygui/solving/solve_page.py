@@ -22,8 +22,11 @@ from .filter_bar import FilterBar
 from .taking_apart import TakingApart
 
 TRAY_HEIGHT = 110  # the pieces under a flat board, to begin with (the splitter moves it)
+
+
 def view_key(kind: GridKind) -> str:
-    """Which view shows puzzles of `kind`: "sudoku", "board" (flat grids) or "cube"."""
+    """The view a grid's puzzles show in: a plane grid's board ("board"), the 3D view of a
+    grid in space ("cube": cubes, balls), or the Sudoku view ("sudoku")."""
     if not kind.has_grid:
         return "sudoku"
     return "board" if kind.grid.flat else "cube"

@@ -21,7 +21,7 @@ from .board_picture import BoardPicture, fit_transform
 from .cells import board_cells, optional_mask
 from .filter_marks import paint_filter_marks, polygon_spot
 from .marks import Marks, marks_by_colour, paint_marks
-from .tiling import SQUARE, FlatBoard
+from .tiling import FlatBoard, tiling_for
 
 CAPTION = 18  # pixels above each layer for its name
 GAP = 12  # pixels around each layer
@@ -66,10 +66,12 @@ class LayerView(QWidget):
         cells = board_cells(puzzle)
         self._cells = cells
         self._layers = []
+        drawn = puzzle.kind.grid.drawn_coordinates(tuple(map(tuple, cells.tolist()))) \
+            if len(cells) else cells  # a layer's own rows: of balls, turned 45° from x and y
         for z in np.unique(cells[:, 2]):
             positions = np.flatnonzero(cells[:, 2] == z)
-            seen_from_above = cells[positions, :2] * np.array([1, -1])
-            picture = BoardPicture(FlatBoard.build(SQUARE, seen_from_above),
+            seen_from_above = drawn[positions, :2] * np.array([1, -1])
+            picture = BoardPicture(FlatBoard.build(tiling_for(puzzle.kind), seen_from_above),
                                    optional_mask(puzzle)[positions])
             self._layers.append((positions, picture))
         boxes = np.array([picture.board.bounds for _, picture in self._layers]).reshape(-1, 4)

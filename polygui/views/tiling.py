@@ -1,4 +1,5 @@
-"""Flat cell geometry in numpy: hexagons in the meteor layout, squares and triangles.
+"""Flat cell geometry in numpy: hexagons in the meteor layout, squares, triangles, and the
+balls of a sphere puzzle's layers.
 
 Glossary
 - tiling: a cell's corners (relative to its centre) and, for each edge, the step to the
@@ -121,8 +122,24 @@ TRIANGLE = TriangleTiling(
 )
 
 
+class BallTiling(SquareTiling):
+    """A layer of balls (the sphere grid, cells (u, v) of its own square rows): each ball a
+    circle (a polygon of many corners) touching its neighbours at one point, so no edge is
+    shared and every ball is outlined whole."""
+
+    pick_radius = 0.5
+
+    def across(self, cells: np.ndarray) -> np.ndarray:
+        return np.full((len(cells), len(self.corners), cells.shape[1]), np.iinfo(np.int32).max)
+
+
+_ROUND = np.radians(np.arange(0, 360, 15))
+BALL = BallTiling(corners=0.49 * np.column_stack((np.cos(_ROUND), np.sin(_ROUND))),
+                  steps=np.zeros((len(_ROUND), 2), dtype=np.int64))
+
 TILINGS = {GridKind.HEX: HEX, GridKind.SQUARE: SQUARE, GridKind.TRIANGLE: TRIANGLE,
-           GridKind.STICK: STICK_TILING}
+           GridKind.STICK: STICK_TILING,
+           GridKind.SPHERE: BALL}  # a sphere puzzle's layers
 
 
 def tiling_for(kind: GridKind) -> Tiling:

@@ -53,9 +53,7 @@ def painted_image(grid: Grid, cells: Shape, paint: tuple, matrix: np.ndarray
                   ) -> tuple[Shape, Colours]:
     """The piece under `matrix`, moved to the origin: its sorted cells and their colours."""
     colour = dict(paint)
-    image = grid.apply_symmetry(np.array(cells, dtype=np.int64), matrix)
-    moved = grid.translation_axes
-    image[:, :moved] -= image[:, :moved].min(axis=0)
+    image = grid.to_origin(grid.apply_symmetry(np.array(cells, dtype=np.int64), matrix))
     pairs = sorted(zip(map(tuple, image.tolist()), (colour.get(cell, 0) for cell in cells)))
     return tuple(cell for cell, _ in pairs), tuple(c for _, c in pairs)
 

@@ -1,5 +1,5 @@
-"""BurrTools puzzle files (`.xmpuzzle`: gzip-compressed XML) of the cube grid, read into
-puzzles: each `<problem>` is one puzzle.
+"""BurrTools puzzle files (`.xmpuzzle`: gzip-compressed XML) of the cube and sphere grids, read
+into puzzles: each `<problem>` is one puzzle.
 
 What is read: the shapes (`<voxel x= y= z=>` text, x fastest, then y, then z; `#` a filled
 cell, `+` a variable cell, `_` empty; digits after a cell are its colour, `#2` colour 2, none
@@ -10,7 +10,11 @@ cells may stay empty: optional cells), its pieces (`count="k"`, or `min=` and `m
 constraints (`<bitmap>`: `<pair piece="i" result="j"/>` entries, each allowing piece colour
 i + 1 on result colour j + 1: BurrTools writes them from 0).
 Shapes are solid polycubes: no mirror images. A problem imports with its disassembly checked,
-as BurrTools solves it: its solutions are the assemblies that come apart. BurrTools' record
+as BurrTools solves it: its solutions are the assemblies that come apart.
+BurrTools' sphere grid (`<gridType type="2"/>`) is a cubic grid of which only every other
+voxel holds a ball, those with x + y + z even: they are PolyGUI's sphere cells as they are
+(a voxel off them is refused by name, as in any sphere file). BurrTools takes no sphere
+assembly apart, so neither does the import: its solutions are the assemblies. BurrTools' record
 of a solved problem (`assemblies="N"`, assemblies up to rotation, and `solutions="N"`) is
 kept in the puzzle's `extra`.
 
@@ -45,6 +49,8 @@ from .movement_rules import MAX_WEIGHT
 
 GRIDS = {0: "cube", 1: "triangular prisms", 2: "spheres", 3: "rhombic dodecahedra",
          4: "tetrahedra-octahedra"}
+READ_GRIDS = {0: GridKind.CUBE, 2: GridKind.SPHERE}  # BurrTools' grid type -> PolyGUI's grid
+TAKEN_APART = (GridKind.CUBE,)  # the grids whose assemblies BurrTools takes apart
 RECORDED_MAX = 2 ** 64 - 1  # BurrTools counts assemblies and solutions in 64 bits
 _CELL = re.compile(r"([#+_])([0-9]*)")
 
@@ -76,7 +82,7 @@ class BurrToolsFile:
         grid)."""
         self.path = Path(path)
         self._root = read_xml(self.path)
-        _check_grid(self._root, self.path)
+        self.kind = _grid_kind(self._root, self.path)
         self._elements = self._root.findall("problems/problem")
         self._shapes = _Shapes(self._root.findall("shapes/voxel"))
         self.problems = [_summary(number, element)
@@ -93,7 +99,7 @@ class BurrToolsFile:
                               f"{len(self.problems)} (1 to {len(self.problems)})")
         try:
             return _problem_puzzle(self._elements[number - 1], self._shapes, self._root,
-                                   self.path, self.problems[number - 1].name)
+                                   self.path, self.problems[number - 1].name, self.kind)
         except PuzzleError as error:
             raise PuzzleError(f"{name}, problem {number} "
                               f"({named(self.problems[number - 1].name)}): {error}") from None
@@ -104,14 +110,16 @@ def load_burrtools(path: str | Path, problem: int = 1) -> Puzzle:
     return BurrToolsFile(path).puzzle(problem)
 
 
-def _check_grid(root: ElementTree.Element, path: Path) -> None:
+def _grid_kind(root: ElementTree.Element, path: Path) -> GridKind:
+    """The PolyGUI grid of the file's BurrTools grid; PuzzleError naming a grid it has not."""
     grid = root.find("gridType")
     kind = 0 if grid is None else whole_number(grid, "type", f"{path.name}: its <gridType>",
                                                INT_MAX, default=0)
-    if kind != 0:
+    if kind not in READ_GRIDS:
         name = GRIDS.get(kind, f"type {kind}")
         raise PuzzleError(f"{path.name}: a BurrTools puzzle of the {name} grid; PolyGUI reads "
-                          "BurrTools files of the cube grid only")
+                          "BurrTools files of the cube and sphere grids only")
+    return READ_GRIDS[kind]
 
 
 def _summary(number: int, element: ElementTree.Element) -> ProblemSummary:
@@ -204,7 +212,7 @@ def _check_empty_bitmap(rules: tuple, pieces: list[BurrShape], result: BurrShape
 
 
 def _problem_puzzle(element: ElementTree.Element, shapes: _Shapes, root: ElementTree.Element,
-                    path: Path, name: str) -> Puzzle:
+                    path: Path, name: str, kind: GridKind) -> Puzzle:
     colours = _colours(root)
     rules = _rules(element, len(colours))
     result = _shape_of(element.find("result"), shapes, "the result")
@@ -246,9 +254,9 @@ def _problem_puzzle(element: ElementTree.Element, shapes: _Shapes, root: Element
         extra["burrtools"]["assemblies"] = assemblies
     if solutions is not None:
         extra["burrtools"]["solutions"] = solutions
-    return Puzzle(GridKind.CUBE, f"{path.stem}: {name}", description,
+    return Puzzle(kind, f"{path.stem}: {name}", description,
                   board=result.filled + result.variable, pieces=tuple(pieces),
-                  optional=result.variable, extra=extra, disassembly=True,
+                  optional=result.variable, extra=extra, disassembly=kind in TAKEN_APART,
                   **_colour_fields(colours, used, result, rules))
 
 

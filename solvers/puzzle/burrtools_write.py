@@ -1,4 +1,4 @@
-"""A cube-grid puzzle written as a BurrTools file (`.xmpuzzle`: gzip-compressed XML), in the
+"""A cube-grid or sphere-grid puzzle written as a BurrTools file (`.xmpuzzle`: gzip-compressed XML), in the
 layout BurrTools' own files have (see burrtools.py for what each element means):
 
     <puzzle version="2"> <gridType type="0"/> <colors>...</colors>
@@ -11,6 +11,9 @@ A piece's voxel text lists its bounding box x fastest, then y, then z: `#` a cel
 and the board's `+` its optional cells; a painted cell's colour number follows it (`#2`).
 Reading the file back (burrtools.load_burrtools) gives the same pieces (up to translation),
 counts and ranges, groups, weights, board, optional cells and colour constraints.
+
+A sphere puzzle's balls are BurrTools' sphere voxels as they are (x + y + z even), each shape's
+box starting on such a voxel, as BurrTools wants it.
 
 What a BurrTools file cannot hold is refused by name (PuzzleError): another grid, a piece
 that may be mirrored (BurrTools' pieces only turn), pinned pieces. What it does not keep:
@@ -37,6 +40,7 @@ _LINE_BREAKS = re.compile("[\t\n\r]")
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 Cell = tuple[int, ...]
+GRID_TYPES = {GridKind.CUBE: 0, GridKind.SPHERE: 2}  # PolyGUI's grid -> BurrTools' gridType
 
 
 def write_burrtools(puzzle: Puzzle, path: str | Path) -> None:
@@ -55,15 +59,17 @@ def burrtools_xml(puzzle: Puzzle) -> str:
     attributes never hold " />", ElementTree escapes their `>`)."""
     check_writable(puzzle)
     root = ElementTree.Element("puzzle", version="2")
-    ElementTree.SubElement(root, "gridType", type="0")
+    ElementTree.SubElement(root, "gridType", type=str(GRID_TYPES[puzzle.kind]))
     colours = ElementTree.SubElement(root, "colors")
     for colour in puzzle.constraint_colours:
         red, green, blue = (str(int(colour.rgb[i:i + 2], 16)) for i in (1, 3, 5))
         ElementTree.SubElement(colours, "color", red=red, green=green, blue=blue)
     shapes = ElementTree.SubElement(root, "shapes")
+    lattice = puzzle.kind is GridKind.SPHERE
     for piece in puzzle.pieces:
-        shapes.append(_voxel(piece.name, piece.cells, (), piece.paint, piece.weight))
-    shapes.append(_voxel(RESULT_NAME, puzzle.board, puzzle.optional, puzzle.board_paint, 1))
+        shapes.append(_voxel(piece.name, piece.cells, (), piece.paint, piece.weight, lattice))
+    shapes.append(_voxel(RESULT_NAME, puzzle.board, puzzle.optional, puzzle.board_paint, 1,
+                         lattice))
     problems = ElementTree.SubElement(root, "problems")
     problems.append(_problem(puzzle))
     comment = _comment(puzzle)
@@ -75,10 +81,10 @@ def burrtools_xml(puzzle: Puzzle) -> str:
 
 def check_writable(puzzle: Puzzle) -> None:
     """PuzzleError naming the first thing of `puzzle` a BurrTools file cannot hold."""
-    if puzzle.kind is not GridKind.CUBE:
+    if puzzle.kind not in GRID_TYPES:
         what = "a Sudoku" if puzzle.is_sudoku else f"a puzzle of the {puzzle.kind.value} grid"
         raise PuzzleError(f"{puzzle.name}: {what}; BurrTools files hold puzzles of the cube "
-                          "grid only")
+                          "grid or the sphere grid only")
     mirrored = [piece.name for piece in puzzle.pieces if piece.mirror]
     if mirrored:
         raise PuzzleError(f"{puzzle.name}: piece {mirrored[0]!r} may be placed mirrored, which "
@@ -94,11 +100,15 @@ def check_writable(puzzle: Puzzle) -> None:
 
 
 def _voxel(name: str, cells: Iterable[Cell], variable: Iterable[Cell],
-           paint: Iterable[tuple[Cell, int]], weight: int) -> ElementTree.Element:
-    """A shape: its bounding box and cells from the box's corner (x fastest, then y, z)."""
+           paint: Iterable[tuple[Cell, int]], weight: int,
+           lattice: bool = False) -> ElementTree.Element:
+    """A shape: its bounding box and cells from the box's corner (x fastest, then y, z);
+    `lattice` (balls): a corner with x + y + z even, one further in x if need be."""
     variable, colour = set(variable), dict(paint)
     cells = list(cells)
     low = [min(cell[axis] for cell in cells) for axis in range(3)]
+    if lattice and sum(low) % 2:
+        low[0] -= 1
     size = [max(cell[axis] for cell in cells) - low[axis] + 1 for axis in range(3)]
     states = ["_"] * (size[0] * size[1] * size[2])
     for cell in cells:

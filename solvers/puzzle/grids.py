@@ -38,6 +38,8 @@ def neighbour_count(kind: GridKind) -> int:
 
 def normalise(cells: np.ndarray, kind: GridKind | None = None) -> Shape:
     """`Grid.normalise` (`kind` None: every coordinate is translated)."""
+    if kind is not None and kind.has_grid:
+        return kind.grid.normalise(cells)  # a grid may translate by lattice vectors only
     return _normalise(cells, kind.translation_axes if kind is not None else None)
 
 

@@ -101,7 +101,7 @@ def is_shape_of(puzzle: Puzzle, piece: Piece, pin: Pin) -> bool:
     """Whether the pin's cells are `piece` turned a way the piece may be turned."""
     if len(pin.cells) != piece.size or any(len(c) != puzzle.kind.dimensions for c in pin.cells):
         return False
-    shape = normalise(np.array(pin.cells, dtype=np.int64))
+    shape = normalise(np.array(pin.cells, dtype=np.int64), puzzle.kind)
     return shape in orientations_of(puzzle.kind, piece.cells, piece.mirror)
 
 

@@ -41,16 +41,17 @@ def suits_bitboard(puzzle: Puzzle, placements: Placements) -> bool:
     fewest options pays. Triangle boards go there too (this kernel solves them when forced):
     on 175 hexiamond boards of 54 and 60 cells (bench/bench_triangles.py) it walked three
     times the live-set kernel's nodes and took 1.4 times its time."""
-    return (puzzle.kind.grid.bitboard_kernel and placements.n_items <= MAX_CELLS
+    return (puzzle.kind.grid.bitboard_suits(puzzle.board) and placements.n_items <= MAX_CELLS
             and puzzle.piece_cell_total == placements.n_items)
 
 
 def infer_kind(placements: Placements) -> GridKind:
-    """The grid of compiled placements: three coordinates a cube, or a triangle when each cell
-    has three neighbours; six neighbours a hex."""
-    if placements.cells and len(placements.cells[0]) == 3:
-        return GridKind.TRIANGLE if placements.neighbours.shape[1] == 3 else GridKind.CUBE
-    return GridKind.HEX if placements.neighbours.shape[1] == 6 else GridKind.SQUARE
+    """The grid of compiled placements: the one whose cells have as many coordinates and
+    neighbours (a triangle three, a hex six, a cube six in 3D, a sphere twelve)."""
+    dims = len(placements.cells[0]) if placements.cells else 2
+    degree = placements.neighbours.shape[1]
+    return next((kind for kind in GridKind if kind.has_grid and kind.grid.dimensions == dims
+                 and kind.grid.neighbour_count == degree), GridKind.SQUARE)
 
 
 def kernel_order(cells: tuple[Cell, ...], kind: GridKind) -> np.ndarray:

@@ -61,7 +61,7 @@ def test_another_grid_is_refused_by_name_and_the_open_puzzle_stays(window, qtbot
     assert window.puzzle == before
     assert warnings == [("Cannot import", "Bermuda.xmpuzzle: a BurrTools puzzle of the "
                                           "triangular prisms grid; PolyGUI reads BurrTools "
-                                          "files of the cube grid only")]
+                                          "files of the cube and sphere grids only")]
     window.files.open(DATA / "Representation0.xmpuzzle")  # Open… of one imports it too
     assert window.puzzle == before and "holds no problem" in warnings[-1][1]
 

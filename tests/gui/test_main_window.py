@@ -53,9 +53,11 @@ def test_examples_are_grouped_by_kind_with_one_line_tooltips(window):
         else:
             sections[current].append(action.text())
     assert list(sections) == ["Hexagonal boards", "Square boards", "Triangle boards",
-                              "Stick grids", "Boxes of cubes", "Interlocking puzzles", "Sudoku"]
+                              "Stick grids", "Boxes of cubes", "Balls", "Interlocking puzzles",
+                              "Sudoku"]
     assert sections["Stick grids"] == ["Tetrasticks 5x5 without H"]
     assert sections["Boxes of cubes"] == ["Mini Bedlam cube", "Soma cube"]
+    assert sections["Balls"] == ["Kanoodle 5x11", "Kanoodle pyramid"]
     assert sections["Interlocking puzzles"] == ["Puzzle in a cage", "Six-piece burr",
                                                 "Sliding-lid box"]
     assert sections["Triangle boards"] == ["Hexiamonds 4x9 parallelogram",

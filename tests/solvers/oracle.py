@@ -116,13 +116,16 @@ def transforms(kind: str) -> list[tuple[Transform, bool]]:
         return _triangle_transforms()
     if kind == "stick":
         return _stick_transforms()
-    return _signed_permutation_transforms(3 if kind == "cube" else 2)
+    return _signed_permutation_transforms(3 if kind in ("cube", "sphere") else 2)
 
 
 NEIGHBOURS = {
     "hex": [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)],
     "square": [(1, 0), (-1, 0), (0, 1), (0, -1)],
     "cube": [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)],
+    # balls of the face-centred cubic lattice (x + y + z even): the 12 touching ones
+    "sphere": [(a, b, c) for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 1)
+               if abs(a) + abs(b) + abs(c) == 2],
 }
 
 
@@ -147,8 +150,19 @@ def normalised(cells, kind: str = "") -> frozenset:
     return frozenset(tuple(v - l for v, l in zip(c, low)) for c in cells)
 
 
+def flat_in_space(cells) -> bool:
+    """Whether a piece of balls lies in one plane: turning it over in space is then a
+    rotation (the mirror in its own plane leaves it as it is), so it needs no mirror."""
+    cells = list(cells)
+    edges = [tuple(a - b for a, b in zip(c, cells[0])) for c in cells[1:]]
+    return not any(u[0] * (v[1] * w[2] - v[2] * w[1]) - u[1] * (v[0] * w[2] - v[2] * w[0])
+                   + u[2] * (v[0] * w[1] - v[1] * w[0]) for u in edges for v in edges for w in edges)
+
+
 def allowed_shapes(kind: str, cells, mirror: bool) -> frozenset:
-    """Every normalised oriented shape the piece may take."""
+    """Every normalised oriented shape the piece may take (a flat piece of balls: mirrored
+    too, see flat_in_space)."""
+    mirror = mirror or (kind == "sphere" and flat_in_space(cells))
     return frozenset(normalised(map(t, cells), kind) for t, rotation in transforms(kind)
                      if mirror or rotation)
 

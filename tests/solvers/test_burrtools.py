@@ -62,7 +62,7 @@ def test_the_piece_generator_demo_has_its_range_and_variable_cells():
 def test_another_grid_is_refused_by_name():
     with pytest.raises(PuzzleError, match="Bermuda.xmpuzzle: a BurrTools puzzle of the "
                                           "triangular prisms grid; PolyGUI reads BurrTools "
-                                          "files of the cube grid only"):
+                                          "files of the cube and sphere grids only"):
         BurrToolsFile(DATA / "Bermuda.xmpuzzle")
 
 

@@ -83,7 +83,7 @@ def test_a_puzzle_written_and_read_back_is_the_same_puzzle(name, path, problem, 
     puzzle = load_any(path, problem if path.suffix == ".xmpuzzle" else None)
     back = written_and_read(puzzle, tmp_path)
     assert essence(back) == essence(puzzle)
-    assert back.kind is GridKind.CUBE and back.pieces and back.board
+    assert back.kind is puzzle.kind and back.pieces and back.board
     if path.suffix == ".xmpuzzle":  # its problem's name and comment, as they were
         assert back.extra["burrtools"]["problem"] == puzzle.extra["burrtools"]["problem"]
         assert back.description.partition("\n\n")[2] == puzzle.description.partition("\n\n")[2]
@@ -99,16 +99,19 @@ def test_a_puzzle_written_and_read_back_is_the_same_puzzle(name, path, problem, 
                          ids=[case[0] for case in CASES if case[0].partition("#")[0] not in SLOW])
 def test_a_puzzle_read_back_has_the_same_solutions(name, path, problem, tmp_path):
     """Solved on both sides. The file cannot say that assemblies need not come apart (BurrTools
-    always checks them): a puzzle that does not check is compared by its assemblies."""
+    checks a cube puzzle's always): a cube puzzle that does not check is compared by its
+    assemblies; a ball puzzle is never taken apart, on either side."""
     puzzle = load_any(path, problem if path.suffix == ".xmpuzzle" else None)
     back = written_and_read(puzzle, tmp_path)
-    assert back.disassembly
+    assert back.disassembly is (back.kind is GridKind.CUBE)
     mine, theirs = count_solutions(puzzle), count_solutions(back)
     assert mine.solutions > 0
     if puzzle.disassembly:
         assert (theirs.solutions, theirs.assemblies) == (mine.solutions, mine.assemblies)
-    else:  # its solutions are assemblies; the read-back's assemblies are the same ones
+    elif back.disassembly:  # its solutions are assemblies; the read-back's are the same ones
         assert theirs.assemblies == mine.solutions
+    else:  # balls: the same solutions, and no assemblies to take apart
+        assert theirs.solutions == mine.solutions
 
 
 def tags(root: ElementTree.Element, skip: str = "solutions") -> list[str]:
@@ -228,7 +231,7 @@ def test_polygui_solve_refuses_a_2d_puzzle_in_one_line(tmp_path, capsys):
                        "--export-xmpuzzle", str(target)]) == 2
     error = capsys.readouterr().err.strip()
     assert len(error.splitlines()) == 1 and "Traceback" not in error
-    assert "square grid; BurrTools files hold puzzles of the cube grid only" in error
+    assert "square grid; BurrTools files hold puzzles of the cube grid or the sphere grid only" in error
     assert not target.exists() and not list(tmp_path.iterdir())
 
 

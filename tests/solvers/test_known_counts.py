@@ -33,6 +33,8 @@ def count(name: str, symmetry: str) -> int:
     ("pentominoes-8x8-hole.json", "all", 520),
     ("sudoku-4x4-empty.json", "all", 288),
     ("no-solution.json", "all", 0),
+    ("kanoodle-pyramid.json", "distinct", 306),  # PolyGUI's count (none published)
+    ("kanoodle-pyramid.json", "all", 2448),
 ])
 def test_known_count(name, symmetry, expected):
     assert count(name, symmetry) == expected

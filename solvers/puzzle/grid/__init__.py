@@ -14,6 +14,7 @@ from .base import Cell, Colouring, Grid, Shape, is_rotation, normalise
 from .cube import CubeGrid
 from .hex import HexGrid, hex_to_offset, offset_to_hex
 from .kind import GridKind
+from .sphere import SphereGrid
 from .square import SquareGrid
 from .stick import StickGrid
 from .triangle import TriangleGrid
@@ -23,7 +24,7 @@ __all__ = ["Cell", "Colouring", "Grid", "GridKind", "Shape", "grid_of", "hex_to_
 
 _GRIDS: dict[GridKind, Grid] = {grid.kind: grid for grid in
                                 (HexGrid(), SquareGrid(), CubeGrid(), TriangleGrid(),
-                                 StickGrid())}
+                                 StickGrid(), SphereGrid())}
 
 
 def grid_of(kind: GridKind | str) -> Grid:

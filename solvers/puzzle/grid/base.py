@@ -64,6 +64,7 @@ class Grid(ABC):
     screen_flip: np.ndarray
     turn_period: int
     screen_tip: np.ndarray | None = None
+    playable: bool = True  # whether the app's Play mode takes its puzzles
 
     @property
     def dimensions(self) -> int:
@@ -94,6 +95,11 @@ class Grid(ABC):
     def rotation_flags(self) -> tuple[bool, ...]:
         """Which members of `symmetry_group` are rotations, in its order."""
         return tuple(is_rotation(matrix) for matrix in self.symmetry_group)
+
+    def bitboard_suits(self, board: Shape) -> bool:
+        """Whether this board (of at most 64 cells) solves fastest in the bit-board kernel:
+        `bitboard_kernel`, whatever its shape, on most grids."""
+        return self.bitboard_kernel
 
     def edit_turn_about(self, axis: str) -> np.ndarray:
         """The editors' turn about `axis` ("x", "y" or "z"): the plane grids turn about z."""
@@ -139,6 +145,10 @@ class Grid(ABC):
         placements of a solution cover the same item (a stick grid's lattice points, where
         pieces may not cross). None on most grids."""
         return []
+    def cell_beside(self, cell: Cell, normal: Cell, point) -> Cell:
+        """The cell an editor adds where a click meets `cell`'s drawn unit cube on the face of
+        outward `normal`, at `point` (in cell units): the cell across that face."""
+        return tuple(int(c + n) for c, n in zip(cell, normal))
 
     def neighbours_of(self, cell: Cell) -> list[Cell]:
         """The cells sharing a face (an edge in the plane) with `cell`."""
@@ -146,7 +156,15 @@ class Grid(ABC):
 
     def normalise(self, cells: np.ndarray) -> Shape:
         """Translate to the origin and sort: a shape's canonical form in one orientation."""
-        return normalise(cells, self.translation_axes)
+        return tuple(sorted(map(tuple, self.to_origin(cells).tolist())))
+
+    def to_origin(self, cells: np.ndarray) -> np.ndarray:
+        """(N, d) int64: `cells` translated so the least of every translated coordinate is 0
+        (a grid whose translations are fewer moves them onto its lattice instead)."""
+        shifted = np.array(cells, dtype=np.int64)
+        moved = self.translation_axes
+        shifted[:, :moved] -= shifted[:, :moved].min(axis=0)
+        return shifted
 
     def apply_symmetry(self, cells: np.ndarray, matrix: np.ndarray) -> np.ndarray:
         """The image of `cells` (N, d) under the point symmetry `matrix` of the grid."""

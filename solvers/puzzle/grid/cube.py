@@ -42,10 +42,16 @@ class CubeGrid(Grid):
 
     def text_picture(self, board: Shape, picture: dict[Cell, str]) -> str:
         """Layers z = 0, 1, ... side by side."""
-        layers = sorted({cell[2] for cell in board})
-        blocks = [layer_picture([c for c in board if c[2] == z], picture,
-                                lambda cell: (cell[0], cell[1])).split("\n") for z in layers]
-        height = max(len(block) for block in blocks)
-        width = max(len(line) for block in blocks for line in block)
-        return "\n".join("   ".join(block[i].ljust(width) if i < len(block) else " " * width
-                                    for block in blocks).rstrip() for i in range(height))
+        return layers_side_by_side(board, picture, lambda cell: (cell[0], cell[1]))
+
+
+def layers_side_by_side(board: Shape, picture: dict[Cell, str], to_xy) -> str:
+    """Each layer z = 0, 1, ... as `layer_picture` draws it (`to_xy` placing a cell in its
+    layer), side by side."""
+    layers = sorted({cell[2] for cell in board})
+    blocks = [layer_picture([c for c in board if c[2] == z], picture, to_xy).split("\n")
+              for z in layers]
+    height = max(len(block) for block in blocks)
+    width = max(len(line) for block in blocks for line in block)
+    return "\n".join("   ".join(block[i].ljust(width) if i < len(block) else " " * width
+                                for block in blocks).rstrip() for i in range(height))

@@ -14,6 +14,7 @@ class GridKind(str, Enum):
     SUDOKU = "sudoku"
     TRIANGLE = "triangle"
     STICK = "stick"
+    SPHERE = "sphere"
 
     @property
     def grid(self) -> Any:  # a grid.base.Grid, not imported here: base imports this module
