@@ -1,5 +1,6 @@
 """A library entry's thumbnail: a flat board drawn as the board view draws it (BoardPicture),
-a box of cubes as an isometric view (piece_icons), a Sudoku as a small grid of its givens."""
+a box of cubes as an isometric view (piece_icons), balls seen from above, each layer in the
+hollows of the one below, and a Sudoku as a small grid of its givens."""
 
 from __future__ import annotations
 
@@ -26,7 +27,31 @@ def thumbnail(entry: LibraryEntry, size: int) -> QPixmap:
         return sudoku_pixmap(puzzle, size)
     if puzzle.kind is GridKind.CUBE:
         return polycube_pixmap(puzzle.board, CUBE_COLOUR, size)
+    if not puzzle.kind.grid.flat:  # balls
+        return balls_pixmap(puzzle, size)
     return flat_pixmap(puzzle, size)
+
+
+def balls_pixmap(puzzle: Puzzle, size: int) -> QPixmap:
+    """The balls seen from above: a layer's (u, v) rows of circles, each layer half a ball
+    across from the one below and lighter, the lowest drawn first."""
+    uvz = puzzle.kind.grid.drawn_coordinates(puzzle.board).astype(float)
+    centres = uvz[:, :2] + uvz[:, 2:3] / 2
+    low, high = centres.min(axis=0) - 0.5, centres.max(axis=0) + 0.5
+    scale = (size - 2 * MARGIN) / max(high - low)
+    offset = MARGIN + ((size - 2 * MARGIN) - scale * (high - low)) / 2
+    layers = int(uvz[:, 2].max() - uvz[:, 2].min()) + 1
+    pixmap = _blank(size)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(QColor("#5a4326"), max(0.6, scale / 14)))
+    for index in np.lexsort((centres[:, 0], centres[:, 1], uvz[:, 2])):
+        height = (uvz[index, 2] - uvz[:, 2].min()) / max(layers - 1, 1)
+        painter.setBrush(CUBE_COLOUR.lighter(100 + int(35 * height)))
+        x, y = offset + scale * (centres[index] - low)
+        painter.drawEllipse(QRectF(x - 0.47 * scale, y - 0.47 * scale, 0.94 * scale, 0.94 * scale))
+    painter.end()
+    return pixmap
 
 
 def _blank(size: int) -> QPixmap:

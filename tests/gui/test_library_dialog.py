@@ -86,11 +86,12 @@ def test_a_double_click_chooses_the_entry(qtbot):
 
 
 NEW_GRIDS = [e for e in ENTRIES if e.set in ("tetrahexes", "hexominoes", "soma", "hexiamonds",
-                                           "solid-pentominoes", "tetracubes")]
+                                           "solid-pentominoes", "tetracubes")
+             or e.kind in (GridKind.STICK, GridKind.SPHERE)]
 
 
 @pytest.mark.parametrize("entry", NEW_GRIDS, ids=lambda entry: entry.id)
-def test_every_polyhex_polyiamond_polycube_and_hexomino_thumbnail_shows_its_board(qtbot, entry):
+def test_every_polyhex_polyiamond_polycube_stick_and_ball_thumbnail_shows_its_board(qtbot, entry):
     image = thumbnail(entry, 48).toImage()
     drawn = sum(image.pixelColor(x, y).alpha() > 0 for x in range(48) for y in range(48))
     assert drawn > 48 * 48 // 20  # the board fills a fair part of the picture

@@ -143,8 +143,8 @@ def test_turning_a_placed_piece_and_leaving_play_keeps_the_game(play, qtbot):
     assert page.model.placed == () and "started over" in page.status_text()
 
 
-@pytest.mark.parametrize("name", ["meteor.json", "hexiamonds-6x6.json"])
-def test_pieces_snap_onto_hexagons_and_triangles(window, qtbot, name):
+@pytest.mark.parametrize("name", ["meteor.json", "hexiamonds-6x6.json", "tetrasticks-5x5.json"])
+def test_pieces_snap_onto_hexagons_triangles_and_sticks(window, qtbot, name):
     window.open_puzzle(examples_dir() / name)
     qtbot.keyClick(window, Qt.Key.Key_3, CTRL)
     page = window.play.page
