@@ -43,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from animation_screenshots import take_animation_screenshots  # noqa: E402
 from editor_screenshots import take_editor_screenshots  # noqa: E402
 from family_screenshots import take_family_screenshots  # noqa: E402
+from grid_screenshots import take_grid_screenshots  # noqa: E402
 from library_screenshots import take_library_screenshots  # noqa: E402
 from play_screenshots import take_play_screenshots  # noqa: E402
 from print_screenshots import take_print_screenshots  # noqa: E402
@@ -321,7 +322,9 @@ def main(argv: list[str]) -> int:
                      + take_library_screenshots(app, window, folder, settle, wait_for, save)
                      + take_print_screenshots(folder, save)
                      + take_family_screenshots(app, window, folder, settle, wait_for, picture,
-                                               save)):
+                                               save)
+                     + take_grid_screenshots(app, window, folder, solve, settle, picture,
+                                             save)):
             shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
             print(f"wrote {shown} ({path.stat().st_size // 1024} KB)")
         window.close()

@@ -47,7 +47,7 @@ def test_pieces_are_put_against_faces_and_picked_up_in_3d(soma, qtbot):
     shape = canvas.shapes[0]
     ground = canvas.view.screen_point(np.array([0.5, 0.5, 0.0])).toPoint()
     qtbot.mouseMove(canvas.view.gl, ground)
-    assert canvas.hover == (0, 0, 0)
+    qtbot.waitUntil(lambda: canvas.hover == (0, 0, 0))  # the window's hover event, delivered
     assert canvas.grid.ghost == frozenset(shape)  # outlined in the layer grid too
     assert canvas.view._preview.visible()
     qtbot.mouseClick(canvas.view.gl, LEFT, pos=ground)

@@ -170,6 +170,22 @@ def test_the_script_photographs_the_calendar_family(script, window, tmp_path):
     assert coloured(pixels(image, calendar)) > 0.2
 
 
+def test_the_script_photographs_the_sticks_and_the_balls(script, window, tmp_path):
+    """The tetrasticks solved on their board and the Kanoodle pyramid solved in 3D: the
+    pieces' colours show in the view of each."""
+    grids = importlib.import_module("grid_screenshots")
+    window.resize(script.WINDOW)
+    paths = grids.take_grid_screenshots(QApplication.instance(), window, tmp_path, script.solve,
+                                        script.settle, script.picture, script.save)
+    assert [path.name for path in paths] == list(grids.GRID_NAMES)
+    sticks, balls = (QImage(str(path)) for path in paths)
+    assert sticks.size() == balls.size() == window.size()
+    view = window.current_view().gl_container
+    area = QRect(view.mapTo(window, QPoint(0, 0)), view.size())
+    assert coloured(pixels(balls, area)) > 0.05
+    assert coloured(pixels(sticks, QRect(0, 160, sticks.width() // 2, 380))) > 0.05
+
+
 def test_the_script_draws_the_printed_pieces(script, tmp_path):
     """The Soma cube's printable pieces on a plate: each piece's colour shows, on white."""
     prints = importlib.import_module("print_screenshots")
@@ -218,7 +234,8 @@ def test_the_readme_and_the_guide_show_the_committed_pictures_and_they_are_small
          "uniqueness-designer.png", "cube-pins.png", "where-pieces-go-3d.png",
          "colour-constraints.png", "disassembly-player.png", "play.png", "play-cube.png",
          "piece-editor.png", "sudoku-play.png", "generate-sudoku.png", "print-soma.png",
-         "animation-frames.png", "puzzle-library.png", "family-calendar.png"])
+         "animation-frames.png", "puzzle-library.png", "family-calendar.png",
+         "stick-tetrasticks.png", "kanoodle-pyramid.png"])
     sizes = [(ROOT / path).stat().st_size for path in shown]
     assert sum(sizes) < BUDGET, sizes
     for path in shown:
