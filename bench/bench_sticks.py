@@ -18,58 +18,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-import numpy as np
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solvers.placements.compile import compile_placements  # noqa: E402
-from solvers.placements.words import unpack_bits  # noqa: E402
 from solvers.puzzle.fileformat import load_puzzle  # noqa: E402
 from solvers.search import exact_cover  # noqa: E402
 from solvers.search.solve import solve  # noqa: E402
+from xcover_instance import instance, xcover  # noqa: E402
 
 PUZZLE = ROOT / "assets" / "puzzles" / "tetrasticks-5x5.json"
 PUBLISHED = 72  # distinct: Knuth (Dancing Links, 2000), Polyform Puzzler's Tetrasticks6x6
-
-DRIVER = """
-import json, sys, time
-import numpy as np
-from xcover import algorithm_c
-data = json.load(open(sys.argv[1]))
-options, n_items, n_secondary = data["options"], data["items"], data["secondary"]
-def arrays(options):
-    flat = np.array([i for opt in options for i in opt], dtype=np.uint32)
-    ptr = np.zeros(len(options) + 1, dtype=np.uint32)
-    ptr[1:] = np.cumsum([len(opt) for opt in options])
-    return flat, ptr, np.zeros(len(flat), dtype=np.uint32)
-tiny = arrays([[0, 1], [2], [0], [1, 2]])
-assert sum(1 for _ in algorithm_c(*tiny, np.uint32(3), np.uint32(0))) == 2
-flat, ptr, colours = arrays(options)
-start = time.perf_counter()
-count = sum(1 for _ in algorithm_c(flat, ptr, colours, np.uint32(n_items), np.uint32(n_secondary)))
-print(json.dumps({"solutions": count, "seconds": time.perf_counter() - start}))
-"""
-
-
-def instance(puzzle) -> dict:
-    """The puzzle as an exact-cover instance: sticks, pieces, then secondary crossings."""
-    placements = compile_placements(puzzle)
-    cells, pieces = len(placements.cells), len(puzzle.pieces)
-    bits = unpack_bits(placements.masks, placements.n_items)
-    options = []
-    for row in range(placements.n_rows):
-        items = np.flatnonzero(bits[row]).tolist()
-        sticks = [item for item in items if item < cells]
-        crossings = [item + pieces for item in items if item >= cells]  # after the pieces
-        options.append(sticks + [cells + int(placements.row_piece[row])] + crossings)
-    return {"options": options, "items": cells + pieces + placements.extra_items,
-            "secondary": placements.extra_items}
 
 
 def polygui(puzzle, symmetry: str, region_check: bool = True) -> tuple[int, float]:
@@ -86,13 +48,6 @@ def polygui(puzzle, symmetry: str, region_check: bool = True) -> tuple[int, floa
     finally:
         exact_cover.ExactCoverSearch.__init__ = original
     return final.solutions, final.elapsed
-
-
-def xcover(python: str, path: Path) -> tuple[int, float]:
-    out = subprocess.run([python, "-c", DRIVER, str(path)], capture_output=True, text=True,
-                         check=True).stdout
-    result = json.loads(out.strip().splitlines()[-1])
-    return result["solutions"], result["seconds"]
 
 
 def main() -> None:
