@@ -15,8 +15,9 @@ GETTING_STARTED = """
 <h2>Getting started</h2>
 <p>PolyGUI finds every way to place a set of pieces on a board: polyhexes on a hexagonal
 board (the <i>meteor</i> puzzle), polyominoes on a square one, polyiamonds on a board of
-triangles (the hexiamonds), polycubes in a box (the Soma cube), and digits in a Sudoku
-grid.</p>
+triangles (the hexiamonds), polysticks on the lines of a square one (the tetrasticks),
+polycubes in a box (the Soma cube), balls in a tray or a pyramid (Kanoodle), and digits in a
+Sudoku grid.</p>
 <h3>Solve a puzzle</h3>
 <ol>
 <li>Open one from <b>Examples</b>, or <b>File › Open</b>.</li>
