@@ -10,7 +10,7 @@ import random
 import numpy as np
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from oracle import all_solutions, placements
+from oracle import all_solutions, crossings, placements
 from solvers import GridKind, Piece, Puzzle
 from solvers.analysis.certificates import certificates
 from solvers.analysis.conflicts import minimal_core
@@ -51,18 +51,18 @@ def _connected(kind: str, cells) -> bool:
 
 
 def can_place_all(kind: str, board, pieces) -> bool:
-    """Plain backtracking: every copy on the board at once, no overlaps, cells may stay
-    empty."""
+    """Plain backtracking: every copy on the board at once, no overlaps (on the stick grid,
+    no two pieces crossing), cells may stay empty."""
     rows = placements(kind, board, pieces)
     copies = [index for index, (_cells, count, _mirror) in enumerate(pieces) for _ in range(count)]
 
-    def place(at: int, used: frozenset) -> bool:
+    def place(at: int, used: frozenset, chosen: tuple) -> bool:
         if at == len(copies):
-            return True
-        return any(place(at + 1, used | cells) for piece, cells in rows
-                   if piece == copies[at] and not cells & used)
+            return kind != "stick" or not crossings(chosen)
+        return any(place(at + 1, used | cells, chosen + ((piece, cells),))
+                   for piece, cells in rows if piece == copies[at] and not cells & used)
 
-    return place(0, frozenset())
+    return place(0, frozenset(), ())
 
 
 @SLOW
