@@ -1,15 +1,40 @@
 """What every test session shares: the numba kernels run, not a native build of them
 (solvers/kernels/native.py), whatever a developer's machine has built. The tests that run a
-native build (tests/solvers/test_native.py) make their own and point to it."""
+native build (tests/solvers/test_native.py) make their own and point to it.
+
+The whole suite on several workers (pytest-xdist, `-n auto` in pyproject.toml) first fills
+numba's cache of the kernels on every core (solvers/cli/jit_cache.py): each worker then loads
+a kernel where it would compile it, and no two compile the same one."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
+
+import pytest
 
 _NO_BUILDS = tempfile.mkdtemp(prefix="polygui-tests-no-native-")
 os.environ["POLYGUI_NATIVE_DIR"] = _NO_BUILDS  # subprocesses (the CLI tests) inherit it
+
+
+def _runs_whole_suite_on_workers(config: pytest.Config) -> bool:
+    on_workers = (getattr(config.option, "numprocesses", 0) or 0) > 1
+    is_worker = hasattr(config, "workerinput")
+    return on_workers and not is_worker and config.args_source is pytest.Config.ArgsSource.TESTPATHS
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not _runs_whole_suite_on_workers(session.config):
+        return
+    done = subprocess.run([sys.executable, "-m", "solvers.cli.jit_cache"], check=False,
+                          capture_output=True, text=True)
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line((done.stderr.strip().splitlines() or ["(no output)"])[-1])
 
 
 def pytest_unconfigure(config) -> None:

@@ -1,0 +1,45 @@
+"""numba's cache filled ahead of time (solvers/cli/jit_cache.py): a later process loads the
+kernels it compiled instead of compiling them again."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+LOAD_ORBITS = """
+import json
+from solvers.kernels import native, orbits
+from solvers.kernels.native_build import numba_types
+stats = {}
+for name, arguments in native.EXPORTS["orbits"].items():
+    kernel = getattr(orbits, name)
+    kernel.compile(numba_types(arguments))
+    stats[name] = [sum(kernel.stats.cache_hits.values()), sum(kernel.stats.cache_misses.values())]
+print(json.dumps(stats))
+"""
+
+
+def test_a_process_after_the_fill_loads_the_kernels_it_compiled(tmp_path):
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    filled = subprocess.run([sys.executable, "-m", "solvers.cli.jit_cache", "--only", "orbits",
+                             "--jobs", "1", "--verbose"], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=600)
+    assert filled.returncode == 0, filled.stderr
+    assert "orbits:" in filled.stderr and "cache of the kernels filled" in filled.stderr
+    loaded = subprocess.run([sys.executable, "-c", LOAD_ORBITS], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=600)
+    assert loaded.returncode == 0, loaded.stderr
+    stats = json.loads(loaded.stdout.strip().splitlines()[-1])
+    assert stats == {name: [1, 0] for name in ("image_hashes_of", "sorted_images")}
+
+
+def test_an_unknown_unit_is_refused_by_name():
+    refused = subprocess.run([sys.executable, "-m", "solvers.cli.jit_cache", "--only", "nowhere"],
+                             cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2
+    assert "invalid choice: 'nowhere'" in refused.stderr
