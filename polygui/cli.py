@@ -106,7 +106,7 @@ def _main(argv: list[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not any(getattr(args, option) for option in IMAGE_OPTIONS):
-        return solver_cli.main(argv)
+        return solver_cli.main(argv, parsed=(parser, args))
     refuse_what_does_not_apply(parser, args)
     if args.puzzle is None:
         parser.error("give a puzzle file to draw")

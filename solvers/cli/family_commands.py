@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 from pathlib import Path
 
 from ..puzzle.any_file import load_any
@@ -86,6 +85,7 @@ def _is_json(path: Path) -> bool:
 
 
 def run_family(puzzle: Puzzle, args: argparse.Namespace, jobs: int) -> int:
+    import json  # here: a count without --json never loads it (start-up)
     from ..parallel.family import MemberResult, solve_family
     from ..puzzle.family import family_of
 
