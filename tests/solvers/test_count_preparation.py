@@ -20,6 +20,7 @@ from solvers.placements.compile import compile_placements
 from solvers.placements.paint import piece_orientations
 from solvers.placements.symmetry import board_symmetries
 from solvers.puzzle.any_file import load_any
+from solvers.puzzle import grids
 from solvers.puzzle.grids import CellLocator, GridKind
 from solvers.puzzle.model import Piece
 
@@ -107,6 +108,22 @@ def test_batched_positions_and_neighbours_are_those_found_one_at_a_time(kind, bo
     expected = [[index_of.get(neighbour, -1) for neighbour in grid.neighbours_of(cell)]
                 for cell in board]
     assert batched.neighbour_table(tuple(board), grid).tolist() == expected
+
+
+@pytest.mark.parametrize("name", ["PelikanBurr.xmpuzzle", "AlPackino.xmpuzzle"])
+def test_placements_looked_up_in_the_bounding_box_are_those_found_by_bisection(monkeypatch,
+                                                                               name):
+    """A board's cells found by one index into a table of its bounding box (holes and
+    optional cells in it), or by bisecting its sorted keys: the same rows."""
+    puzzle = load_any(DATA / name)
+    compiling.forget_recent()
+    boxed = compile_placements(puzzle, prune=False)
+    monkeypatch.setattr(grids, "BOX_TABLE_CELLS", 0)
+    compiling.forget_recent()
+    bisected = compile_placements(puzzle, prune=False)
+    compiling.forget_recent()
+    assert boxed.row_items == bisected.row_items
+    assert np.array_equal(boxed.row_piece, bisected.row_piece)
 
 
 def test_masks_hold_each_rows_items_whatever_their_order():
