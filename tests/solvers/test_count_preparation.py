@@ -19,6 +19,7 @@ from solvers.placements import compile as compiling
 from solvers.placements.compile import compile_placements
 from solvers.placements.paint import piece_orientations
 from solvers.placements.symmetry import board_symmetries
+from solvers.placements.words import set_bits
 from solvers.puzzle.any_file import load_any
 from solvers.puzzle import grids
 from solvers.puzzle.grids import CellLocator, GridKind
@@ -124,6 +125,16 @@ def test_placements_looked_up_in_the_bounding_box_are_those_found_by_bisection(m
     compiling.forget_recent()
     assert boxed.row_items == bisected.row_items
     assert np.array_equal(boxed.row_piece, bisected.row_piece)
+
+
+@pytest.mark.parametrize("name", ["PelikanBurr.xmpuzzle", "SolidSixPieceBurrs.xmpuzzle"])
+def test_the_bits_of_the_masks_are_the_rows_items(name):
+    """The reduce step reads the rows' items off the placements, not their masks."""
+    compiling.forget_recent()
+    placements = compile_placements(load_any(DATA / name), prune=False)
+    rows, items = compiling.row_bits(placements)
+    expected_rows, expected_items = set_bits(placements.masks)
+    assert rows.tolist() == expected_rows.tolist() and items.tolist() == expected_items.tolist()
 
 
 def test_masks_hold_each_rows_items_whatever_their_order():
