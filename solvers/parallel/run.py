@@ -33,14 +33,11 @@ from ..search.solve import found_events
 from .split import Split, Task
 from .tally import Tally
 
-if TYPE_CHECKING:
-    from .analyses import AnalysisStage
-    from .cluster_spec import ClusterSpec
+if TYPE_CHECKING:  # a run split into tasks or on a cluster imports these when it starts: a
+    from .analyses import AnalysisStage  # trial that finishes (a BurrTools example's count)
+    from .cluster_spec import ClusterSpec  # never loads them (start-up)
     from .runfile import RunFile
     from .worker import TaskResult
-# The modules of a run split into tasks (the splitting, the thread pool, the analysis
-# stage) and of a cluster are imported when one starts: a puzzle its trial finishes (a
-# count of a BurrTools example) never loads them (start-up).
 
 TRIAL_SECONDS = 0.3
 TRIAL_EXTENSION = 3  # a trial more than half done by then may go on this many times as long
@@ -80,7 +77,6 @@ class ParallelRun:
         self.cluster = None
         if cluster is not None:
             from .cluster_spec import cluster_spec
-
             self.cluster = cluster_spec(cluster)  # or ClusterError
         self.slice_seconds, self.trial_seconds = slice_seconds, trial_seconds
         self.checkpoint_path = Path(checkpoint) if checkpoint else None
@@ -132,7 +128,6 @@ class ParallelRun:
         try:
             if self.cluster is not None:  # the cluster starts while this side prepares
                 from .background import Background
-
                 connecting = Background(self._connect_cluster, "polygui-cluster-start")
             prepared, split, done = self._prepare()
             if connecting is not None:
@@ -167,7 +162,6 @@ class ParallelRun:
 
     def _split(self, prepared: Prepared) -> Split:
         from .tasks import split_tree
-
         workers = self._backend.workers if self._backend is not None else self.jobs
         split = split_tree(prepared, TASKS_PER_WORKER * workers, shuffled=not self.limit)
         if self.checkpoint_path is not None:
@@ -268,7 +262,6 @@ class ParallelRun:
         record = not self.count_only
         if self._backend is None:
             from .threads import ThreadBackend
-
             self._backend = ThreadBackend(prepared, pending, self.jobs, record=record,
                                           limit=self.limit, slice_seconds=self.slice_seconds,
                                           thread_setup=self.thread_setup, demand=self._demand)
