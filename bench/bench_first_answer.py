@@ -2,7 +2,7 @@
 the first solution after Solve, for BurrTools' example files and the shipped cube puzzles.
 Run by hand under a display (or xvfb-run):
 
-    xvfb-run -a -s "-screen 0 1280x1024x24 +extension GLX +render" .venv/bin/python bench/bench_first_answer.py [--repeat 3]
+    xvfb-run -a -s "-screen 0 1280x1024x24 +extension GLX +render" .venv/bin/python bench/bench_first_answer.py [--repeat 3] [NAME ...]
 
 The window is opened once and warmed up on Soma (as a user's app is already running); then
 for each file, `repeat` times: open it and time until the estimate (or the exact count) is
@@ -70,12 +70,14 @@ def time_file(app: QApplication, window, path: Path) -> tuple[float, float]:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("only", nargs="*", help="these files alone (by name, e.g. PelikanBurr)")
     options = parser.parse_args(argv[1:])
     app = make_application(argv[:1])
     from polygui.main_window import MainWindow
 
     paths = [BURRTOOLS / f"{name}.xmpuzzle" for name in FILES]
     paths += [examples_dir() / name for name in SHIPPED]
+    paths = [path for path in paths if not options.only or path.stem in options.only]
     with tempfile.TemporaryDirectory(prefix="polygui-first-answer-") as scratch:
         settings = QSettings(str(Path(scratch) / "settings.ini"), QSettings.Format.IniFormat)
         window = MainWindow(settings, autosave_dir=Path(scratch) / "autosave")

@@ -5,12 +5,14 @@ example and every shipped cube puzzle, against a baseline commit and BurrTools. 
 
 Each call is a fresh process's wall clock (start-up, import, preparation, search, taking the
 assemblies apart, printing), the best of N, this tree's and the baseline's calls interleaved so
-that both see the same load. The baseline (f312cbd, the commit FIGURES.md timed beside
-BurrTools) runs from a git worktree in the temp folder. The Python floor is what
+that both see the same load. The baseline (by default f312cbd, the commit FIGURES.md timed
+beside BurrTools) runs from a git worktree in the temp folder, with its native build (made
+there if it has none and its commit has the builder). The Python floor is what
 `python -c "import numpy"` costs in the same run: issue 31's goal is PolyGUI's wall at most
 BurrTools' wall plus that floor. BurrTools cannot be run here; its walls from FIGURES.md
 section 2 are scaled by how much faster the machine is now than then, measured as
-bench/bench_disassembly.py does (the baseline's pentomino searches now against then).
+bench/bench_disassembly.py does (f312cbd's pentomino searches now against then, whatever the
+baseline).
 `--quick` leaves out Mini Bedlam (a 12 s search).
 """
 
@@ -25,7 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench_disassembly import CALIBRATION, baseline_seconds, baseline_tree
+from bench_disassembly import CALIBRATION, baseline_seconds, baseline_tree, previous_tree
 
 ROOT = Path(__file__).resolve().parents[1]
 BURRTOOLS = ROOT / "tests" / "data" / "burrtools"
@@ -33,6 +35,7 @@ ASSETS = ROOT / "assets" / "puzzles"
 BASELINE = "f312cbd"
 FILES = [  # (file, BurrTools' wall seconds in FIGURES.md section 2, or None)
     (BURRTOOLS / "AlPackino.xmpuzzle", 0.110),
+    (BURRTOOLS / "BallRoom.xmpuzzle", None),  # spheres: not timed beside BurrTools
     (BURRTOOLS / "CubeInCage.xmpuzzle", 0.013),
     (BURRTOOLS / "DemoMirrorParadox.xmpuzzle", 0.004),
     (BURRTOOLS / "DemoPieceGenerator.xmpuzzle", 0.015),
@@ -44,7 +47,9 @@ FILES = [  # (file, BurrTools' wall seconds in FIGURES.md section 2, or None)
     (ASSETS / "sliding-lid-box.json", None),
     (ASSETS / "mini-bedlam.json", 129.5),
 ]
-RUN_CLI = "import sys; sys.path.insert(0, sys.argv[1]); from solvers.cli.main import main; " \
+# polygui-solve's own entry point (polygui.cli, which hands a count to solvers.cli), as the
+# installed command runs it; the tables before 2026-11-28 timed solvers.cli.main directly
+RUN_CLI = "import sys; sys.path.insert(0, sys.argv[1]); from polygui.cli import main; " \
           "sys.exit(main(sys.argv[2:]))"
 
 
@@ -95,8 +100,8 @@ def main() -> None:
     parser.add_argument("--baseline", default=BASELINE)
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
-    tree = baseline_tree(args.baseline)
-    factor = machine_factor(tree, args.baseline)
+    tree = baseline_tree(BASELINE) if args.baseline == BASELINE else previous_tree(args.baseline)
+    factor = machine_factor(baseline_tree(BASELINE), BASELINE)
     floors = [timed([sys.executable, "-c", "import numpy"]) for _ in range(5)]
     floor, floor_cpu = min(f[0] for f in floors), min(f[1] for f in floors)
     files = [entry for entry in FILES if not (args.quick and entry[0].name == "mini-bedlam.json")]
@@ -105,8 +110,8 @@ def main() -> None:
           f"{os.getloadavg()[0]:.1f}\n")
     print(f"| file | PolyGUI wall s | {args.baseline} wall s | this/{args.baseline} | "
           "BurrTools wall s (scaled) | goal: BurrTools + floor s | PolyGUI/goal | "
-          "PolyGUI CPU s | PolyGUI/goal in CPU |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+          f"PolyGUI CPU s | {args.baseline} CPU s | PolyGUI/goal in CPU |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for path, burrtools in files:
         ours, theirs = [], []
         timed(solve_command(ROOT, path))  # caches warm
@@ -115,7 +120,7 @@ def main() -> None:
             ours.append(timed(solve_command(ROOT, path)))
             theirs.append(timed(solve_command(tree, path)))
         best, base = min(w for w, _ in ours), min(w for w, _ in theirs)
-        cpu = min(c for _, c in ours)
+        cpu, base_cpu = min(c for _, c in ours), min(c for _, c in theirs)
         if burrtools is None:
             scaled = goal = ratio = cpu_ratio = "—"
         else:
@@ -124,7 +129,7 @@ def main() -> None:
             ratio = f"**{best / (scaled_s + floor):.1f}x**"
             cpu_ratio = f"{cpu / (scaled_s + floor_cpu):.1f}x"
         print(f"| {path.name} | {best:.3f} | {base:.3f} | {best / base:.2f}x | {scaled} | "
-              f"{goal} | {ratio} | {cpu:.3f} | {cpu_ratio} |", flush=True)
+              f"{goal} | {ratio} | {cpu:.3f} | {base_cpu:.3f} | {cpu_ratio} |", flush=True)
 
 if __name__ == "__main__":
     main()

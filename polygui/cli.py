@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import gc
 import os
 import signal
 import sys
@@ -81,6 +82,20 @@ def main(argv: list[str] | None = None) -> int:
 
 
 @contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off while the block runs: importing the solver
+    makes tens of thousands of objects (classes, functions, their cycles) that live as long
+    as the program, and the collector's passes over them are a few ms of every command."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+@contextlib.contextmanager
 def _interrupts_recorded() -> Iterator[list[int]]:
     """Ctrl-C recorded in the list yielded, not raised, while the block runs (unless SIGINT is
     ignored, as in a shell's background job, or this is not the main thread)."""
@@ -97,8 +112,9 @@ def _interrupts_recorded() -> Iterator[list[int]]:
 
 
 def _main(argv: list[str]) -> int:
-    from solvers import PuzzleError
-    from solvers.cli import main as solver_cli
+    with _collector_paused():
+        from solvers import PuzzleError
+        from solvers.cli import main as solver_cli
 
     solver_cli.tolerate_unprintable_text()
     if solver_cli.generate_commands.wanted(argv):  # options of its own, no images
@@ -106,7 +122,7 @@ def _main(argv: list[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not any(getattr(args, option) for option in IMAGE_OPTIONS):
-        return solver_cli.main(argv)
+        return solver_cli.main(argv, parsed=(parser, args))
     refuse_what_does_not_apply(parser, args)
     if args.puzzle is None:
         parser.error("give a puzzle file to draw")

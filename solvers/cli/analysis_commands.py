@@ -4,7 +4,6 @@ puzzle has no solution; and the certificate check before every solve."""
 from __future__ import annotations
 
 import argparse
-import json
 
 from ..analysis.certificates import certificates
 from ..analysis.wording import describe
@@ -34,6 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_estimate(puzzle: Puzzle, symmetry: str, seconds: float, as_json: bool) -> int:
+    import json  # here: a count without --json never loads it (start-up)
     from ..analysis.estimate import estimate  # the probes' kernels only when asked for
 
     found = estimate(puzzle, symmetry, seconds=seconds)
@@ -59,6 +59,7 @@ def refuse_with_certificate(puzzle: Puzzle, cancel: CancelCheck | None = None) -
 
 def run_explain(puzzle: Puzzle, as_json: bool) -> int:
     """Why the puzzle has no solution: certificates, else a search, else a minimal core."""
+    import json  # here: a count without --json never loads it (start-up)
     found = certificates(puzzle)
     result: dict = {"puzzle": puzzle.name, "certificates": [c.text for c in found]}
     if found:

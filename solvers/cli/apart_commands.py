@@ -5,7 +5,6 @@ BurrTools problem): assemblies against solutions, levels, and the move lists
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
 from ..output.kept import KeptSolutions
@@ -60,6 +59,7 @@ def json_fields(final: Progress) -> dict:
 def write_moves(puzzle: Puzzle, kept: KeptSolutions, path: Path) -> str:
     """Each kept solution taken apart again, its moves written to `path` (atomically); the
     line to print."""
+    import json  # here: a count without --json never loads it (start-up)
     from ..disassembly.analyser import Disassembler
     from ..disassembly.moves import take_apart
 

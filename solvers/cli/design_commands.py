@@ -6,7 +6,6 @@ verified; for a unique Sudoku, the givens that can go)."""
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
 from ..output.kept import KeptSolutions
@@ -52,6 +51,7 @@ def write_where(puzzle: Puzzle, kept: KeptSolutions, path: Path) -> str:
 
 def run_unique(puzzle: Puzzle, as_json: bool, save: Path | None = None) -> int:
     """Print what the uniqueness designer proposes (0), or why it proposes nothing (1)."""
+    import json  # here: a count without --json never loads it (start-up)
     from ..analysis.unique_wording import describe
     from ..analysis.uniqueness import Removal, design
 

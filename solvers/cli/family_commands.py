@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 from pathlib import Path
 
 from ..puzzle.any_file import load_any
-from ..puzzle.calendar_layout import WEEKDAY_NAMES
 from ..puzzle.model import Puzzle, PuzzleError
 from .arguments import new_file
 
@@ -86,6 +84,7 @@ def _is_json(path: Path) -> bool:
 
 
 def run_family(puzzle: Puzzle, args: argparse.Namespace, jobs: int) -> int:
+    import json  # here: a count without --json never loads it (start-up)
     from ..parallel.family import MemberResult, solve_family
     from ..puzzle.family import family_of
 
@@ -172,6 +171,8 @@ def format_table(rows: list) -> str:
 
 
 def _member_data(row, date: tuple[tuple[int, int] | None, int | None]) -> dict:
+    from ..puzzle.calendar_layout import WEEKDAY_NAMES  # a family's run only (start-up)
+
     data = {"name": row.name, "solutions": row.solutions, "seconds": round(row.seconds, 6),
             "complete": row.complete, "note": row.note}
     day, weekday = date
@@ -187,6 +188,7 @@ def write_table(path: Path, rows: list, dates: dict) -> None:
     import csv  # only for this table: a count never writes it
 
     from ..puzzle.atomic import write_atomically
+    from ..puzzle.calendar_layout import WEEKDAY_NAMES
 
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")

@@ -12,7 +12,6 @@ jigsaw's or a killer's rules do not fit a line: those need `--json` or `--out`.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -141,6 +140,7 @@ def _report(results, spec: GenerateSpec, args: argparse.Namespace) -> int:
 
 
 def output_line(made: Generated, puzzle: Puzzle, seed: str, as_json: bool) -> str:
+    import json  # here: a count without --json never loads it (start-up)
     from ..puzzle.fileformat import puzzle_to_dict
     rating = made.rating
     if as_json:

@@ -5,7 +5,6 @@ EP, ED)."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -44,6 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run_logic(puzzle: Puzzle, steps: bool, as_json: bool,
               profile_name: str = DEFAULT_PROFILE) -> int:
     """--steps or --rate on one puzzle, with the techniques of a profile."""
+    import json  # here: a count without --json never loads it (start-up)
     from ..logic.profiles import profile
     from ..logic.solver import solve_sudoku
     if not puzzle.is_sudoku:
@@ -118,6 +118,7 @@ def _rated(lines, jobs: int, profile_name: str, cluster: ClusterSpec | None):
 
 
 def batch_line(result: Rated, as_json: bool) -> str:
+    import json  # here: a count without --json never loads it (start-up)
     if as_json:
         return json.dumps({"puzzle": result.puzzle, "rating": result.rating,
                            "pearl": result.pearl, "diamond": result.diamond,

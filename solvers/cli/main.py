@@ -4,27 +4,29 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..output.kept import DEFAULT_MAX_KEPT
-from ..parallel.cluster_spec import ClusterError, ClusterSpec, cluster_spec
 from ..parallel.run import available_cores, solve
 from ..puzzle.any_file import load_any
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError
 from ..search.events import Progress, Solution
 from . import analysis_commands, apart_commands, design_commands, logic_commands, run_commands
 from . import burrtools_commands, family_commands, generate_commands, print_commands
-from .arguments import MAX_JOBS, new_file, refuse_unused, whole_number
+from .arguments import MAX_JOBS, HelpFormatter, new_file, refuse_unused, whole_number
 from .endings import ended_cleanly
+
+if TYPE_CHECKING:
+    from ..parallel.cluster_spec import ClusterSpec
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="polygui-solve",
+        prog="polygui-solve", formatter_class=HelpFormatter,
         description="Solve a PolyGUI puzzle file (JSON), a meteor board text, a Sudoku line "
                     "or a problem of a BurrTools file (.xmpuzzle).")
     parser.add_argument("puzzle", nargs="?", type=Path,
@@ -93,18 +95,26 @@ def tolerate_unprintable_text() -> None:
                 pass
 
 
-def main(argv: list[str] | None = None) -> int:
-    """The command: its exit status (0, 1: nothing to propose, 2: bad input, 130: Ctrl-C)."""
-    return ended_cleanly(lambda: _main(argv))
+Parsed = tuple[argparse.ArgumentParser, argparse.Namespace]
 
 
-def _main(argv: list[str] | None) -> int:
+def main(argv: list[str] | None = None, parsed: Parsed | None = None) -> int:
+    """The command: its exit status (0, 1: nothing to propose, 2: bad input, 130: Ctrl-C).
+    `parsed`: `argv` read already by a parser that has this one's options (polygui.cli's,
+    which adds the images'), so that they are not read twice."""
+    return ended_cleanly(lambda: _main(argv, parsed))
+
+
+def _main(argv: list[str] | None, parsed: Parsed | None = None) -> int:
     tolerate_unprintable_text()
     argv = sys.argv[1:] if argv is None else argv
     if generate_commands.wanted(argv):  # its options are its own (--symmetry differs)
         return generate_commands.main(argv)
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    if parsed is None:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+    else:
+        parser, args = parsed
     if not args.estimate:
         refuse_unused(parser, args, ["estimate_seconds"], "a run without --estimate")
     print_commands.refuse_unused(parser, args)
@@ -139,10 +149,17 @@ def _main(argv: list[str] | None) -> int:
             return family_commands.run_family(family, args, args.jobs or available_cores())
         return run_puzzle(args)
     except Exception as error:
-        if not isinstance(error, (PuzzleError, ClusterError)):
+        if not isinstance(error, (PuzzleError, _cluster_error())):
             raise
         print(f"polygui-solve: {error}", file=sys.stderr)
         return 2
+
+
+def _cluster_error() -> type[Exception]:
+    """The cluster's error type, imported only when a command fails (start-up)."""
+    from ..parallel.cluster_spec import ClusterError
+
+    return ClusterError
 
 
 def checked_cluster(parser: argparse.ArgumentParser,
@@ -159,6 +176,8 @@ def checked_cluster(parser: argparse.ArgumentParser,
         parser.error(f"--cluster {args.cluster}: a tls:// scheduler needs --cluster-ca FILE "
                      f"and --cluster-cert FILE (and --cluster-key FILE unless the certificate "
                      f"file holds the key)")
+    from ..parallel.cluster_spec import ClusterError, cluster_spec
+
     try:
         spec = cluster_spec(args.cluster, *files)
     except ClusterError as error:
@@ -265,6 +284,8 @@ def run_puzzle(args: argparse.Namespace, member: Puzzle | None = None) -> int:
             "seconds": round(final.elapsed, 6), **apart_commands.json_fields(final)}
         if puzzle.is_sudoku:
             result["verdict"] = sudoku_verdict(final)
+        import json  # only for --json (start-up)
+
         print(json.dumps(result))
     return 0
 

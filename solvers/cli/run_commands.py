@@ -4,7 +4,6 @@ says about the records it did not believe."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -20,6 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run_verify(path: Path, as_json: bool) -> int:
     """0: every record checks out; 1: some finished tasks would run again; a damaged file
     raises RunFileError (status 2)."""
+    import json  # here: a count without --json never loads it (start-up)
     from ..parallel.runfile import RunFile  # SQLite only for a run file
     from ..search.prepare import prepare_puzzle
 

@@ -30,16 +30,14 @@ from ..search.events import Event, Found, Progress, Solution, SolutionBatch
 from ..search.prepare import Prepared, prepare_puzzle
 from ..search.slices import SlicedSearch
 from ..search.solve import found_events
-from .analyses import AnalysisResult, AnalysisStage
-from .background import Background
-from .cluster_spec import ClusterSpec, cluster_spec
+from .split import Split, Task
 from .tally import Tally
-from .tasks import Split, Task, split_tree
-from .threads import ThreadBackend
-from .worker import SliceReport, TaskResult, no_rows
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a run split into tasks or on a cluster imports these when it starts: a
+    from .analyses import AnalysisStage  # trial that finishes (a BurrTools example's count)
+    from .cluster_spec import ClusterSpec  # never loads them (start-up)
     from .runfile import RunFile
+    from .worker import TaskResult
 
 TRIAL_SECONDS = 0.3
 TRIAL_EXTENSION = 3  # a trial more than half done by then may go on this many times as long
@@ -76,7 +74,10 @@ class ParallelRun:
             raise ValueError("a run needs a puzzle, or a run file to resume")
         self.puzzle, self.symmetry, self.limit, self.count_only = puzzle, symmetry, limit, count_only
         self.jobs = jobs or available_cores()
-        self.cluster = None if cluster is None else cluster_spec(cluster)  # or ClusterError
+        self.cluster = None
+        if cluster is not None:
+            from .cluster_spec import cluster_spec
+            self.cluster = cluster_spec(cluster)  # or ClusterError
         self.slice_seconds, self.trial_seconds = slice_seconds, trial_seconds
         self.checkpoint_path = Path(checkpoint) if checkpoint else None
         self.resume_path = Path(resume) if resume else None
@@ -126,6 +127,7 @@ class ParallelRun:
         connecting = None
         try:
             if self.cluster is not None:  # the cluster starts while this side prepares
+                from .background import Background
                 connecting = Background(self._connect_cluster, "polygui-cluster-start")
             prepared, split, done = self._prepare()
             if connecting is not None:
@@ -159,6 +161,7 @@ class ParallelRun:
         self._backend.warm_up(puzzle_to_json(puzzle), symmetry)
 
     def _split(self, prepared: Prepared) -> Split:
+        from .tasks import split_tree
         workers = self._backend.workers if self._backend is not None else self.jobs
         split = split_tree(prepared, TASKS_PER_WORKER * workers, shuffled=not self.limit)
         if self.checkpoint_path is not None:
@@ -210,6 +213,7 @@ class ParallelRun:
         whole = Split([Task((), 1.0)], 0.0)
         if self.checkpoint_path is not None:
             from .runfile import RunFile
+            from .worker import TaskResult, no_rows
             rows = np.concatenate([f.rows for f in held]) if held else no_rows(prepared)
             verdicts = None
             if prepared.disassembler is not None and not self.count_only:
@@ -257,6 +261,7 @@ class ParallelRun:
     def _start_backend(self, prepared: Prepared, pending: list[Task]) -> None:
         record = not self.count_only
         if self._backend is None:
+            from .threads import ThreadBackend
             self._backend = ThreadBackend(prepared, pending, self.jobs, record=record,
                                           limit=self.limit, slice_seconds=self.slice_seconds,
                                           thread_setup=self.thread_setup, demand=self._demand)
@@ -272,6 +277,9 @@ class ParallelRun:
             (self._backend.pause if self._paused else self._backend.resume)()
 
     def _consume(self, prepared: Prepared, tally: Tally, pending: int) -> Iterator[Event]:
+        from .analyses import AnalysisResult, AnalysisStage
+        from .worker import SliceReport, TaskResult
+
         backend = self._backend
         stage = None
         if prepared.disassembler is not None:  # the assemblies become analysis jobs

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from ..search.events import Found, Progress
 from ..search.prepare import Prepared
 from ..search.solve import with_assemblies
-from .tasks import Split
-from .worker import SliceReport, TaskResult
+
+if TYPE_CHECKING:
+    from .split import Split
+    from .worker import SliceReport, TaskResult
 
 
 class Tally:
@@ -64,6 +67,8 @@ class Tally:
         if name in self.finished_tasks or name in self.searched_tasks:
             return
         self.searched_tasks.add(name)
+        from .worker import SliceReport  # a run split into tasks only
+
         self.running_now[name] = SliceReport(result.task, result.rows[:0], 1.0, result.nodes,
                                              0, result.assemblies)
 

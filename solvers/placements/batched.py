@@ -46,11 +46,19 @@ def translations(locate: CellLocator, shapes: np.ndarray) -> list[np.ndarray]:
     moved = locate.moved
     fits &= (board[None, :, moved:] == shapes[:, None, 0, moved:]).all(axis=2)
     which, anchor = np.nonzero(fits)  # orientation-major, then board order: as one by one
-    wanted = locate.keys(board[anchor][:, None, :] + offsets[which])
-    at = np.searchsorted(locate.sorted_keys, wanted).clip(max=len(locate.sorted_keys) - 1)
-    inside = (locate.sorted_keys[at] == wanted).all(axis=1)
-    items = np.sort(locate.order[at[inside]], axis=1)
-    return np.split(items, np.cumsum(np.bincount(which[inside], minlength=count))[:-1])
+    table = locate.box_table()
+    if table is None:
+        wanted = locate.keys(board[anchor][:, None, :] + offsets[which])
+        at = np.searchsorted(locate.sorted_keys, wanted).clip(max=len(locate.sorted_keys) - 1)
+        inside = (locate.sorted_keys[at] == wanted).all(axis=1)
+        items = locate.order[at[inside]]
+    else:  # every cell tried lies in the bounding box (`fits`): looked up there directly
+        strides, box_items = table
+        found = box_items[((board[anchor] - low) @ strides)[:, None] + offsets[which] @ strides]
+        inside = (found >= 0).all(axis=1)
+        items = found[inside]
+    return np.split(np.sort(items, axis=1),
+                    np.cumsum(np.bincount(which[inside], minlength=count))[:-1])
 
 
 def masks_of(items: np.ndarray, words: int) -> np.ndarray:

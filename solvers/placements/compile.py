@@ -232,13 +232,19 @@ def _without_uncoverable(puzzle: Puzzle, placements: Placements,
     required = np.array([cell not in optional for cell in placements.cells], dtype=bool)
     least = np.array([piece.fewest for piece in puzzle.pieces], dtype=np.int32)
     kept = ~uncoverable_rows(placements.masks, placements.row_piece, required, least, cancel,
-                             budget=REDUCE_WORK)
+                             budget=REDUCE_WORK, bits=lambda: row_bits(placements))
     covered = np.bitwise_or.reduce(placements.masks[kept], axis=0)
     covers_all = (pack_bits(required[None, :])[0] & ~covered == 0).all()
     pieces_left = np.bincount(placements.row_piece[kept], minlength=len(least)) > 0
     if not covers_all or not pieces_left[least > 0].all():
         return placements
     return _select_rows(placements, kept)
+
+
+def row_bits(placements: Placements) -> tuple[np.ndarray, np.ndarray]:
+    """(rows, items) int64: `words.set_bits(placements.masks)`, read off the rows' items."""
+    starts, items = placements.item_table
+    return np.repeat(np.arange(placements.n_rows, dtype=np.int64), np.diff(starts)), items
 
 
 def check_search_size(placements: Placements) -> None:

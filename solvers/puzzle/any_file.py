@@ -13,14 +13,12 @@ import codecs
 import os
 from pathlib import Path
 
-from .burrtools import load_burrtools
-from .burrtools_xml import GZIP_MAGIC
 from .errors import PuzzleError
-from .fileformat import load_puzzle
 from .model import SUDOKU_SYMBOLS, Puzzle
 from .textformats import SUDOKU_EMPTY, parse_sudoku_line, sudoku_size_of_line
 
 BURRTOOLS_SUFFIX = ".xmpuzzle"
+GZIP_MAGIC = b"\x1f\x8b"  # burrtools_xml's, here so that telling the kind loads no reader
 SNIFFED_BYTES = 4096  # a byte-order mark and the white space before the XML, if any
 _BYTE_ORDER_MARKS = (codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
@@ -58,8 +56,10 @@ def sudoku_line_argument(argument: str | Path) -> str | None:
 def load_any(path: str | Path, problem: int | None = None) -> Puzzle:
     """The puzzle in `path` (or the Sudoku line `path` is); for a BurrTools file its problem
     `problem` (from 1; the first by default). PuzzleError naming the problem, also for
-    `problem` with another file."""
+    `problem` with another file. Only the reader the file needs is imported (start-up)."""
     if is_burrtools(path):
+        from .burrtools import load_burrtools
+
         return load_burrtools(path, 1 if problem is None else problem)
     if problem is not None:
         raise PuzzleError(f"--problem picks a problem of a BurrTools file ({BURRTOOLS_SUFFIX}), "
@@ -67,4 +67,6 @@ def load_any(path: str | Path, problem: int | None = None) -> Puzzle:
     line = sudoku_line_argument(path)
     if line is not None:
         return parse_sudoku_line(line)
+    from .fileformat import load_puzzle
+
     return load_puzzle(path)

@@ -75,6 +75,9 @@ def connected_components(kind: GridKind, cells: Shape | list[Cell]) -> list[list
     return grid_of(kind).connected_components(cells)
 
 
+BOX_TABLE_CELLS = 1 << 20  # the largest bounding box CellLocator.box_table covers (8 MB)
+
+
 class CellLocator:
     """Board cells -> their positions in the board, for many cells at once, whatever the
     board's extent: each cell becomes one integer key (its coordinates in a box MAX_SPAN
@@ -93,9 +96,27 @@ class CellLocator:
         keys = self.keys(board)
         self.order = np.argsort(keys, kind="stable")
         self.sorted_keys = keys[self.order]
+        self._box: tuple[np.ndarray, np.ndarray] | None = None
 
     def keys(self, cells: np.ndarray) -> np.ndarray:
         return ((cells - self.low) * self.strides).sum(axis=-1)
+
+    def box_table(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """(strides, items): every cell of the board's bounding box, numbered from its lowest
+        corner with `strides` (d,), as its board item, -1 off the board; None for a box of
+        more than BOX_TABLE_CELLS cells, or mostly holes. Looking a cell up there is one
+        index where bisecting the sorted keys is a dozen (PelikanBurr's placements in all
+        their positions: 38 -> 14 ms)."""
+        if self._box is None and len(self.board):
+            low, high = self.corners
+            extent = (high - low + 1).astype(np.int64)
+            cells = np.prod(extent.astype(np.float64))
+            if cells <= min(BOX_TABLE_CELLS, 64 * len(self.board) + 4096):  # not mostly holes
+                strides = np.cumprod(np.concatenate(([1], extent[:-1]))).astype(np.int64)
+                items = np.full(int(np.prod(extent)), -1, dtype=np.int64)
+                items[(self.board - low) @ strides] = np.arange(len(self.board))
+                self._box = strides, items
+        return self._box
 
     def translations(self, shape: np.ndarray) -> np.ndarray:
         """(k, cells) int64: the sorted items of every position of the oriented `shape` inside

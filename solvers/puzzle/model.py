@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -20,7 +21,9 @@ from .pins import Pin, validate_pins
 from .movement_rules import check_disassembly, check_piece_rules, normalised_groups
 from .colour_rules import (ConstraintColour, normalised_paint, normalised_rules,
                            validate_colour_rules)
-from .family_spec import FamilySpec
+
+if TYPE_CHECKING:  # a family's files only: a count of one board never loads them
+    from .family_spec import FamilySpec
 
 SYMMETRY_MODES = ("distinct", "rotations", "all")
 SUDOKU_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -18,8 +18,10 @@ from solvers.placements import batched
 from solvers.placements import compile as compiling
 from solvers.placements.compile import compile_placements
 from solvers.placements.paint import piece_orientations
-from solvers.placements.symmetry import board_symmetries
+from solvers.placements.symmetry import board_symmetries, row_images
+from solvers.placements.words import set_bits
 from solvers.puzzle.any_file import load_any
+from solvers.puzzle import grids
 from solvers.puzzle.grids import CellLocator, GridKind
 from solvers.puzzle.model import Piece
 
@@ -107,6 +109,56 @@ def test_batched_positions_and_neighbours_are_those_found_one_at_a_time(kind, bo
     expected = [[index_of.get(neighbour, -1) for neighbour in grid.neighbours_of(cell)]
                 for cell in board]
     assert batched.neighbour_table(tuple(board), grid).tolist() == expected
+
+
+@pytest.mark.parametrize("name", ["PelikanBurr.xmpuzzle", "AlPackino.xmpuzzle"])
+def test_placements_looked_up_in_the_bounding_box_are_those_found_by_bisection(monkeypatch,
+                                                                               name):
+    """A board's cells found by one index into a table of its bounding box (holes and
+    optional cells in it), or by bisecting its sorted keys: the same rows."""
+    puzzle = load_any(DATA / name)
+    compiling.forget_recent()
+    boxed = compile_placements(puzzle, prune=False)
+    monkeypatch.setattr(grids, "BOX_TABLE_CELLS", 0)
+    compiling.forget_recent()
+    bisected = compile_placements(puzzle, prune=False)
+    compiling.forget_recent()
+    assert boxed.row_items == bisected.row_items
+    assert np.array_equal(boxed.row_piece, bisected.row_piece)
+
+
+@pytest.mark.parametrize("name", ["PelikanBurr.xmpuzzle", "SolidSixPieceBurrs.xmpuzzle"])
+def test_the_bits_of_the_masks_are_the_rows_items(name):
+    """The reduce step reads the rows' items off the placements, not their masks."""
+    compiling.forget_recent()
+    placements = compile_placements(load_any(DATA / name), prune=False)
+    rows, items = compiling.row_bits(placements)
+    expected_rows, expected_items = set_bits(placements.masks)
+    assert rows.tolist() == expected_rows.tolist() and items.tolist() == expected_items.tolist()
+
+
+@pytest.mark.parametrize("path", [PELIKAN, DATA / "DemoMirrorParadox.xmpuzzle",
+                                  ASSETS / "pentominoes-checkered.json"], ids=lambda p: p.name)
+def test_each_rows_image_is_the_row_its_cells_and_piece_map_to(path):
+    """The symmetry plan's row images, worked on all rows' items at once, against each row
+    mapped one by one (painted pieces carry their colours along; a cage of 200 cells sits
+    beside pieces of 8; piece ranges add empty rows)."""
+    puzzle = load_any(path)
+    placements = compile_placements(puzzle)
+    symmetries = board_symmetries(puzzle, "distinct")
+    images, index = row_images(placements, symmetries), placements.row_index()
+    assert len(symmetries) > 1
+    for symmetry, image in zip(symmetries[1:], images):
+        for row in range(placements.n_rows):
+            colours = placements.row_paint[row] if placements.row_paint is not None else \
+                (0,) * len(placements.row_items[row])
+            moved = sorted((int(symmetry.item_perm[item]), colour)
+                           for item, colour in zip(placements.row_items[row], colours))
+            key = (symmetry.piece_perm[int(placements.row_piece[row])],
+                   tuple(item for item, _ in moved))
+            if placements.row_paint is not None:
+                key += (tuple(colour for _, colour in moved),)
+            assert index[key] == image[row]
 
 
 def test_masks_hold_each_rows_items_whatever_their_order():

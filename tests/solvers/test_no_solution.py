@@ -4,6 +4,7 @@ deletion cannot all fit, yet fits without any one copy (placed by plain backtrac
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 
@@ -76,6 +77,21 @@ def test_a_certificate_is_only_given_where_the_oracle_finds_no_solution(seed, ki
     covered = set().union(*(cells for _piece, cells in placements(kind, board, pieces)))
     expected = sorted(set(map(tuple, board)) - covered)
     assert sorted(uncoverable[0].cells if uncoverable else []) == expected
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), kind=st.sampled_from(sorted(BOXES)))
+def test_the_pieces_that_fit_nowhere_are_the_models(seed, kind):
+    """The certificates read the pieces that fit nowhere off the placements compiled for the
+    search; the model tries every orientation again: the same pieces, in the same words."""
+    rng = random.Random(seed)
+    _, _, puzzle = random_unsure_puzzle(rng, kind)
+    other = random_board(rng, kind, rng.randint(2, 9))  # often too long or wide for the board
+    puzzle = dataclasses.replace(puzzle, pieces=puzzle.pieces + (
+        Piece("other", tuple(other), 1, rng.random() < 0.5),))
+    expected = [reason for reason in puzzle.problems() if "nowhere" in reason]
+    found = [c.text for c in certificates(puzzle) if c.kind == "cells" and "nowhere" in c.text]
+    assert found == expected
 
 
 def test_the_mutilated_chessboard_has_its_checkerboard_certificate():

@@ -66,6 +66,22 @@ def test_a_small_puzzle_is_solved_without_loading_numba(symmetry):
     assert "csv" not in loaded  # a family's table only (numba imports it, when it is loaded)
 
 
+# what a count its trial finishes on one thread never needs (issue 31, time to answer): the
+# splitting into tasks and the thread pool, the cluster's address, the reader of the other
+# kind of file, OpenSSL's hashes (the native build's key is BLAKE2, CPython's own) and the
+# shutil (with bz2 and lzma) that argparse's help formatter imports for the terminal's width
+NOT_FOR_A_QUICK_COUNT = ("solvers.parallel.tasks", "solvers.parallel.threads",
+                         "solvers.parallel.analyses", "solvers.parallel.worker",
+                         "solvers.parallel.cluster_spec", "queue", "solvers.puzzle.burrtools",
+                         "xml.etree.ElementTree", "_hashlib", "shutil", "bz2", "lzma")
+
+
+def test_a_quick_count_imports_no_more_than_it_uses():
+    loaded = modules_after(str(ASSETS / "soma.json"), "--count-only")
+    assert "solvers.search.interpreted" in loaded  # the run really searched
+    assert loaded.isdisjoint(NOT_FOR_A_QUICK_COUNT), loaded & set(NOT_FOR_A_QUICK_COUNT)
+
+
 def test_a_sudoku_run_loads_the_sudoku_kernels_it_needs():
     loaded = modules_after(str(ASSETS / "sudoku-reference.json"), "--json")
     assert "solvers.kernels.sudoku" in loaded
