@@ -6,7 +6,7 @@ import gc
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, QSettings
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QSettings
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from polygui.solving.run import running_solves
@@ -90,6 +90,15 @@ def settings(tmp_path):
 @pytest.fixture
 def asset():
     return lambda name: load_puzzle(ASSETS / name)
+
+
+def hover(qtbot, widget, point: QPoint) -> None:
+    """The mouse moved onto `point` of `widget` from a pixel beside it: the X server sends no
+    motion event for a move to where the pointer already is (a test before, on the same
+    virtual screen, may have left it there), and the hover this waits for would never come."""
+    beside = QPoint(point.x() + (1 if point.x() < widget.width() // 2 else -1), point.y())
+    qtbot.mouseMove(widget, beside)
+    qtbot.mouseMove(widget, point)
 
 
 def make_active(window) -> None:
