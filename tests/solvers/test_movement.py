@@ -107,3 +107,30 @@ def test_a_moves_hash_is_its_rows():
     assert part[0] > 8
     for s in range(int(part[0])):
         assert hashes[s] == _row_hash(rows, s, 6), s
+
+
+def test_closures_as_bits_are_those_of_following_the_gaps():
+    """The sets that must move together (disassembly._closures, bit operations without a
+    branch per pair) are those found by following the gaps below the bound, piece by piece."""
+    from solvers.kernels.disassembly import _closures
+
+    rng = np.random.default_rng(11)
+    for _ in range(60):
+        count = int(rng.integers(2, 9))
+        gaps = rng.choice([0, 0, 1, 2, UNBOUNDED], size=(6, count, count)).astype(np.int64)
+        d, bound = int(rng.integers(0, 6)), int(rng.choice([1, UNBOUNDED]))
+        closed, dragged = np.zeros(count, np.uint64), np.zeros(count, np.uint64)
+        _closures(gaps, d, count, bound, closed, dragged)
+        reached = []
+        for i in range(count):
+            seen, waiting = {i}, [i]
+            while waiting:
+                k = waiting.pop()
+                for j in range(count):
+                    if j != k and gaps[d, k, j] < bound and j not in seen:
+                        seen.add(j)
+                        waiting.append(j)
+            reached.append(seen)
+            assert int(closed[i]) == sum(1 << j for j in seen), (gaps[d], i)
+        for p in range(count):
+            assert int(dragged[p]) == sum(1 << i for i in range(count) if p in reached[i])
