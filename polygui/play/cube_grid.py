@@ -43,5 +43,5 @@ class PlayLayerGrid(LayerGrid):
             painter.setPen(QPen(colour, 3))
             for cell in cells:
                 if cell[self.axis] == self.layer:
-                    painter.drawRect(self.cell_rect(cell).adjusted(5, 5, -5, -5))
+                    self.draw_outline(painter, self.cell_rect(cell).adjusted(5, 5, -5, -5))
         painter.end()
