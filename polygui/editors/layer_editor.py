@@ -184,7 +184,7 @@ class LayerGrid(QWidget):
             for row in range(rows):
                 cell = self.cell_at_grid(column, row)
                 rect = self.cell_rect(cell)
-                if not self.look.is_cell(cell):
+                if not self.is_cell(cell):
                     painter.setBrush(NO_CELL_COLOUR)
                     painter.drawRect(rect)
                     continue
@@ -211,6 +211,10 @@ class LayerGrid(QWidget):
         size = self._cell_size()
         painter.drawRect(QRectF(self._origin(), QSizeF(columns * size, rows * size)))
         painter.end()
+
+    def is_cell(self, cell: Cell) -> bool:
+        """Whether a place of the grid is drawn as a cell (else shaded: no ball fits there)."""
+        return self.look.is_cell(cell)
 
     def _below(self, cell: Cell) -> list[Cell]:
         """The cells one layer down that the cell stands on (a cube: the one under it; a

@@ -63,7 +63,7 @@ def test_a_ball_puzzle_built_by_clicks_saves_reopens_and_solves(window, qtbot, s
     qtbot.keyClick(box, Qt.Key.Key_Return)
     qtbot.mouseClick(editor.pieces.add_button, Qt.MouseButton.LeftButton)  # one ball
     assert [(p.size, p.count) for p in window.puzzle.pieces] == [(2, 2), (1, 1)]
-    assert "sphere grid" in why_not_playable(window.puzzle)  # Play is refused, not broken
+    assert why_not_playable(window.puzzle) is None  # Play takes ball puzzles
 
     target = tmp_path / "pyramid.json"
     window.files.ask_save_path = lambda: str(target)
