@@ -38,9 +38,9 @@ from .model import PlayModel
 BOARD_COLOUR = QColor(228, 230, 236)  # an empty cell of the board in the layer grid
 NO_PLACE_RGBA = (0.86, 0.16, 0.16, 1.0)
 HELP = ("Choose a piece in the tray, then click where it goes in the layer grid (PageUp/"
-        "PageDown or the wheel: another layer) or in 3D, against a placed piece or on the "
-        "ground. R turns it (Shift+R back), T tips it over, F flips it; click a placed piece "
-        "to pick it up again, right-click or Delete takes it back.")
+        "PageDown or the wheel: another layer) or against a piece in 3D. R turns it (Shift+R "
+        "back), T tips it over, F flips it; click a placed piece to pick it up again, "
+        "right-click or Delete takes it back.")
 
 
 def box_of(puzzle: Puzzle) -> tuple[Cell, Cell]:

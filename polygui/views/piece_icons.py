@@ -13,8 +13,7 @@ from collections.abc import Iterable
 
 import numpy as np
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import (QColor, QIcon, QPainter, QPen, QPixmap, QPolygonF,
-                           QRadialGradient)
+from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap, QPolygonF
 
 COS30, SIN30 = float(np.cos(np.pi / 6)), 0.5
 # Each visible face: the step to the cube that would hide it, its corners, its shade.
@@ -70,8 +69,8 @@ def piece_icon(cells: Iterable, colour: QColor, size: int, balls: bool = False) 
 
 
 def ball_pixmap(cells: Iterable, colour: QColor, size: int) -> QPixmap:
-    """The balls of a piece in the cubes' isometric view, farthest first, each lit from the
-    upper left."""
+    """The balls of a piece in the cubes' isometric view, farthest first, each with a shine
+    at its upper left."""
     centres = np.array(sorted(map(tuple, cells), key=sum), dtype=float).reshape(-1, 3) + 0.5
     pixmap = QPixmap(size, size)
     pixmap.fill(Qt.GlobalColor.transparent)
@@ -84,13 +83,15 @@ def ball_pixmap(cells: Iterable, colour: QColor, size: int) -> QPixmap:
     radius = BALL_RADIUS * scale
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setPen(QPen(QColor(colour).darker(220), max(0.6, size / 60)))
-    for x, y in points * scale + offset:
+    edge = QPen(QColor(colour).darker(220), max(0.6, size / 60))
+    shine = QColor(colour).lighter(140)
+    for x, y in points * scale + offset:  # flat shades, as a cube's faces: few colours
         centre = QPointF(float(x), float(y))
-        shade = QRadialGradient(centre - QPointF(radius / 3, radius / 3), 1.4 * radius)
-        shade.setColorAt(0, QColor(colour).lighter(135))
-        shade.setColorAt(1, QColor(colour).darker(150))
-        painter.setBrush(shade)
+        painter.setPen(edge)
+        painter.setBrush(QColor(colour).darker(115))
         painter.drawEllipse(centre, radius, radius)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(shine)
+        painter.drawEllipse(centre - QPointF(radius / 3, radius / 3), radius / 3, radius / 3)
     painter.end()
     return pixmap
