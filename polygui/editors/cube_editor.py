@@ -38,7 +38,7 @@ from .paint_tool import PaintTarget
 from .side_panel import scrolling
 from .piece_list import PieceList
 from .piece_shapes import PieceShapes
-from .voxel_canvas import VoxelCanvas
+from .voxel_canvas import EDIT_TIP, VoxelCanvas
 
 DEFAULT_BOX = 3
 MAX_BOX = 20
@@ -70,6 +70,7 @@ class CubeEditor(QWidget):
         self.target = EditTarget()
         self.canvas = VoxelCanvas()
         self.canvas.set_grid(document.puzzle.kind)  # cubes or balls: drawn, picked, added
+        self.canvas.container.setToolTip(EDIT_TIP.format(noun=self.canvas.look.noun))
         self.layers = LayerEditor()
         self.layers.grid.set_look(self.canvas.look)
         self._stroke: ExitStack | None = None  # a layer grid stroke in progress

@@ -37,6 +37,8 @@ PREVIEW_REMOVE = (0.85, 0.05, 0.1, 1.0)
 PREVIEW_OUTSIDE = (0.5, 0.5, 0.55, 0.8)  # an addition the editing space will refuse
 PREVIEW_INSET = 0.03  # the outline stands a little proud of the cube's faces
 Action = tuple[str, object]
+EDIT_TIP = ("Click a {noun}'s side to add a {noun} there, Shift+click a {noun} to remove it; "
+            "drag to orbit, wheel to zoom")
 
 
 def numpy_matrix(matrix: QMatrix4x4) -> np.ndarray:
@@ -68,8 +70,7 @@ class VoxelCanvas(QWidget):
         super().__init__(parent)
         self.gl = GLViewWindow()
         self.gl.setBackgroundColor(BACKGROUND)
-        self.container = embed(self.gl, "Click a face to add a cube there, Shift+click a cube "
-                                        "to remove it; drag to orbit, wheel to zoom")
+        self.container = embed(self.gl, EDIT_TIP.format(noun="cube"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.container)
@@ -112,9 +113,6 @@ class VoxelCanvas(QWidget):
     def set_grid(self, kind: GridKind) -> None:
         """Cells of the `kind` grid: what a click adds, and how cells are drawn and picked."""
         self.grid, self.look = kind.grid, look_for(kind)
-        self.container.setToolTip(f"Click a {self.look.noun} to add one beside it where you "
-                                  f"click, Shift+click a {self.look.noun} to remove it; drag "
-                                  "to orbit, wheel to zoom")
 
     def set_contents(self, cells: np.ndarray, colour: QColor | np.ndarray, space: Cell,
                      groups: np.ndarray | None = None, room: Cell | None = None) -> None:

@@ -45,8 +45,7 @@ def test_a_ball_puzzle_built_by_clicks_saves_reopens_and_solves(window, qtbot, s
     # touching it there, (2, 2, 2), not the cube's neighbour above, (1, 2, 2)
     centre = np.array(TOP) + 0.5
     toward = editor.canvas.screen_point(centre + 0.6 * np.array((1, 0, 1)) / np.sqrt(2))
-    qtbot.mouseMove(editor.canvas.gl, toward.toPoint())
-    qtbot.waitUntil(lambda: editor.canvas.preview == ("add", (2, 2, 2)))
+    assert editor.canvas.action_at(toward, Qt.KeyboardModifier.NoModifier) == ("add", (2, 2, 2))
     qtbot.mouseClick(editor.canvas.gl, Qt.MouseButton.LeftButton, pos=toward.toPoint())
     assert (2, 2, 2) in window.puzzle.board
     qtbot.keyClick(window, Qt.Key.Key_Z, CTRL)
