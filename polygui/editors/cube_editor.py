@@ -312,9 +312,10 @@ class CubeEditor(QWidget):
         self.document.edit(f"{text} ({target.name(self.document.puzzle)})", change)
 
     def fill_box(self) -> None:
+        """The board becomes every cell of the box (balls: every place a ball can sit)."""
         size = tuple(spin.value() for spin in self.box_size)
-        self.document.edit("Fill box", lambda puzzle: EditTarget().with_cells(
-            puzzle, box_cells(size)))
+        cells = frozenset(filter(self.canvas.look.is_cell, box_cells(size)))
+        self.document.edit("Fill box", lambda puzzle: EditTarget().with_cells(puzzle, cells))
 
     def clear_region(self) -> None:
         self.document.edit("Clear board",

@@ -51,6 +51,11 @@ def test_a_ball_puzzle_built_by_clicks_saves_reopens_and_solves(window, qtbot, s
     qtbot.keyClick(window, Qt.Key.Key_Z, CTRL)
     assert sorted(window.puzzle.board) == sorted(SQUARE + (TOP,))
 
+    qtbot.mouseClick(editor.fill_button, Qt.MouseButton.LeftButton)  # every ball of the box
+    assert len(window.puzzle.board) == 18 and all(sum(c) % 2 == 0 for c in window.puzzle.board)
+    qtbot.keyClick(window, Qt.Key.Key_Z, CTRL)
+    assert sorted(window.puzzle.board) == sorted(SQUARE + (TOP,))
+
     qtbot.mouseClick(editor.pieces.add_button, Qt.MouseButton.LeftButton)
     assert window.puzzle.pieces[0].cells == ((0, 0, 0),)
     editor.layers.layer.setValue(1)
