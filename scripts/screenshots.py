@@ -324,7 +324,7 @@ def main(argv: list[str]) -> int:
                      + take_family_screenshots(app, window, folder, settle, wait_for, picture,
                                                save)
                      + take_grid_screenshots(app, window, folder, solve, settle, picture,
-                                             save)):
+                                             save, wait_for)):
             shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
             print(f"wrote {shown} ({path.stat().st_size // 1024} KB)")
         window.close()

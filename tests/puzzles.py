@@ -36,3 +36,12 @@ def soma_in_a_box() -> Puzzle:
     return Puzzle(GridKind.CUBE, "Soma in a box", board=box + inside,
                   pieces=(Piece("box", box, 1, False, "#808080", weight=2),) + soma.pieces,
                   disassembly=True)
+
+
+def little_ball_pyramid() -> Puzzle:
+    """Five balls of the sphere grid: four in a square (a layer's square lattice runs along
+    (1, ±1, 0)), reaching below y = 0, and one in its hollow; two pieces, three and two balls."""
+    board = ((0, 0, 0), (1, -1, 0), (1, 1, 0), (2, 0, 0), (1, 0, 1))
+    pieces = (Piece("A", ((0, 0, 0), (1, -1, 0), (1, 0, 1)), mirror=False),
+              Piece("B", ((0, 0, 0), (1, 1, 0)), mirror=False))
+    return Puzzle(GridKind.SPHERE, "Little pyramid", board=board, pieces=pieces)

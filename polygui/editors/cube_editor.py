@@ -25,6 +25,7 @@ from solvers import Puzzle, PuzzleError
 from ..models import PuzzleDocument
 from ..models.status import plural
 from ..views.messages import MessageLabel
+from ..views.space_look import look_for
 from .colour_panel import ColourPanel
 from .cube_paint import CubePaint
 from .cube_pins import CubePins, board_colours
@@ -37,13 +38,13 @@ from .paint_tool import PaintTarget
 from .side_panel import scrolling
 from .piece_list import PieceList
 from .piece_shapes import PieceShapes
-from .voxel_canvas import VoxelCanvas
+from .voxel_canvas import EDIT_TIP, VoxelCanvas
 
 DEFAULT_BOX = 3
 MAX_BOX = 20
 PANEL_MARGINS = 40  # the side panel's and the Pieces box's margins around the piece table
-HINT = ("Click a cell or a cube's face to add a cube, Shift+click a cube (or click a filled "
-        "cell) to remove it. Drag in the layer grid to paint; drag in 3D to orbit. "
+HINT = ("Click a cell, or the side of a {noun} in 3D, to add a {noun}; Shift+click a {noun} "
+        "(or click a filled cell) to remove it. Drag in the layer grid to paint; drag in 3D to orbit. "
         "Ctrl+click or Ctrl+drag in the layer grid marks board cells optional (they may stay "
         "empty; drawn pale and hatched), or required again.")
 
@@ -51,8 +52,9 @@ HINT = ("Click a cell or a cube's face to add a cube, Shift+click a cube (or cli
 def summary_text(puzzle: Puzzle) -> str:
     """Sizes, and why the puzzle cannot be solved yet, if it cannot."""
     copies = sum(piece.count for piece in puzzle.pieces)
-    lines = [f"Board: {plural(len(puzzle.board), 'cube')}",
-             f"Pieces: {len(puzzle.pieces)}, {plural(puzzle.piece_cell_total, 'cube')}"
+    noun = look_for(puzzle.kind).noun
+    lines = [f"Board: {plural(len(puzzle.board), noun)}",
+             f"Pieces: {len(puzzle.pieces)}, {plural(puzzle.piece_cell_total, noun)}"
              + (f" with copies ({plural(copies, 'piece')} in all)" if copies > len(puzzle.pieces)
                 else "")]
     problems = puzzle.problems()
@@ -67,8 +69,10 @@ class CubeEditor(QWidget):
         self.document = document
         self.target = EditTarget()
         self.canvas = VoxelCanvas()
-        self.canvas.grid = document.puzzle.kind.grid  # cubes or balls: what a click adds
+        self.canvas.set_grid(document.puzzle.kind)  # cubes or balls: drawn, picked, added
+        self.canvas.container.setToolTip(EDIT_TIP.format(noun=self.canvas.look.noun))
         self.layers = LayerEditor()
+        self.layers.grid.set_look(self.canvas.look)
         self._stroke: ExitStack | None = None  # a layer grid stroke in progress
         self._stroke_text = ""
         self._stroke_open = False  # whether the stroke's undo step has begun
@@ -103,7 +107,7 @@ class CubeEditor(QWidget):
         self.clear_button = QPushButton("Clear")
         self.clear_button.setToolTip("Remove every cube of the board")
         self.summary = MessageLabel(lines=3)  # its three lines, a long problem cut short
-        self.hint = QLabel(HINT)
+        self.hint = QLabel(HINT.format(noun=self.canvas.look.noun))
         self.hint.setWordWrap(True)
         self.message = MessageLabel(lines=3)  # room kept: the hint under it never moves
         self.message.setStyleSheet("color: #b00020;")
@@ -282,19 +286,20 @@ class CubeEditor(QWidget):
             return
         cells = self.target.cells(self.document.puzzle)
         if cell not in cells:
-            self._set_cells("Add cube", cells | {cell})
+            self._set_cells(f"Add {self.canvas.look.noun}", cells | {cell})
 
     def remove_cube(self, cell: Cell) -> None:
         cells = self.target.cells(self.document.puzzle)
         if cell in cells:
-            self._set_cells("Remove cube", cells - {cell})
+            self._set_cells(f"Remove {self.canvas.look.noun}", cells - {cell})
 
     def _inside(self, cell: Cell) -> bool:
         space = self.space()
         if all(0 <= value < size for value, size in zip(cell, space)):
             return True
         where = "the board box (make it larger)" if self.target.is_region else "the piece's space"
-        self.message.setText(f"Cube {list(cell)} is outside {where}")
+        self.message.setText(f"{self.canvas.look.noun.capitalize()} {list(cell)} is outside "
+                             f"{where}")
         return False
 
     def _set_cells(self, text: str, cells: frozenset[Cell]) -> None:
@@ -307,9 +312,10 @@ class CubeEditor(QWidget):
         self.document.edit(f"{text} ({target.name(self.document.puzzle)})", change)
 
     def fill_box(self) -> None:
+        """The board becomes every cell of the box (balls: every place a ball can sit)."""
         size = tuple(spin.value() for spin in self.box_size)
-        self.document.edit("Fill box", lambda puzzle: EditTarget().with_cells(
-            puzzle, box_cells(size)))
+        cells = frozenset(filter(self.canvas.look.is_cell, box_cells(size)))
+        self.document.edit("Fill box", lambda puzzle: EditTarget().with_cells(puzzle, cells))
 
     def clear_region(self) -> None:
         self.document.edit("Clear board",
@@ -319,7 +325,8 @@ class CubeEditor(QWidget):
     def _begin_stroke(self, adding: bool) -> None:
         self._end_stroke()
         self._stroke = ExitStack()
-        self._stroke_text = "Add cubes" if adding else "Remove cubes"
+        noun = self.canvas.look.noun
+        self._stroke_text = f"Add {noun}s" if adding else f"Remove {noun}s"
 
     def _on_cell_touched(self, cell: Cell, adding: bool) -> None:
         if self.pin_mode.active or self.paint.active:  # a press pins, or paints (cube_paint)

@@ -4,6 +4,8 @@ The slice is perpendicular to a chosen axis (z by default: a horizontal layer se
 x to the right and y up, as the 3D view shows it from above). Pressing an empty cell starts
 an adding stroke, pressing a filled one a removing stroke; dragging extends the stroke over
 every cell the mouse crosses. The widget only reports strokes; the owner edits the document.
+Balls (the sphere grid, `set_look`) are drawn as circles, and the places of a layer where no
+ball can sit (x + y + z odd) shaded.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QSizePolicy, QSpi
                                QVBoxLayout, QWidget)
 
 from ..views.paint_marks import MARK_SCALE, OUTLINE as MARK_OUTLINE
+from ..views.space_look import CUBES, CubeLook
 
 Cell = tuple[int, int, int]
 AXES = "xyz"
@@ -24,6 +27,7 @@ GRID_PEN = QColor(150, 150, 160)
 SLICE_COLOUR = QColor(242, 140, 26)
 BELOW_COLOUR = QColor(0, 0, 0, 28)  # a hint of the cells one layer down
 GHOST_COLOUR = QColor(13, 115, 242)  # where a click would pin a piece (the 3D preview's)
+NO_CELL_COLOUR = QColor(0, 0, 0, 40)  # a place of the layer that is no cell (between balls)
 
 
 class LayerGrid(QWidget):
@@ -55,11 +59,17 @@ class LayerGrid(QWidget):
         self.ghost_colour = GHOST_COLOUR
         self.paint: dict[Cell, QColor] = {}  # constraint colours marked on filled cells
         self._hover: Cell | None = None
+        self.look: CubeLook = CUBES  # squares, or balls (`set_look`)
         self._stroke: tuple[bool, Cell | None] | None = None  # (adding, last cell touched)
         self._marking = False  # the stroke marks optional cells (it started with Ctrl)
 
     def set_contents(self, space: Cell, filled: frozenset[Cell], colour: QColor) -> None:
         self.space, self.filled, self.colour = space, filled, colour
+        self.update()
+
+    def set_look(self, look: CubeLook) -> None:
+        """Draw cells as the grid's 3D look does: squares for cubes, circles for balls."""
+        self.look = look
         self.update()
 
     def set_optional(self, cells: frozenset[Cell]) -> None:
@@ -174,19 +184,20 @@ class LayerGrid(QWidget):
             for row in range(rows):
                 cell = self.cell_at_grid(column, row)
                 rect = self.cell_rect(cell)
-                below = list(cell)
-                below[self.axis] -= 1
-                if cell in self.filled and cell in self.optional:
-                    painter.setBrush(self.colour.lighter(135))
+                if not self.is_cell(cell):
+                    painter.setBrush(NO_CELL_COLOUR)
                     painter.drawRect(rect)
+                    continue
+                if cell in self.filled and cell in self.optional:
+                    self._paint_cell(painter, rect, self.colour.lighter(135))
                     painter.setBrush(QBrush(QColor(0, 0, 0, 90), Qt.BrushStyle.BDiagPattern))
                 elif cell in self.filled:
                     painter.setBrush(self.cell_colours.get(cell, self.colour))
-                elif tuple(below) in self.filled:
+                elif any(below in self.filled for below in self._below(cell)):
                     painter.setBrush(BELOW_COLOUR)
                 else:
                     painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawRect(rect)
+                self._paint_cell(painter, rect, painter.brush())
         self._paint_marks(painter)
         ghost = [cell for cell in self.ghost if cell[self.axis] == self.layer
                  and all(0 <= v < size for v, size in zip(cell, self.space))]
@@ -194,12 +205,44 @@ class LayerGrid(QWidget):
             painter.setPen(QPen(self.ghost_colour, 3))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             for cell in ghost:
-                painter.drawRect(self.cell_rect(cell).adjusted(2, 2, -2, -2))
+                self.draw_outline(painter, self.cell_rect(cell).adjusted(2, 2, -2, -2))
         painter.setPen(QPen(SLICE_COLOUR, 2))  # the colour that outlines this slice in 3D
         painter.setBrush(Qt.BrushStyle.NoBrush)
         size = self._cell_size()
         painter.drawRect(QRectF(self._origin(), QSizeF(columns * size, rows * size)))
         painter.end()
+
+    def is_cell(self, cell: Cell) -> bool:
+        """Whether a place of the grid is drawn as a cell (else shaded: no ball fits there)."""
+        return self.look.is_cell(cell)
+
+    def _below(self, cell: Cell) -> list[Cell]:
+        """The cells one layer down that the cell stands on (a cube: the one under it; a
+        ball: the four in the hollow it sits in, as the layer grid lays them out)."""
+        steps = ([(0, 0)] if not self.look.round else [(-1, 0), (1, 0), (0, -1), (0, 1)])
+        below = []
+        for step in steps:
+            other = list(cell)
+            other[self.axis] -= 1
+            for axis, value in zip(GRID_AXES[self.axis], step):
+                other[axis] += value
+            below.append(tuple(other))
+        return below
+
+    def _paint_cell(self, painter: QPainter, rect: QRectF, brush) -> None:
+        """A square; a ball: the square's outline and a circle in it, the brush's colour."""
+        if not self.look.round:
+            painter.setBrush(brush)
+            painter.drawRect(rect)
+            return
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(rect)
+        painter.setBrush(brush)
+        painter.drawEllipse(rect.adjusted(1, 1, -1, -1))
+
+    def draw_outline(self, painter: QPainter, rect: QRectF) -> None:
+        """Outline a cell drawn in `rect` with the painter's pen: a square, or a circle."""
+        (painter.drawEllipse if self.look.round else painter.drawRect)(rect)
 
     def _paint_marks(self, painter: QPainter) -> None:
         painter.setPen(QPen(MARK_OUTLINE, 1))

@@ -6,6 +6,8 @@ release without a drag; a drag still orbits) on a voxel face asks for a cube on 
 with Shift it asks to remove the voxel clicked; a click that misses every voxel but lands on
 the ground grid asks for a cube on the ground there. In pick mode (pinning pieces) a click
 on a voxel picks that voxel itself, and the owner outlines what a click would do (`set_ghost`).
+A ball puzzle (the sphere grid) is drawn, picked and outlined as balls (`set_grid`: the grid's
+`space_look`); a click on a ball adds the ball touching it where it was clicked.
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ from solvers import GridKind
 from ..views.cube_view import BACKGROUND, CAMERA, FOV, fit_distance, refitted_distance
 from ..views.gl_window import GLViewWindow, embed
 from ..views.paint_decals import PaintMarks
-from ..views.picking import Ray, click_ray, pick_ground, pick_voxel
+from ..views.picking import Ray, click_ray, pick_ground
+from ..views.space_look import CUBES, look_for
 from ..views.voxel_items import ON_TOP, VoxelFaces, outline_edges, seam_edges
-from ..views.voxels import CUBE_EDGES, OUTLINE, SEAM, VoxelMesh
+from ..views.voxels import CUBE_EDGES, OUTLINE, SEAM
 
 Cell = tuple[int, int, int]
 REMOVE_MODIFIER = Qt.KeyboardModifier.ShiftModifier
@@ -34,6 +37,8 @@ PREVIEW_REMOVE = (0.85, 0.05, 0.1, 1.0)
 PREVIEW_OUTSIDE = (0.5, 0.5, 0.55, 0.8)  # an addition the editing space will refuse
 PREVIEW_INSET = 0.03  # the outline stands a little proud of the cube's faces
 Action = tuple[str, object]
+EDIT_TIP = ("Click a {noun}'s side to add a {noun} there, Shift+click a {noun} to remove it; "
+            "drag to orbit, wheel to zoom")
 
 
 def numpy_matrix(matrix: QMatrix4x4) -> np.ndarray:
@@ -65,13 +70,13 @@ class VoxelCanvas(QWidget):
         super().__init__(parent)
         self.gl = GLViewWindow()
         self.gl.setBackgroundColor(BACKGROUND)
-        self.container = embed(self.gl, "Click a face to add a cube there, Shift+click a cube "
-                                        "to remove it; drag to orbit, wheel to zoom")
+        self.container = embed(self.gl, EDIT_TIP.format(noun="cube"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.container)
         self.cells = np.zeros((0, 3), dtype=np.int64)
-        self.grid = GridKind.CUBE.grid  # the editor's (balls: set by the cube editor)
+        self.grid = GridKind.CUBE.grid  # the editor's (balls: set by `set_grid`)
+        self.look = CUBES  # how its cells are drawn and picked
         self.space: Cell = (0, 0, 0)
         self.room: Cell | None = None  # the least box drawn around a piece (None: the space)
         self.box: Cell = (0, 0, 0)  # the box drawn (ground grid, layer outline) and framed
@@ -105,6 +110,10 @@ class VoxelCanvas(QWidget):
             self.gl.addItem(item)
 
     # --- contents ----------------------------------------------------------------------
+    def set_grid(self, kind: GridKind) -> None:
+        """Cells of the `kind` grid: what a click adds, and how cells are drawn and picked."""
+        self.grid, self.look = kind.grid, look_for(kind)
+
     def set_contents(self, cells: np.ndarray, colour: QColor | np.ndarray, space: Cell,
                      groups: np.ndarray | None = None, room: Cell | None = None) -> None:
         """Show `cells` (N, 3) in `colour` (or an (N, 4) RGBA array, a colour per cell) over
@@ -145,7 +154,7 @@ class VoxelCanvas(QWidget):
         self.gl.update()
 
     def _voxel_items(self, colour: QColor | np.ndarray, groups: np.ndarray | None) -> list:
-        mesh = VoxelMesh.build(self.cells)
+        mesh = self.look.mesh.build(self.cells)
         rgba = (np.asarray(colour, dtype=float).reshape(-1, 4) if isinstance(colour, np.ndarray)
                 else np.tile(colour.getRgbF(), (len(self.cells), 1)))
         items = [VoxelFaces(mesh, mesh.vertex_colours(rgba))]
@@ -221,10 +230,11 @@ class VoxelCanvas(QWidget):
         mode ("pick", cell), or ("none", the reason)."""
         ray = self.ray_at(position)
         removing = bool(modifiers & REMOVE_MODIFIER)
-        hit = pick_voxel(ray, self.cells)
+        hit = self.look.pick(ray, self.cells)
+        noun = self.look.noun
         if self.pick_mode:
             if hit is None:
-                return ("none", "Click a cube of the board")
+                return ("none", f"Click a {noun} of the board")
             return ("pick", tuple(int(v) for v in self.cells[hit.index]))
         if hit is not None:
             cell = tuple(int(v) for v in self.cells[hit.index])
@@ -232,13 +242,13 @@ class VoxelCanvas(QWidget):
                 cell = self.grid.cell_beside(cell, hit.normal, hit.point)
             return ("remove" if removing else "add", cell)
         if removing:
-            return ("none", "Shift+click a cube to remove it")
+            return ("none", f"Shift+click a {noun} to remove it")
         point = pick_ground(ray)
         if point is not None:
-            cell = (int(np.floor(point[0])), int(np.floor(point[1])), 0)
+            cell = self.look.ground_cell(point)
             if self.in_space(cell) and all(0 <= v < size for v, size in zip(cell, self.box)):
                 return ("add", cell)  # on the ground grid drawn
-        return ("none", "Click a cube's face, or the ground grid, to add a cube")
+        return ("none", f"Click a {noun}, or the ground grid, to add a {noun}")
 
     def in_space(self, cell: Cell) -> bool:
         return all(0 <= value < size for value, size in zip(cell, self.space))
@@ -275,10 +285,10 @@ class VoxelCanvas(QWidget):
         if self.preview is None:
             self._preview.setVisible(False)
         else:
-            outline = CUBE_EDGES.reshape(-1, 3) * (1 + 2 * PREVIEW_INSET) - PREVIEW_INSET
             colour = (PREVIEW_REMOVE if kind == "remove" else
                       PREVIEW_ADD if self.in_space(what) else PREVIEW_OUTSIDE)
-            self._preview.setData(pos=outline + np.array(what), color=colour)
+            self._preview.setData(pos=self.look.outline(np.array([what]), PREVIEW_INSET),
+                                  color=colour)
             self._preview.setVisible(True)
         self.gl.update()
 
@@ -303,8 +313,6 @@ class VoxelCanvas(QWidget):
         if not len(cells):
             self._preview.setVisible(False)
         else:
-            outline = CUBE_EDGES.reshape(-1, 3) * (1 + 2 * PREVIEW_INSET) - PREVIEW_INSET
-            points = (outline[None] + cells[:, None, :]).reshape(-1, 3)
-            self._preview.setData(pos=points, color=rgba)
+            self._preview.setData(pos=self.look.outline(cells, PREVIEW_INSET), color=rgba)
             self._preview.setVisible(True)
         self.gl.update()

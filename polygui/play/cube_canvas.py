@@ -1,5 +1,6 @@
-"""Play's canvas for boxes of cubes: the tray (a list), one horizontal layer of the box as a
-grid, and the 3D view of the pieces placed.
+"""Play's canvas for puzzles in space, boxes of cubes and balls (the sphere grid, drawn and
+picked as balls: `space_look`): the tray (a list), one horizontal layer of the box as a grid,
+and the 3D view of the pieces placed.
 
 The player chooses a piece in the tray and holds it: its outline follows the mouse over the
 layer grid (the cell held, the piece's `grip`, on the cell under the mouse) and over the 3D
@@ -8,6 +9,9 @@ where it cannot go. R (Shift+R back) turns it about the vertical axis, T (Shift+
 it over, F flips it where the puzzle allows mirror images; PageUp/PageDown or the wheel over
 the grid change the layer shown. A click on a placed piece (in the grid, or Shift+click in
 3D) takes it back into the hand; right-click or Delete takes it back to the tray.
+
+The grid and the 3D view show the board moved into a box from the origin (`box_of`: a ball
+board may reach below 0); `hover`, `press` and the model work in the board's own cells.
 """
 
 from __future__ import annotations
@@ -19,12 +23,13 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidg
 
 from solvers import Puzzle
 from solvers.play.moves import PlayBoard, Placement, flipped, tipped, translated, turned
-from solvers.puzzle.grids import Cell, GridKind, Shape, normalise
+from solvers.puzzle.grids import Cell, Shape, normalise
 
 from ..editors.voxel_canvas import PREVIEW_ADD, VoxelCanvas
 from ..views.cells import pinned_pieces
 from ..views.colours import copy_colours, piece_colours
-from ..views.picking import pick_ground, pick_voxel
+from ..views.picking import pick_ground
+from ..views.space_look import look_for
 from .cube_grid import PlayLayerGrid
 from .cube_tray import CubeTray
 from .drawing import HINTED, IN_NO_SOLUTION, NO_PLACE
@@ -33,15 +38,23 @@ from .model import PlayModel
 BOARD_COLOUR = QColor(228, 230, 236)  # an empty cell of the board in the layer grid
 NO_PLACE_RGBA = (0.86, 0.16, 0.16, 1.0)
 HELP = ("Choose a piece in the tray, then click where it goes in the layer grid (PageUp/"
-        "PageDown or the wheel: another layer) or against a face in 3D. R turns it (Shift+R "
+        "PageDown or the wheel: another layer) or against a piece in 3D. R turns it (Shift+R "
         "back), T tips it over, F flips it; click a placed piece to pick it up again, "
         "right-click or Delete takes it back.")
 
 
-def space_of(puzzle: Puzzle) -> Cell:
-    """The size of the least box from the origin holding the board."""
+def box_of(puzzle: Puzzle) -> tuple[Cell, Cell]:
+    """(origin, size) of the least box holding the board, the origin a translation of the
+    grid (balls: x + y + z even, so a ball moved into the box is a ball there too: else the
+    box starts a column to the left, not a layer down)."""
     cells = np.array(puzzle.board, dtype=np.int64).reshape(-1, 3)
-    return tuple(int(v) + 1 for v in cells.max(axis=0)) if len(cells) else (1, 1, 1)
+    if not len(cells):
+        return (0, 0, 0), (1, 1, 1)
+    origin = cells.min(axis=0)
+    if not look_for(puzzle.kind).is_cell(tuple(cells[0] - origin)):
+        origin[0] -= 1
+    size = (cells - origin).max(axis=0) + 1
+    return tuple(int(v) for v in origin), tuple(int(v) for v in size)
 
 
 class CubePlayCanvas(QWidget):
@@ -74,8 +87,8 @@ class CubePlayCanvas(QWidget):
         self._lay_out()
         self.tray.chosen.connect(self.hold)
         self.grid.hovered.connect(self._hover_grid)
-        self.grid.pressed.connect(self.press)
-        self.grid.right_pressed.connect(self.take_back_at)
+        self.grid.pressed.connect(lambda cell: self.press(self.on_board(cell)))
+        self.grid.right_pressed.connect(lambda cell: self.take_back_at(self.on_board(cell)))
         self.grid.wheeled.connect(self.change_layer)
         self.view.gl.hovered.connect(self._hover_view)
         self.view.gl.clicked.connect(self._click_view)
@@ -114,10 +127,21 @@ class CubePlayCanvas(QWidget):
         self._colours = piece_colours(puzzle)
         self.held, self.hover = None, None
         self.marked, self.hinted = set(), set()
-        self.space = space_of(puzzle)
-        self.grid.set_contents(self.space, frozenset(puzzle.board), BOARD_COLOUR)
+        self.origin, self.space = box_of(puzzle)
+        self.view.set_grid(puzzle.kind)  # cubes, or balls
+        self.grid.set_look(self.view.look)
+        self.tray.balls = self.view.look.round
+        self.grid.set_contents(self.space, self.in_box(puzzle.board), BOARD_COLOUR)
         self.set_layer(0)
         self._placed_changed()
+
+    def in_box(self, cells) -> frozenset[Cell]:
+        """Board cells where the grid and the 3D view show them."""
+        return frozenset(tuple(v - o for v, o in zip(cell, self.origin)) for cell in cells)
+
+    def on_board(self, cell: Cell | None) -> Cell | None:
+        """The board cell shown at `cell` of the grid or the 3D view."""
+        return None if cell is None else tuple(v + o for v, o in zip(cell, self.origin))
 
     def show_marks(self) -> None:
         """The red mark and the hint's highlight changed."""
@@ -138,7 +162,7 @@ class CubePlayCanvas(QWidget):
         placement = self.moves.placement_at(self.held, shape, grip, self.hover)
         if placement is None:
             step = tuple(t - s for s, t in zip(shape[grip], self.hover))
-            return (self.held, translated(GridKind.CUBE, shape, step)), False
+            return (self.held, translated(self.puzzle.kind, shape, step)), False
         return placement, self.model.fits(placement)
 
     def press(self, cell: Cell) -> None:
@@ -165,10 +189,8 @@ class CubePlayCanvas(QWidget):
     def pick_up(self, index: int, cell: Cell) -> None:
         """Take placed piece `index` back into the hand, held by `cell`, as it lay."""
         piece, cells = self.model.placed[index]
-        shape = normalise(np.array(cells), GridKind.CUBE)
-        self.shapes[piece] = shape
-        self.grips[piece] = shape.index(tuple(v - low for v, low in
-                                              zip(cell, np.array(cells).min(axis=0))))
+        self.shapes[piece] = normalise(np.array(cells), self.puzzle.kind)
+        self.grips[piece] = sorted(cells).index(cell)  # normalising keeps the cells' order
         self.held = piece
         self.model.take_back(index)
 
@@ -188,14 +210,14 @@ class CubePlayCanvas(QWidget):
             self.message.emit(f"{self.puzzle.pieces[piece].name} may not be flipped in this "
                               "puzzle")
             return
-        shape, grip = self.shapes[piece], self.grips[piece]
+        shape, grip, kind = self.shapes[piece], self.grips[piece], self.puzzle.kind
         if verb == "flip":
-            shape, grip = flipped(GridKind.CUBE, shape, grip)
+            shape, grip = flipped(kind, shape, grip)
         elif verb == "turn":
-            shape, grip = turned(GridKind.CUBE, shape, grip, 3 if back else 1)
+            shape, grip = turned(kind, shape, grip, 3 if back else 1)
         else:
             for _ in range(3 if back else 1):
-                shape, grip = tipped(GridKind.CUBE, shape, grip)
+                shape, grip = tipped(kind, shape, grip)
         self.shapes[piece], self.grips[piece] = shape, grip
         self._show_hand()
 
@@ -206,7 +228,7 @@ class CubePlayCanvas(QWidget):
         self.view.set_slice(2, layer)
         self.layer_label.setText(f"Layer {layer + 1} of {self.space[2]} (PageUp/PageDown)")
         if self.hover is not None and self._hover_from_grid:
-            self.hover = self.hover[:2] + (layer,)
+            self.hover = self.hover[:2] + (layer + self.origin[2],)
         self._show_hand()
 
     def change_layer(self, steps: int) -> None:
@@ -214,7 +236,7 @@ class CubePlayCanvas(QWidget):
 
     def _hover_grid(self, cell: Cell | None) -> None:
         self._hover_from_grid = cell is not None
-        self._set_hover(cell)
+        self._set_hover(self.on_board(cell))
 
     def _set_hover(self, cell: Cell | None) -> None:
         if cell != self.hover:
@@ -222,16 +244,20 @@ class CubePlayCanvas(QWidget):
             self._show_hand()
 
     def view_target(self, position: QPointF) -> Cell | None:
-        """The cell against the face under `position` in the 3D view, or on the ground."""
+        """The board cell against the face (or ball) under `position` in the 3D view, or on
+        the ground."""
         ray = self.view.ray_at(position)
-        hit = pick_voxel(ray, self.view.cells)
+        look, grid = self.view.look, self.puzzle.kind.grid
+        hit = look.pick(ray, self.view.cells)
         if hit is not None:
-            return tuple(int(v) for v in self.view.cells[hit.index] + hit.normal)
+            shown = tuple(int(v) for v in self.view.cells[hit.index])
+            return self.on_board(grid.cell_beside(shown, hit.normal, hit.point))
         point = pick_ground(ray)
         if point is None:
             return None
-        cell = (int(np.floor(point[0])), int(np.floor(point[1])), 0)
-        return cell if all(0 <= v < size for v, size in zip(cell, self.space)) else None
+        cell = look.ground_cell(point)
+        inside = all(0 <= v < size for v, size in zip(cell, self.space))
+        return self.on_board(cell) if inside else None
 
     def _hover_view(self, position: QPointF, _modifiers) -> None:
         self._hover_from_grid = False
@@ -239,9 +265,9 @@ class CubePlayCanvas(QWidget):
 
     def _click_view(self, position: QPointF, modifiers) -> None:
         if modifiers & Qt.KeyboardModifier.ShiftModifier:
-            hit = pick_voxel(self.view.ray_at(position), self.view.cells)
+            hit = self.view.look.pick(self.view.ray_at(position), self.view.cells)
             if hit is not None:
-                cell = tuple(int(v) for v in self.view.cells[hit.index])
+                cell = self.on_board(tuple(int(v) for v in self.view.cells[hit.index]))
                 if self.model.owner(cell) is not None:
                     self.pick_up(self.model.owner(cell), cell)
             return
@@ -293,12 +319,12 @@ class CubePlayCanvas(QWidget):
         copies = self._copies()
         colours = copy_colours(self._colours, [piece for piece, _ in copies])
         cell_colours = {cell: colour for (_, cells), colour in zip(copies, colours)
-                        for cell in cells}
+                        for cell in self.in_box(cells)}
         self.grid.set_cell_colours(cell_colours)
         self.grid.set_outlines(
-            [(frozenset(cells), IN_NO_SOLUTION) for _, cells in self.marked]
-            + [(frozenset(cells), HINTED) for _, cells in self.hinted])
-        cells = [cell for _, placed in copies for cell in placed]
+            [(self.in_box(cells), IN_NO_SOLUTION) for _, cells in self.marked]
+            + [(self.in_box(cells), HINTED) for _, cells in self.hinted])
+        cells = [np.subtract(cell, self.origin) for _, placed in copies for cell in placed]
         rgba = []
         for (piece, placed), colour in zip(copies, colours):
             shown = QColor(IN_NO_SOLUTION) if (piece, placed) in self.marked else colour
@@ -317,7 +343,7 @@ class CubePlayCanvas(QWidget):
         self.tray.show_pieces([self.puzzle.pieces[p].name for p in pieces], self._colours,
                               self.shapes, [self.model.left(p) for p in pieces], self.held)
         placement, fits = self.held_placement()
-        cells = placement[1] if placement is not None else ()
+        cells = self.in_box(placement[1]) if placement is not None else ()
         self.grid.set_ghost(cells, QColor.fromRgbF(*PREVIEW_ADD) if fits else QColor(NO_PLACE))
         self.view.set_ghost(cells, PREVIEW_ADD if fits else NO_PLACE_RGBA)
 

@@ -24,6 +24,11 @@ class PlayLayerGrid(LayerGrid):
         self.outlines = outlines
         self.update()
 
+    def is_cell(self, cell) -> bool:
+        """Balls: only the board's places are drawn as balls, the rest of the box shaded (a
+        flat ball board is a diamond in its box); cubes: the whole box, as in Design."""
+        return super().is_cell(cell) and (not self.look.round or cell in self.filled)
+
     def mousePressEvent(self, event: QMouseEvent) -> None:
         cell = self.cell_under(event.position())
         if event.button() == Qt.MouseButton.RightButton and cell is not None:
@@ -43,5 +48,5 @@ class PlayLayerGrid(LayerGrid):
             painter.setPen(QPen(colour, 3))
             for cell in cells:
                 if cell[self.axis] == self.layer:
-                    painter.drawRect(self.cell_rect(cell).adjusted(5, 5, -5, -5))
+                    self.draw_outline(painter, self.cell_rect(cell).adjusted(5, 5, -5, -5))
         painter.end()

@@ -1,5 +1,5 @@
 """Cube Play's tray: the pieces left, as a list with a picture of each as it lies now (the way
-R, T and F turned it) and how many copies are left. Choosing one holds it over the box."""
+R, T and F turned it; cubes or balls) and how many copies are left. Choosing one holds it over the box."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from solvers.puzzle.grids import Shape
 
-from ..views.piece_icons import polycube_icon
+from ..views.piece_icons import piece_icon
 
 ICON = 48
 
@@ -28,6 +28,7 @@ class CubeTray(QListWidget):
         self.setMinimumWidth(130)
         self.setMaximumWidth(200)
         self.itemClicked.connect(self._clicked)
+        self.balls = False  # the pieces are of balls (the sphere grid), not cubes
 
     def show_pieces(self, names: list[str], colours: list[QColor], shapes: dict[int, Shape],
                     left: list[int], held: int | None) -> None:
@@ -42,7 +43,7 @@ class CubeTray(QListWidget):
             item = self.item(piece)
             item.setText(name + (f" ×{left[piece]}" if left[piece] > 1 else "")
                          + ("" if left[piece] else " (placed)"))
-            item.setIcon(polycube_icon(shapes[piece], colours[piece], ICON))
+            item.setIcon(piece_icon(shapes[piece], colours[piece], ICON, self.balls))
             enabled = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
             item.setFlags(enabled if left[piece] else Qt.ItemFlag.NoItemFlags)
             item.setSelected(piece == held)

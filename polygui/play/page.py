@@ -78,7 +78,7 @@ class PlayPage(QWidget):
 
     def _use_canvas(self, kind: GridKind) -> None:
         """The canvas for `kind`: the flat one, or the layer grid and 3D view of a box."""
-        wanted = CubePlayCanvas if kind is GridKind.CUBE else PlayCanvas
+        wanted = PlayCanvas if kind.grid.flat else CubePlayCanvas  # cubes, balls: in space
         if type(self.canvas) is wanted:
             return
         if self.canvas is not None:

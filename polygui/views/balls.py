@@ -1,6 +1,7 @@
 """Ball meshes in numpy (no Qt, no OpenGL): the sphere grid's cells drawn as shaded spheres,
 with the interface of `voxels.VoxelMesh`, so the 3D view draws, explodes, hides and picks
-balls as it does cubes (`mesh_for` picks the mesh of a puzzle's grid).
+balls as it does cubes; `BallLook` (`space_look.look_for(GridKind.SPHERE)`) picks, outlines and
+finds balls on the ground for the editor and Play.
 
 A ball of cell (x, y, z) is centred there (shifted so the board's centre sits at the origin)
 with radius sqrt(2) / 2: touching balls are sqrt(2) apart. Every ball owns the vertices and
@@ -16,9 +17,9 @@ from functools import cache
 import numpy as np
 from pyqtgraph.opengl import MeshData
 
-from solvers import GridKind
+from .picking import Hit, Ray, pick_ball
 
-from .voxels import VoxelMesh
+Cell = tuple[int, int, int]
 
 RADIUS = np.sqrt(2.0) / 2 * 0.98  # a hair under touching, so neighbours stay apart
 ROWS, COLUMNS = 10, 16  # of each sphere's mesh: smooth at the usual size, cheap for 64 balls
@@ -88,6 +89,46 @@ class BallMesh:
         return np.zeros(0, dtype=np.int8)
 
 
-def mesh_for(kind: GridKind) -> type[VoxelMesh] | type[BallMesh]:
-    """The mesh the 3D view draws a grid's cells with: balls for the sphere grid, else cubes."""
-    return BallMesh if kind is GridKind.SPHERE else VoxelMesh
+def _circles(points: int = 24) -> np.ndarray:
+    """Segments of three great circles of the unit sphere (about x, y and z): a ball's outline
+    from any side."""
+    angles = np.linspace(0, 2 * np.pi, points + 1)
+    ring = np.column_stack((np.cos(angles), np.sin(angles), np.zeros_like(angles)))
+    rings = [ring, ring[:, [2, 0, 1]], ring[:, [1, 2, 0]]]
+    return np.concatenate([np.stack((r[:-1], r[1:]), axis=1) for r in rings]).reshape(-1, 3)
+
+
+CIRCLES = _circles()
+
+
+class BallLook:
+    """A `space_look.CubeLook` in all but name, for the sphere grid (space_look registers this
+    one: the import goes that way only)."""
+
+    mesh = BallMesh
+    noun = "ball"
+    round = True  # the layer grid draws a ball as a circle
+
+    def is_cell(self, cell: Cell) -> bool:
+        """Balls sit where x + y + z is even (the layer grid shades the other places)."""
+        return sum(cell) % 2 == 0
+
+    def pick(self, ray: Ray, cells: np.ndarray) -> Hit | None:
+        return pick_ball(ray, cells, RADIUS)
+
+    def outline(self, cells: np.ndarray, inset: float) -> np.ndarray:
+        cells = np.asarray(cells, dtype=float).reshape(-1, 3)
+        return (CIRCLES[None] * (RADIUS + inset) + cells[:, None, :] + 0.5).reshape(-1, 3)
+
+    def ground_cell(self, point: np.ndarray) -> Cell:
+        """The ball on the ground nearest `point`: the square under it when x + y is even,
+        else the one of its four neighbours whose centre is nearest."""
+        x, y = int(np.floor(point[0])), int(np.floor(point[1]))
+        if (x + y) % 2 == 0:
+            return (x, y, 0)
+        around = ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))
+        near = min(around, key=lambda c: (c[0] + 0.5 - point[0]) ** 2 + (c[1] + 0.5 - point[1]) ** 2)
+        return (*near, 0)
+
+
+BALLS = BallLook()

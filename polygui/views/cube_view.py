@@ -30,8 +30,8 @@ from .legend import PieceLegend
 from .marks import Marks, marked_mask, tinted
 from .paint_decals import PaintMarks
 from .paint_marks import constraint_colours, shown_paint
+from .space_look import look_for
 from .voxel_items import ON_TOP, VoxelFaces, outline_edges, seam_edges, widened
-from .balls import mesh_for
 from .voxels import CUBE_EDGES, OUTLINE, SEAM, VoxelMesh, explode_offsets
 
 BACKGROUND = (236, 238, 242)
@@ -152,7 +152,7 @@ class CubeView(QWidget):
         self._named.setVisible(False)
         self._mesh = None  # the old box's mesh: nothing redraws until the new one is built
         self.player.set_puzzle(puzzle)
-        self._replace_items(mesh_for(puzzle.kind).build(cells))  # cubes, or balls
+        self._replace_items(look_for(puzzle.kind).mesh.build(cells))  # cubes, or balls
         self.layers.set_puzzle(puzzle)
         self.legend.set_puzzle(puzzle)
         self.reset_view()

@@ -1,9 +1,10 @@
-"""Ray picking in numpy: which voxel face, or which ground cell, is under the mouse.
+"""Ray picking in numpy: which voxel face (or ball), or which ground cell, is under the mouse.
 
 A click at pixel (x, y) is unprojected through the inverse of projection x view into a ray in
 world space; the ray is tested against every voxel's box at once (the slab test) and the
 nearest box hit wins. Voxel (x, y, z) is the unit box from (x, y, z) to (x + 1, y + 1, z + 1).
-No OpenGL is involved, so this is cheap, exact and testable without a display.
+A ball (the sphere grid) of cell (x, y, z) is centred at (x, y, z) + 0.5, as the voxel's box
+is. No OpenGL is involved, so this is cheap, exact and testable without a display.
 """
 
 from __future__ import annotations
@@ -59,6 +60,26 @@ def pick_voxel(ray: Ray, corners: np.ndarray) -> Hit | None:
     if not hit.any():
         return None
     distances = np.where(hit, np.maximum(enter, 0.0), np.inf)
+    index = int(np.argmin(distances))
+    point = ray.origin + distances[index] * ray.direction
+    return Hit(index, face_normal(point, corners[index]), float(distances[index]), point)
+
+
+def pick_ball(ray: Ray, corners: np.ndarray, radius: float) -> Hit | None:
+    """The nearest ball of `corners` (N, 3) (each centred at its corner + 0.5) that the ray
+    meets in front of its origin, or None. The normal is the axis of the ball's bounding
+    cube nearest the point hit (`face_normal`), as a voxel's would be."""
+    corners = np.asarray(corners, dtype=float).reshape(-1, 3)
+    if not len(corners):
+        return None
+    to_centre = corners + 0.5 - ray.origin
+    along = to_centre @ ray.direction  # the ray's nearest approach to each centre
+    miss = np.einsum("ij,ij->i", to_centre, to_centre) - along ** 2  # its distance, squared
+    half_chord = np.sqrt(np.maximum(radius ** 2 - miss, 0.0))
+    hit = (miss <= radius ** 2) & (along + half_chord >= 0)
+    if not hit.any():
+        return None
+    distances = np.where(hit, np.maximum(along - half_chord, 0.0), np.inf)
     index = int(np.argmin(distances))
     point = ray.origin + distances[index] * ray.direction
     return Hit(index, face_normal(point, corners[index]), float(distances[index]), point)

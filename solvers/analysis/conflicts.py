@@ -1,7 +1,8 @@
 """Why there is no solution, after a complete search found none: a minimal core.
 
 Polyforms: a minimal set of piece copies that cannot all be placed on the board at once without
-overlapping (cells may stay empty), "these pieces cannot all fit: T, T, T". Whether a set fits
+overlapping (cells may stay empty), "these pieces cannot all fit: T, T, T" (naming the grid's
+own rule where it has one: "(no two may cross at a lattice point)" on sticks). Whether a set fits
 is a search: the set plus one-cell filler pieces for every cell it leaves, tiled by the
 solver (any solution; the fillers take the empty cells). Deletion: from the whole set, drop
 each copy in turn and keep it dropped when the rest still cannot fit. What is left is minimal
@@ -58,7 +59,9 @@ class Core:
             return core_text(puzzle.sudoku, self.givens, self.rules)
         if self.pins:
             return pins_text([puzzle.pins[index] for index in self.pins])
-        return f"these pieces cannot all fit: {', '.join(self.pieces)}"
+        rule = puzzle.kind.grid.fitting_rule(puzzle.board)  # sticks: they may not cross
+        return (f"these pieces cannot all fit{f' ({rule})' if rule else ''}: "
+                f"{', '.join(self.pieces)}")
 
     @property
     def rule_cells(self) -> tuple[int, ...]:

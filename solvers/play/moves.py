@@ -46,15 +46,12 @@ def translated(kind: GridKind, shape: Shape, step: tuple[int, ...]) -> tuple[Cel
 def moved_shape(kind: GridKind, shape: Shape, matrix: np.ndarray, grip: int = 0
                 ) -> tuple[Shape, int]:
     """`shape` under the point symmetry `matrix`, normalised, and where its `grip` went."""
-    cells = np.array(shape, dtype=np.int64)
-    image = kind.grid.apply_symmetry(cells, matrix)
-    held = tuple(image[grip].tolist())
-    moved = kind.translation_axes
-    low = image[:, :moved].min(axis=0)
-    image[:, :moved] -= low
-    held = tuple(int(v) for v in (np.array(held[:moved]) - low).tolist()) + held[moved:]
+    image = kind.grid.apply_symmetry(np.array(shape, dtype=np.int64), matrix)
     result = normalise(image, kind)
-    return result, result.index(held)
+    # normalising translates (onto the lattice, on the sphere grid), which keeps the order of
+    # cells: the least cell of the image went to the shape's first
+    shift = np.array(result[0]) - np.array(min(map(tuple, image.tolist())))
+    return result, result.index(tuple(int(v) for v in image[grip] + shift))
 
 
 def turned(kind: GridKind, shape: Shape, grip: int = 0, times: int = 1) -> tuple[Shape, int]:
@@ -107,10 +104,11 @@ class PlayBoard:
         return self.puzzle.pieces[piece].count
 
 
-def turns_to(shape: Shape, grip: int, wanted: Shape, mirror: bool) -> str:
+def turns_to(shape: Shape, grip: int, wanted: Shape, mirror: bool,
+             kind: GridKind = GridKind.CUBE) -> str:
     """The fewest turns ("R": `turned`), tips ("T": `tipped`) and, when `mirror`, flips ("F")
-    that make a box's piece lying as `shape` lie as `wanted` (a breadth-first search over the
-    at most 48 ways it lies); ValueError when none do."""
+    that make a piece in space (cubes or balls) lying as `shape` lie as `wanted` (a
+    breadth-first search over the at most 48 ways it lies); ValueError when none do."""
     moves = {"R": turned, "T": tipped, **({"F": flipped} if mirror else {})}
     seen, queue = {(shape, grip)}, deque([(shape, grip, "")])
     while queue:
@@ -118,7 +116,7 @@ def turns_to(shape: Shape, grip: int, wanted: Shape, mirror: bool) -> str:
         if shape == wanted:
             return keys
         for key, move in moves.items():
-            state = move(GridKind.CUBE, shape, grip)
+            state = move(kind, shape, grip)
             if state not in seen:
                 seen.add(state)
                 queue.append((*state, keys + key))

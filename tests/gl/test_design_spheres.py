@@ -41,9 +41,18 @@ def test_a_ball_puzzle_built_by_clicks_saves_reopens_and_solves(window, qtbot, s
     assert sorted(window.puzzle.board) == sorted(SQUARE + (TOP,))
     qtbot.waitUntil(editor.canvas.gl.isExposed)
     editor.canvas.reset_view()
-    on_top = editor.canvas.screen_point(np.array((1.8, 2.5, 2.0))).toPoint()  # TOP's top face
-    qtbot.mouseClick(editor.canvas.gl, Qt.MouseButton.LeftButton, pos=on_top)
-    assert (2, 2, 2) in window.puzzle.board  # in 3D: the ball touching TOP there, not (1, 2, 2)
+    # in 3D the balls are drawn as balls: a click on TOP's upper side towards +x adds the ball
+    # touching it there, (2, 2, 2), not the cube's neighbour above, (1, 2, 2)
+    centre = np.array(TOP) + 0.5
+    toward = editor.canvas.screen_point(centre + 0.6 * np.array((1, 0, 1)) / np.sqrt(2))
+    assert editor.canvas.action_at(toward, Qt.KeyboardModifier.NoModifier) == ("add", (2, 2, 2))
+    qtbot.mouseClick(editor.canvas.gl, Qt.MouseButton.LeftButton, pos=toward.toPoint())
+    assert (2, 2, 2) in window.puzzle.board
+    qtbot.keyClick(window, Qt.Key.Key_Z, CTRL)
+    assert sorted(window.puzzle.board) == sorted(SQUARE + (TOP,))
+
+    qtbot.mouseClick(editor.fill_button, Qt.MouseButton.LeftButton)  # every ball of the box
+    assert len(window.puzzle.board) == 18 and all(sum(c) % 2 == 0 for c in window.puzzle.board)
     qtbot.keyClick(window, Qt.Key.Key_Z, CTRL)
     assert sorted(window.puzzle.board) == sorted(SQUARE + (TOP,))
 
@@ -58,7 +67,7 @@ def test_a_ball_puzzle_built_by_clicks_saves_reopens_and_solves(window, qtbot, s
     qtbot.keyClick(box, Qt.Key.Key_Return)
     qtbot.mouseClick(editor.pieces.add_button, Qt.MouseButton.LeftButton)  # one ball
     assert [(p.size, p.count) for p in window.puzzle.pieces] == [(2, 2), (1, 1)]
-    assert "sphere grid" in why_not_playable(window.puzzle)  # Play is refused, not broken
+    assert why_not_playable(window.puzzle) is None  # Play takes ball puzzles
 
     target = tmp_path / "pyramid.json"
     window.files.ask_save_path = lambda: str(target)

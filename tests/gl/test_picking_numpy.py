@@ -119,3 +119,33 @@ def test_random_rays_hit_the_first_voxel_they_pass_through():
         assert hit.point[axis] == pytest.approx(face)
         assert np.all(hit.point >= corner - 1e-9) and np.all(hit.point <= corner + 1 + 1e-9)
     assert hits > 50
+
+
+def test_a_ball_is_hit_on_its_sphere_and_the_ball_added_touches_it_where_clicked():
+    """The sphere grid: a ray missing a ball's bounding cube's corner misses the ball, the
+    nearest ball wins, and the ball a click adds touches the clicked one on that side."""
+    from polygui.views.balls import RADIUS
+    from polygui.views.space_look import look_for
+    from solvers import GridKind
+
+    balls, grid = look_for(GridKind.SPHERE), GridKind.SPHERE.grid
+    cells = np.array([(0, 0, 0), (1, 1, 0)])
+    past_corner = Ray(np.array([-5.0, 5.0, 0.0]), np.array([1, -1, 0]) / np.sqrt(2))
+    assert pick_voxel(past_corner, cells) is not None  # it grazes the cube's corner
+    assert balls.pick(past_corner, cells) is None  # and misses the ball
+    hit = balls.pick(Ray(np.array([0.5, 0.5, 9.0]), np.array([0, 0, -1.0])), cells)
+    assert hit.index == 0 and hit.normal == (0, 0, 1)
+    assert hit.point[2] == pytest.approx(0.5 + RADIUS)  # the ball's top, not its cube's
+    for direction in {tuple(int(v) for v in step) for step in grid.neighbour_offsets}:
+        unit = np.array(direction) / np.sqrt(2)
+        target = np.array([1.5, 1.5, 0.5]) + 0.5 * unit  # on ball (1, 1, 0) towards direction
+        ray = Ray(target + 5 * unit, -unit)
+        hit = balls.pick(ray, cells)
+        if hit.index != 1:
+            continue  # (0, 0, 0) is in the way on that side
+        beside = grid.cell_beside((1, 1, 0), hit.normal, hit.point)
+        assert beside == tuple(np.add((1, 1, 0), direction)), direction
+    assert balls.ground_cell(np.array([2.5, 0.5, 0])) == (2, 0, 0)  # a ball's square
+    assert balls.ground_cell(np.array([1.9, 0.5, 0])) == (2, 0, 0)  # between: the nearest
+    assert all(sum(balls.ground_cell(np.array([x, y, 0]))) % 2 == 0
+               for x in np.linspace(0, 4, 9) for y in np.linspace(0, 4, 9))

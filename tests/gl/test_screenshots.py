@@ -172,18 +172,28 @@ def test_the_script_photographs_the_calendar_family(script, window, tmp_path):
 
 def test_the_script_photographs_the_sticks_and_the_balls(script, window, tmp_path):
     """The tetrasticks solved on their board and the Kanoodle pyramid solved in 3D: the
-    pieces' colours show in the view of each."""
+    pieces' colours show in the view of each; the pyramid in Design (balls drawn, the ball a
+    click adds outlined in blue) and in Play (pieces placed, in colour, in the 3D view)."""
     grids = importlib.import_module("grid_screenshots")
     window.resize(script.WINDOW)
     paths = grids.take_grid_screenshots(QApplication.instance(), window, tmp_path, script.solve,
-                                        script.settle, script.picture, script.save)
+                                        script.settle, script.picture, script.save,
+                                        script.wait_for)
     assert [path.name for path in paths] == list(grids.GRID_NAMES)
-    sticks, balls = (QImage(str(path)) for path in paths)
-    assert sticks.size() == balls.size() == window.size()
+    sticks, balls, design, play = (QImage(str(path)) for path in paths)
+    assert sticks.size() == balls.size() == design.size() == play.size() == window.size()
+    assert coloured(pixels(sticks, QRect(0, 160, sticks.width() // 2, 380))) > 0.05
+    window.set_mode("design")
+    view = window.editor.canvas.container
+    blue = pixels(design, QRect(view.mapTo(window, QPoint(0, 0)), view.size()))
+    assert ((blue >> 16 < 60) & ((blue & 255) > 200)).sum() > 50  # the preview's wire ball
+    window.set_mode("play")
+    view = window.play.page.canvas.view.container
+    assert coloured(pixels(play, QRect(view.mapTo(window, QPoint(0, 0)), view.size()))) > 0.02
+    window.set_mode("solve")
     view = window.current_view().gl_container
     area = QRect(view.mapTo(window, QPoint(0, 0)), view.size())
     assert coloured(pixels(balls, area)) > 0.05
-    assert coloured(pixels(sticks, QRect(0, 160, sticks.width() // 2, 380))) > 0.05
 
 
 def test_the_script_draws_the_printed_pieces(script, tmp_path):
@@ -235,7 +245,8 @@ def test_the_readme_and_the_guide_show_the_committed_pictures_and_they_are_small
          "colour-constraints.png", "disassembly-player.png", "play.png", "play-cube.png",
          "piece-editor.png", "sudoku-play.png", "generate-sudoku.png", "print-soma.png",
          "animation-frames.png", "puzzle-library.png", "family-calendar.png",
-         "stick-tetrasticks.png", "kanoodle-pyramid.png"])
+         "stick-tetrasticks.png", "kanoodle-pyramid.png", "design-balls.png",
+         "play-balls.png"])
     sizes = [(ROOT / path).stat().st_size for path in shown]
     assert sum(sizes) < BUDGET, sizes
     for path in shown:

@@ -7,7 +7,8 @@ from PySide6.QtCore import QPoint, QPointF
 
 from polygui.analysis.heatmap import panels_of
 from polygui.analysis.unique_dialog import preview_for
-from polygui.views.balls import BallMesh, mesh_for
+from polygui.views.balls import BallMesh
+from polygui.views.space_look import look_for
 from polygui.views.voxel_items import OUTLINE_RGBA
 from solvers import GridKind
 from test_cube_view import drawn_fraction, first_solutions, framebuffer, shown_cube_view
@@ -23,7 +24,7 @@ def pyramid(qtbot, asset):
 
 
 def test_balls_render_shaded_without_cube_edges(pyramid):
-    assert mesh_for(GridKind.SPHERE) is BallMesh
+    assert look_for(GridKind.SPHERE).mesh is BallMesh
     rgb = framebuffer(pyramid)
     assert 0.02 < drawn_fraction(rgb) < 0.9
     edge = (np.array(OUTLINE_RGBA[:3]) * 255).astype(int)

@@ -76,3 +76,21 @@ def test_solving_a_puzzle_a_certificate_rules_out_says_why(capsys):
     code, out, err = run(capsys, ASSETS / "no-solution.json")
     assert code == 2
     assert "no solution: with the checkerboard" in err
+
+
+def test_explain_of_sticks_names_the_no_crossing_rule(capsys, tmp_path):
+    """Two straight sticks on a plus: they fit only by crossing at its centre, which the stick
+    grid forbids (a secondary item per interior lattice point): the explanation says so."""
+    from solvers import GridKind, Piece, Puzzle
+    from solvers.puzzle.fileformat import save_puzzle
+
+    plus = ((0, 1, 0), (1, 1, 0), (1, 0, 1), (1, 1, 1))
+    straight = Piece("I", ((0, 0, 0), (1, 0, 0)), count=2)
+    path = tmp_path / "plus.json"
+    save_puzzle(Puzzle(GridKind.STICK, "Plus", board=plus, pieces=(straight,)), path)
+    code, out, _ = run(capsys, path, "--explain", "--json")
+    assert code == 0
+    assert not last_json(out)["solvable"] and last_json(out)["core"] == ["I", "I"]
+    assert "cannot all fit (no two may cross at a lattice point): I, I" in out
+    corner = Puzzle(GridKind.STICK, "Corner", board=((0, 0, 0), (0, 0, 1)), pieces=(straight,))
+    assert GridKind.STICK.grid.fitting_rule(corner.board) == ""  # no point to cross at

@@ -128,3 +128,23 @@ def test_turns_and_tips_reach_every_way_a_box_piece_lies(mirror):
     with pytest.raises(ValueError):
         turns_to(chiral, 0, mirrored, False)
     assert turns_to(chiral, 0, mirrored, True) == "F"
+
+
+def test_turns_and_tips_reach_every_way_a_ball_piece_lies_on_the_lattice():
+    """The sphere grid (issue 35): R and T reach each of the 24 rotations of a piece of
+    balls, every one a shape on the lattice (x + y + z even), the grip kept on its ball."""
+    puzzle = load_puzzle(ASSETS / "kanoodle-pyramid.json")
+    board = PlayBoard(puzzle)
+    moves = {"R": turned, "T": tipped}
+    for piece in range(len(puzzle.pieces)):
+        start = board.start_shape(piece)
+        for wanted in orientations_of(GridKind.SPHERE, start, False):
+            assert all(sum(cell) % 2 == 0 for cell in wanted)
+            shape, grip = start, len(start) - 1
+            for key in turns_to(start, grip, wanted, False, GridKind.SPHERE):
+                reach = sorted(np.square(np.subtract(shape, shape[grip])).sum(axis=1))
+                shape, grip = moves[key](GridKind.SPHERE, shape, grip)
+                assert all(sum(cell) % 2 == 0 for cell in shape)
+                # held by the same ball: its distances to the others are kept
+                assert sorted(np.square(np.subtract(shape, shape[grip])).sum(axis=1)) == reach
+            assert shape == wanted

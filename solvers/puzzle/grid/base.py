@@ -145,6 +145,12 @@ class Grid(ABC):
         placements of a solution cover the same item (a stick grid's lattice points, where
         pieces may not cross). None on most grids."""
         return []
+
+    def fitting_rule(self, board: Shape) -> str:
+        """A rule of the grid, past not overlapping, that pieces on `board` must keep (an
+        explanation names it): none on most grids."""
+        return ""
+
     def cell_beside(self, cell: Cell, normal: Cell, point) -> Cell:
         """The cell an editor adds where a click meets `cell`'s drawn unit cube on the face of
         outward `normal`, at `point` (in cell units): the cell across that face."""

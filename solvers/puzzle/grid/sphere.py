@@ -50,7 +50,6 @@ class SphereGrid(Grid):
     screen_flip = np.array([[-1, 0, 0], [0, 1, 0], [0, 0, 1]])
     screen_tip = _EDIT_TURNS["x"]
     turn_period = 4
-    playable = False  # Play's canvases move pieces a cube's steps: not yet taught balls
 
     def _group(self) -> list[np.ndarray]:
         return signed_permutations(3)  # the cube's 48: each keeps x + y + z even

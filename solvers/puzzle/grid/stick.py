@@ -101,6 +101,10 @@ class StickGrid(Grid):
         return [lines for lines in map(segments_at, points)
                 if all(segment in on_board for line in lines for segment in line)]
 
+    def fitting_rule(self, board: Shape) -> str:
+        """The no-crossing rule, where the board has a lattice point two pieces could cross at."""
+        return "no two may cross at a lattice point" if self.passing_items(board) else ""
+
     def validate_cells(self, where: str, cells: Shape) -> None:
         """PuzzleError naming the first segment whose d is neither 0 nor 1."""
         for cell in cells:
