@@ -92,13 +92,21 @@ def asset():
     return lambda name: load_puzzle(ASSETS / name)
 
 
-def hover(qtbot, widget, point: QPoint) -> None:
-    """The mouse moved onto `point` of `widget` from a pixel beside it: the X server sends no
-    motion event for a move to where the pointer already is (a test before, on the same
-    virtual screen, may have left it there), and the hover this waits for would never come."""
+def hover_until(qtbot, widget, point: QPoint, reached) -> None:
+    """Move the mouse onto `point` of `widget` until `reached()` holds. Each move starts a
+    pixel beside the point: Qt drops a move to where the pointer already is (an earlier test
+    may have left it there). And the move is made again while `reached()` fails: the virtual
+    screen may still deliver an enter or leave event of its real pointer after the test's
+    move, which undoes the hover."""
     beside = QPoint(point.x() + (1 if point.x() < widget.width() // 2 else -1), point.y())
-    qtbot.mouseMove(widget, beside)
-    qtbot.mouseMove(widget, point)
+
+    def moved_there() -> bool:
+        if not reached():
+            qtbot.mouseMove(widget, beside)
+            qtbot.mouseMove(widget, point)
+        return reached()
+
+    qtbot.waitUntil(moved_there)
 
 
 def make_active(window) -> None:

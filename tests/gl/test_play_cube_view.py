@@ -15,7 +15,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
 from polygui.resources import examples_dir
-from qt_fixtures import hover
+from qt_fixtures import hover_until
 from solvers import GridKind
 from solvers.play.moves import translated, turned
 
@@ -47,8 +47,7 @@ def test_pieces_are_put_against_faces_and_picked_up_in_3d(soma, qtbot):
     canvas.hold(0)  # V
     shape = canvas.shapes[0]
     ground = canvas.view.screen_point(np.array([0.5, 0.5, 0.0])).toPoint()
-    hover(qtbot, canvas.view.gl, ground)
-    qtbot.waitUntil(lambda: canvas.hover == (0, 0, 0))  # the window's hover event, delivered
+    hover_until(qtbot, canvas.view.gl, ground, lambda: canvas.hover == (0, 0, 0))
     assert canvas.grid.ghost == frozenset(shape)  # outlined in the layer grid too
     assert canvas.view._preview.visible()
     qtbot.mouseClick(canvas.view.gl, LEFT, pos=ground)

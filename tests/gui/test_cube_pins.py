@@ -22,7 +22,7 @@ from polygui.editors.voxel_canvas import (PREVIEW_ADD, PREVIEW_OUTSIDE,  # noqa:
 from polygui.models import PuzzleDocument  # noqa: E402
 from solvers import GridKind, Piece, Puzzle, count_solutions  # noqa: E402
 from solvers.puzzle.grids import orientations_of  # noqa: E402
-from qt_fixtures import hover  # noqa: E402
+from qt_fixtures import hover_until  # noqa: E402
 
 LEFT = Qt.MouseButton.LeftButton
 V = ((0, 0, 0), (1, 0, 0), (0, 1, 0))
@@ -114,8 +114,8 @@ def test_turn_and_r_step_through_the_ways_the_piece_may_lie(qtbot, editor):
         """The way outlined with the mouse over cell (0, 0, 0). The mouse is moved there
         again each time: clicking the Turn button took it off the grid, and the X server
         may still be delivering the leave event of that (the ghost then goes)."""
-        hover(qtbot, grid, grid.cell_centre((0, 0, 0)))
-        qtbot.waitUntil(lambda: grid.ghost is not None and (0, 0, 0) in grid.ghost)
+        hover_until(qtbot, grid, grid.cell_centre((0, 0, 0)),
+                    lambda: grid.ghost is not None and (0, 0, 0) in grid.ghost)
         return grid.ghost
 
     seen = [ghost_over_the_corner()]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from PySide6.QtCore import QByteArray, QMimeData, QPoint, QPointF, Qt
+from PySide6.QtCore import QByteArray, QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
 
 from polygui.editors.board_editor import BoardEditor
@@ -13,6 +13,7 @@ from polygui.models import PuzzleDocument
 from polygui.views.piece_tray import PIECE_MIME
 from solvers import GridKind, Piece, Puzzle, count_solutions
 from solvers.puzzle.pins import Pin
+from qt_fixtures import hover_until
 
 LEFT = Qt.MouseButton.LeftButton
 L_TROMINO = ((0, 0), (1, 0), (0, 1))
@@ -38,14 +39,9 @@ def click(qtbot, canvas, cell) -> None:
 
 
 def hover(qtbot, canvas, cell) -> None:
-    """Put the mouse over `cell`, again until the canvas has it: a move to where the mouse
-    is already, or one made before a pending layout moves the canvas, is not seen (the
-    first hover once came to nothing, one run in several)."""
-    def over() -> bool:
-        qtbot.mouseMove(canvas, QPoint(1, 1))  # off every cell first: a move it sees
-        qtbot.mouseMove(canvas, canvas.cell_centre(cell))
-        return canvas.hovered == cell
-    qtbot.waitUntil(over, timeout=3000)
+    """Put the mouse over `cell`, again until the canvas has it (the first hover once came to
+    nothing, one run in several)."""
+    hover_until(qtbot, canvas, canvas.cell_centre(cell), lambda: canvas.hovered == cell)
 
 
 def test_a_click_pins_the_selected_piece_and_undo_takes_it_away(qtbot):

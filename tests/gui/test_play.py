@@ -17,6 +17,9 @@ from solvers.puzzle.grids import normalise
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 LEFT = Qt.MouseButton.LeftButton
+# What waits for the checker (a search on its worker thread) gives it a minute: on a loaded
+# machine, a first check that compiles its kernels takes longer than pytest-qt's 5 s.
+CHECKED = 60_000
 
 
 @pytest.fixture
@@ -26,7 +29,7 @@ def play(window, qtbot):
     qtbot.keyClick(window, Qt.Key.Key_3, CTRL)
     assert window.play.is_playing()
     page = window.play.page
-    qtbot.waitUntil(lambda: page.checker.state == "solvable", timeout=60_000)  # the first check
+    qtbot.waitUntil(lambda: page.checker.state == "solvable", timeout=CHECKED)  # the first check
     return window, page
 
 
@@ -64,7 +67,7 @@ def test_the_8x8_board_solved_by_hand_after_two_hints(play, qtbot):
     canvas = page.canvas
     for hinted in (1, 2):
         qtbot.mouseClick(page.hint_button, LEFT)
-        qtbot.waitUntil(lambda: len(page.model.placed) == hinted)
+        qtbot.waitUntil(lambda: len(page.model.placed) == hinted, timeout=CHECKED)
     assert page.clock.running
     hints = page.model.placed
     solution = solution_with(window.document.puzzle, hints)  # the solver's, not a stored one
@@ -74,7 +77,7 @@ def test_the_8x8_board_solved_by_hand_after_two_hints(play, qtbot):
             place_from_tray(qtbot, canvas, piece, cells)
             assert (piece, cells) in page.model.placed
     assert set(page.model.placed) == set(solution)
-    qtbot.waitUntil(lambda: page.status_text().startswith("Solved! in "))
+    qtbot.waitUntil(lambda: page.status_text().startswith("Solved! in "), timeout=CHECKED)
     assert page.status_text().endswith("with 2 hints")
     assert not page.clock.running
     stopped = page.clock.seconds()
@@ -109,18 +112,18 @@ def test_a_piece_in_no_solution_is_marked_red_until_undone(play, qtbot):
                 and normalise(np.array(placement[1])) == moves.start_shape(placement[0]))
     place_from_tray(qtbot, canvas, *dead)
     assert page.model.placed == (dead,)
-    qtbot.waitUntil(lambda: canvas.marked == {dead})
+    qtbot.waitUntil(lambda: canvas.marked == {dead}, timeout=CHECKED)
     assert page.status_text() == IN_NO_SOLUTION
     assert page.take_back_button.isVisible()
     qtbot.mouseClick(page.hint_button, LEFT)  # no hint: says so, places nothing
     assert page.model.placed == (dead,) and "No hint" in page.status_text()
     qtbot.keyClick(canvas, Qt.Key.Key_Z, CTRL)  # the window's Undo drives the play's history
     assert page.model.placed == ()
-    qtbot.waitUntil(lambda: not canvas.marked and page.status_text() != IN_NO_SOLUTION)
+    qtbot.waitUntil(lambda: not canvas.marked and page.status_text() != IN_NO_SOLUTION, timeout=CHECKED)
     assert not page.take_back_button.isVisible()
     qtbot.keyClick(canvas, Qt.Key.Key_Y, CTRL)  # redo: the mark comes back
     assert page.model.placed == (dead,)
-    qtbot.waitUntil(lambda: canvas.marked == {dead})
+    qtbot.waitUntil(lambda: canvas.marked == {dead}, timeout=CHECKED)
 
 
 def test_turning_a_placed_piece_and_leaving_play_keeps_the_game(play, qtbot):
@@ -161,7 +164,7 @@ def test_pieces_snap_onto_hexagons_triangles_and_sticks(window, qtbot, name):
 def test_undoing_a_hint_lowers_the_hint_count(play, qtbot):
     _window, page = play
     qtbot.mouseClick(page.hint_button, LEFT)
-    qtbot.waitUntil(lambda: len(page.model.placed) == 1, timeout=60_000)
+    qtbot.waitUntil(lambda: len(page.model.placed) == 1, timeout=CHECKED)
     assert page.hints == 1
     qtbot.keyClick(page.canvas, Qt.Key.Key_Z, CTRL)
     assert page.model.placed == () and page.hints == 0

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QSizeGrip, QWidget
 from polygui.files.new_puzzle_dialog import blank_puzzle
 from polygui.main_window import MainWindow
 from polygui.resources import examples_dir
-from qt_fixtures import hover, make_active
+from qt_fixtures import hover_until, make_active
 
 SMALL_SCREEN = 1024  # the narrowest screen the window must fit, in either mode
 
@@ -85,7 +85,7 @@ def test_an_examples_status_tip_shows_in_the_status_bar(window, qtbot):
     window.menuBar().setActiveAction(menu.menuAction())  # open Examples from the menu bar
     qtbot.waitExposed(menu)
     action = window.menus.example_actions()[0]  # the first puzzle, under its section title
-    hover(qtbot, menu, menu.actionGeometry(action).center())  # its first entry
-    qtbot.waitUntil(lambda: window.statusBar().currentMessage() == action.statusTip())
+    hover_until(qtbot, menu, menu.actionGeometry(action).center(),  # its first entry
+                lambda: window.statusBar().currentMessage() == action.statusTip())
     assert not window.status_line.isVisible()
     menu.close()
