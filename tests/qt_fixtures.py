@@ -6,6 +6,7 @@ import gc
 from pathlib import Path
 
 import pytest
+import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QSettings
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -90,6 +91,16 @@ def settings(tmp_path):
 @pytest.fixture
 def asset():
     return lambda name: load_puzzle(ASSETS / name)
+
+
+def double_click(qtbot, widget, button, pos: QPoint) -> None:
+    """A double click, and the button let go after it as a hand does: QTest's double click
+    ends with the button down (press, release, press, double click), and QTest keeps that
+    state for the whole process, so every later move of a test seemed a drag (a 3D view's
+    hover never came)."""
+    qtbot.mouseDClick(widget, button, pos=pos)
+    if shiboken6.isValid(widget):
+        qtbot.mouseRelease(widget, button, pos=pos)
 
 
 def hover_until(qtbot, widget, point: QPoint, reached) -> None:

@@ -13,6 +13,7 @@ from polygui.library.thumbnails import thumbnail
 from polygui.solving.run import running_solves
 from solvers import GridKind
 from solvers.library import load_library
+from qt_fixtures import double_click
 
 ENTRIES = load_library()
 BY_ID = {entry.id: entry for entry in ENTRIES}
@@ -80,7 +81,7 @@ def test_a_double_click_chooses_the_entry(qtbot):
     item = dialog.shown_items()[0]
     centre = dialog.gallery.visualItemRect(item).center()
     qtbot.mouseClick(dialog.gallery.viewport(), Qt.MouseButton.LeftButton, pos=centre)
-    qtbot.mouseDClick(dialog.gallery.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    double_click(qtbot, dialog.gallery.viewport(), Qt.MouseButton.LeftButton, centre)
     assert dialog.result() == QDialog.DialogCode.Accepted
     assert dialog.chosen() is BY_ID["pentominoes-3x20"]
 

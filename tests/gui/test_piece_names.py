@@ -8,7 +8,7 @@ from PySide6.QtCore import QPoint, QSize, Qt
 from PySide6.QtWidgets import QApplication, QLineEdit
 
 from polygui.editors.piece_list import NAME, SWATCH
-from qt_fixtures import ASSETS
+from qt_fixtures import ASSETS, double_click
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -46,7 +46,7 @@ def test_double_clicking_a_name_or_f2_renames_the_piece(qtbot, window):
     cell = table.visualRect(table.model().index(3, NAME))
     on_name = QPoint(cell.left() + SWATCH + 12, cell.center().y())  # right of the swatch
     qtbot.mouseClick(table.viewport(), LEFT, pos=on_name)
-    qtbot.mouseDClick(table.viewport(), LEFT, pos=on_name)
+    double_click(qtbot, table.viewport(), LEFT, on_name)
     editor = QApplication.focusWidget()
     assert isinstance(editor, QLineEdit) and editor.text() == "N"
     editor.selectAll()

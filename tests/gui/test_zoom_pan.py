@@ -13,7 +13,7 @@ from polygui.models import PuzzleDocument
 from polygui.resources import examples_dir
 from polygui.views.board_view import BoardView
 from polygui.views.sudoku_view import SudokuView
-from qt_fixtures import show_widget
+from qt_fixtures import double_click, show_widget
 from solvers import GridKind, Puzzle
 from solvers.puzzle.fileformat import load_puzzle
 
@@ -60,7 +60,7 @@ def test_a_zoomed_canvas_paints_the_cell_under_the_mouse(qtbot):
     drag(qtbot, canvas, MIDDLE, QPoint(500, 300), QPoint(460, 280))  # pans, paints nothing
     assert canvas.cell_centre(cell) == before + QPoint(-40, -20)
     assert editor.document.puzzle.board == (neighbour,)
-    qtbot.mouseDClick(canvas, MIDDLE, pos=QPoint(500, 300))
+    double_click(qtbot, canvas, MIDDLE, QPoint(500, 300))
     assert canvas.zoom.zoom == 1 and within_a_pixel(canvas.cell_centre(cell), at)
 
 
@@ -77,7 +77,7 @@ def test_the_solve_view_zooms_pans_and_fits_again(qtbot):
     assert view.grab().toImage() != zoomed
     drag(qtbot, view, LEFT, QPoint(100, 100), QPoint(5000, 5000))  # far beyond the edge
     assert view.zoom.offset.x() <= 0 and view.zoom.offset.y() <= 0  # the edge stops it
-    qtbot.mouseDClick(view, LEFT, pos=QPoint(350, 250))
+    double_click(qtbot, view, LEFT, QPoint(350, 250))
     assert view.grab().toImage() == fitted
     wheel(view, QPoint(350, 250), 2)
     view.set_puzzle(load_puzzle(examples_dir() / "pentominoes-6x10.json"))
