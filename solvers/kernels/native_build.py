@@ -108,6 +108,26 @@ def build(directory: Path | None = None) -> Path:
     return target
 
 
+@contextlib.contextmanager
+def _fresh_numba_cache() -> Iterator[None]:
+    """numba's on-disk cache in a new empty folder while the block runs. pycc compiles each
+    export from its source, but the kernels an export calls come through their dispatchers,
+    which load numba's cache; numba keys a cached function by its own file only, so after an
+    edit of a file it inlines from, the cache holds the old code, and a build made with it
+    counted wrong (CubeInCage: 95 solutions instead of 1). A cache's folder is fixed when
+    its module is imported: this must run before the kernels are imported, as main() does."""
+    before = os.environ.get("NUMBA_CACHE_DIR")
+    with tempfile.TemporaryDirectory(prefix="polygui-build-numba-cache-") as fresh:
+        os.environ["NUMBA_CACHE_DIR"] = fresh
+        try:
+            yield
+        finally:
+            if before is None:
+                os.environ.pop("NUMBA_CACHE_DIR", None)
+            else:
+                os.environ["NUMBA_CACHE_DIR"] = before
+
+
 def _remove_abandoned(directory: Path) -> None:
     """Scratch folders of builds killed over an hour ago (a running build's is younger)."""
     for scratch in directory.glob(f"{SCRATCH_PREFIX}*"):
@@ -131,7 +151,8 @@ def main(argv: list[str] | None = None) -> int:
           f"once after each update) into {directory}", file=sys.stderr)
     started = time.perf_counter()
     try:
-        path = build(directory)
+        with _fresh_numba_cache():
+            path = build(directory)
     except Exception as error:  # noqa: BLE001 - any failure leaves the numba kernels in use
         print(f"native kernels not built ({type(error).__name__}: {error}); the numba "
               f"kernels will compile on first use instead", file=sys.stderr)

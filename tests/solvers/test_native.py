@@ -48,10 +48,15 @@ pytestmark = pytest.mark.slow
 def built(tmp_path_factory) -> Path:
     """A folder holding a current build, made as scripts/setup.sh makes it."""
     directory = tmp_path_factory.mktemp("native")
+    numba_cache = tmp_path_factory.mktemp("numba-cache")  # numba's, as the build finds it
     result = subprocess.run([*BUILD, "--dir", str(directory)], cwd=ROOT, capture_output=True,
-                            text=True, timeout=900)
+                            text=True, timeout=900,
+                            env={**os.environ, "NUMBA_CACHE_DIR": str(numba_cache)})
     assert result.returncode == 0, result.stderr
     assert [path.name for path in directory.iterdir()] == [native.build_path(directory).name]
+    # neither read nor written: a kernel it calls compiles from its source, never from a
+    # cache that may hold the code of an older version of a file it inlines from
+    assert list(numba_cache.iterdir()) == []
     return directory
 
 
