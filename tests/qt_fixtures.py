@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QSettings
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from polygui.solving.run import running_solves
@@ -91,6 +91,27 @@ def settings(tmp_path):
 @pytest.fixture
 def asset():
     return lambda name: load_puzzle(ASSETS / name)
+
+
+def play_in_3d(window, qtbot):
+    """Play mode (Ctrl+3) on the window's puzzle, on the canvas of a grid in space, once its
+    checker knows the puzzle can be solved: the page."""
+    from polygui.play.cube_canvas import CubePlayCanvas
+
+    assert window.menus.mode_actions["play"].isEnabled()
+    qtbot.keyClick(window, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
+    assert window.play.is_playing()
+    page = window.play.page
+    assert isinstance(page.canvas, CubePlayCanvas)
+    qtbot.waitUntil(lambda: page.checker.state == "solvable", timeout=60_000)
+    return page
+
+
+def choose_from_tray(qtbot, canvas, piece: int) -> None:
+    """Take `piece` from the Play page's tray by a click."""
+    qtbot.mouseClick(canvas.tray.viewport(), Qt.MouseButton.LeftButton,
+                     pos=canvas.tray.item_point(piece))
+    assert canvas.held == piece
 
 
 def double_click(qtbot, widget, button, pos: QPoint) -> None:

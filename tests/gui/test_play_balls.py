@@ -9,34 +9,23 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
-from polygui.play.cube_canvas import CubePlayCanvas
 from polygui.views.balls import BallMesh
 from puzzles import little_ball_pyramid
 from solvers import GridKind
 from solvers.play.check import solution_with
 from solvers.play.moves import PlayBoard, turns_to
 from solvers.puzzle.grids import normalise
+from qt_fixtures import choose_from_tray, play_in_3d
 
-CTRL = Qt.KeyboardModifier.ControlModifier
 LEFT = Qt.MouseButton.LeftButton
 SPHERE = GridKind.SPHERE
+
 
 @pytest.fixture
 def pyramid(window, qtbot):
     """The pyramid in Play mode (Ctrl+3): the window, its page."""
     window.set_puzzle(little_ball_pyramid())
-    assert window.menus.mode_actions["play"].isEnabled()
-    qtbot.keyClick(window, Qt.Key.Key_3, CTRL)
-    assert window.play.is_playing()
-    page = window.play.page
-    assert isinstance(page.canvas, CubePlayCanvas)
-    qtbot.waitUntil(lambda: page.checker.state == "solvable", timeout=60_000)
-    return window, page
-
-
-def choose(qtbot, canvas, piece: int) -> None:
-    qtbot.mouseClick(canvas.tray.viewport(), LEFT, pos=canvas.tray.item_point(piece))
-    assert canvas.held == piece
+    return window, play_in_3d(window, qtbot)
 
 
 def click_cell(qtbot, canvas, cell) -> None:
@@ -54,7 +43,7 @@ def test_a_ball_pyramid_is_played_to_solved_and_a_wrong_placement_refused(pyrami
     canvas, puzzle = page.canvas, window.document.puzzle
     assert canvas.origin[1] < 0 and canvas.grid.look.round and canvas.tray.balls
 
-    choose(qtbot, canvas, 1)  # B, held by its first ball, on a place it does not fit
+    choose_from_tray(qtbot, canvas, 1)  # B, held by its first ball, on a place it does not fit
     board = PlayBoard(puzzle)
     wrong = next(cell for cell in puzzle.board
                  if board.placement_at(1, canvas.shapes[1], canvas.grips[1], cell) is None)
@@ -67,7 +56,7 @@ def test_a_ball_pyramid_is_played_to_solved_and_a_wrong_placement_refused(pyrami
     solution = solution_with(puzzle, page.model.placed)  # the solver's, not a stored one
     assert solution is not None
     (piece, cells), = [p for p in solution if p not in page.model.placed]
-    choose(qtbot, canvas, piece)
+    choose_from_tray(qtbot, canvas, piece)
     wanted = normalise(np.array(cells), SPHERE)
     keys = turns_to(canvas.shapes[piece], canvas.grips[piece], wanted, False, SPHERE)
     for key in keys:

@@ -16,6 +16,7 @@ from solvers import GridKind, Solution, solve
 from solvers.play.check import solution_with
 from solvers.play.moves import PlayBoard, turns_to
 from solvers.puzzle.grids import normalise
+from qt_fixtures import choose_from_tray, play_in_3d
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 LEFT = Qt.MouseButton.LeftButton
@@ -26,18 +27,7 @@ CUBE = GridKind.CUBE
 def soma(window, qtbot):
     """The Soma cube in Play mode (Ctrl+3): the window, its page."""
     window.open_puzzle(examples_dir() / "soma.json")
-    assert window.menus.mode_actions["play"].isEnabled()
-    qtbot.keyClick(window, Qt.Key.Key_3, CTRL)
-    assert window.play.is_playing()
-    page = window.play.page
-    assert isinstance(page.canvas, CubePlayCanvas)
-    qtbot.waitUntil(lambda: page.checker.state == "solvable", timeout=60_000)
-    return window, page
-
-
-def choose(qtbot, canvas, piece: int) -> None:
-    qtbot.mouseClick(canvas.tray.viewport(), LEFT, pos=canvas.tray.item_point(piece))
-    assert canvas.held == piece
+    return window, play_in_3d(window, qtbot)
 
 
 def go_to_layer(qtbot, canvas, layer: int) -> None:
@@ -54,7 +44,7 @@ def click_cell(qtbot, canvas, cell, button=LEFT) -> None:
 
 def place_by_keys(qtbot, canvas, piece: int, cells: tuple) -> None:
     """Choose `piece`, turn it with R/T/F to the way `cells` lie, click its grip's cell."""
-    choose(qtbot, canvas, piece)
+    choose_from_tray(qtbot, canvas, piece)
     wanted = normalise(np.array(cells), CUBE)
     mirror = canvas.puzzle.pieces[piece].mirror
     for key in turns_to(canvas.shapes[piece], canvas.grips[piece], wanted, mirror):
@@ -117,7 +107,7 @@ def test_a_placed_piece_is_picked_up_and_a_dead_one_marked_red_until_undone(soma
 def test_a_piece_that_may_not_be_flipped_says_so(soma, qtbot):
     _window, page = soma
     canvas = page.canvas
-    choose(qtbot, canvas, 0)
+    choose_from_tray(qtbot, canvas, 0)
     before = canvas.shapes[0]
     qtbot.keyClick(canvas, Qt.Key.Key_F)
     assert canvas.shapes[0] == before and "may not be flipped" in page.status_text()
