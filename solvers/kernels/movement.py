@@ -21,11 +21,13 @@ Glossary
 - pa: a row of `meta`, one per ordered pair of shapes and axis (a block of 3 rows a pair):
   b_lo, b_span, c_lo, c_span, d_lo, d_span, entry_base, table_base. b and c are the two other
   axes in increasing order; a line key (kb, kc) = (ci_b - cj_b, ci_c - cj_c).
-- entries[e]: the smallest and largest delta on that key's lines (min > max: none).
 - table: for each key, the deltas on its lines as bits (delta d_lo + p is bit p), in
   ceil(d_span / 64) words (one, unless a shape is longer than 63 cells): a gap is the next
-  bit above or below a place, one instruction. A pair's tables are its cells' pairs written
-  once, nothing more (a table of every place and its next deltas cost 10 µs a pair).
+  bit above or below a place, one instruction. A pair's tables are its lines that hold cells
+  against each other, written once, nothing more (a table of every place and its next deltas
+  cost 10 µs a pair; every pair of lines of the two boxes, empty ones too, 3 times this).
+- entries[e]: the smallest and largest delta on a key's lines (min > max: none), only for
+  keys of more than one word: a one-word key's are its lowest and highest bits.
 - cache: (meta, entries, table, keys, blocks, used): an open-addressed map from a pair of
   shapes (keys: first * SHAPES + second + 1, 0 empty) to its block's first pa (blocks), and
   how much of each array is used (pa rows, entries, table rows, keys).
@@ -64,13 +66,12 @@ def new_cache(pairs: int = 64):
 
 
 @njit(nogil=True, cache=True)
-def _bounds(shape_cells, shape_starts, s: int) -> np.ndarray:
-    """The highest coordinate of shape s on each axis (its lowest are 0)."""
-    high = np.zeros(3, np.int64)
+def _bounds(shape_cells, shape_starts, s: int, high) -> None:
+    """high[a]: the highest coordinate of shape s on axis a (its lowest are 0)."""
+    high[:] = 0
     for c in range(shape_starts[s], shape_starts[s + 1]):
         for a in range(3):
             high[a] = max(high[a], shape_cells[c, a])
-    return high
 
 
 @njit(nogil=True, cache=True)
@@ -94,38 +95,45 @@ def _one(bit: int) -> np.uint64:
     return np.uint64(1) << np.uint64(bit)
 
 
-@njit(nogil=True, cache=True)
-def _lines(shape_cells, shape_starts, s: int, a: int, b: int, c: int, high) -> np.ndarray:
-    """Shape s's cells along axis a as bits, one word a line: line (b, c) at b * (high[c] +
-    1) + c (shapes shorter than 64 cells)."""
-    lines = np.zeros((high[b] + 1) * (high[c] + 1), np.uint64)
+@njit(nogil=True, cache=True, inline="always")
+def _lines(shape_cells, shape_starts, s: int, a: int, b: int, c: int, width: int, grid,
+           lines) -> int:
+    """Shape s's cells along axis a as bits, one word a line: `grid` (zeros, a line (b, c) at
+    b * width + c) filled, and its lines that hold cells listed in `lines` (k, 3): (b, c,
+    word). Returns k."""
     for cell in range(shape_starts[s], shape_starts[s + 1]):
-        lines[shape_cells[cell, b] * (high[c] + 1) + shape_cells[cell, c]] |= _one(
-            shape_cells[cell, a])
-    return lines
+        grid[shape_cells[cell, b] * width + shape_cells[cell, c]] |= _one(shape_cells[cell, a])
+    k = 0
+    for line in range(grid.size):
+        if grid[line]:
+            lines[k, 0], lines[k, 1], lines[k, 2] = line // width, line % width, grid[line]
+            k += 1
+    return k
 
 
 @njit(nogil=True, cache=True)
 def _line_bits(table, base: int, shape_cells, shape_starts, si: int, sj: int, a: int, b: int,
-               c: int, high_i, high_j, c_span: int) -> None:
+               c: int, high_i, high_j, c_span: int, scratch, lines) -> None:
     """Or the deltas of shapes si and sj along axis a into their keys' words (one a key),
-    a line of one against a line of the other at a time: sj's line shifted once for each
-    cell of si's (a pair of cells at a time cost 5 times as much: a memory write each)."""
-    lines_i = _lines(shape_cells, shape_starts, si, a, b, c, high_i)
-    lines_j = _lines(shape_cells, shape_starts, sj, a, b, c, high_j)
+    a line of one against a line of the other at a time, only the lines that hold cells: sj's
+    line shifted once for each cell of si's (a pair of cells at a time cost 5 times as much:
+    a memory write each; every pair of lines of the two boxes, empty ones too, 3 times)."""
     width_i, width_j = high_i[c] + 1, high_j[c] + 1
-    for li in range(lines_i.size):
-        if not lines_i[li]:
-            continue
-        ib, ic = li // width_i, li % width_i
-        for lj in range(lines_j.size):
-            if not lines_j[lj]:
-                continue
-            key = (ib - lj // width_j + high_j[b]) * c_span + ic - lj % width_j + high_j[c]
+    size_i, size_j = (high_i[b] + 1) * width_i, (high_j[b] + 1) * width_j
+    scratch[:size_i + size_j] = 0
+    count_i = _lines(shape_cells, shape_starts, si, a, b, c, width_i, scratch[:size_i], lines)
+    at = count_i
+    count_j = _lines(shape_cells, shape_starts, sj, a, b, c, width_j,
+                     scratch[size_i:size_i + size_j], lines[at:])
+    for li in range(count_i):
+        ib, ic, cells_i = lines[li, 0], lines[li, 1], np.uint64(lines[li, 2])
+        for lj in range(at, at + count_j):
+            key = (ib - lines[lj, 0] + high_j[b]) * c_span + ic - lines[lj, 1] + high_j[c]
+            line_j = np.uint64(lines[lj, 2])
             word = np.uint64(0)
-            cells = lines_i[li]
+            cells = cells_i
             while cells:  # bit aj - ai + high_i[a]: sj's line shifted by high_i[a] - ai
-                word |= lines_j[lj] << np.uint64(high_i[a] - lowest_bit(cells))
+                word |= line_j << np.uint64(high_i[a] - lowest_bit(cells))
                 cells &= cells - np.uint64(1)
             table[base + key] |= word
 
@@ -134,11 +142,13 @@ def _line_bits(table, base: int, shape_cells, shape_starts, si: int, sj: int, a:
 def _build(cache, shape_cells, shape_starts, si: int, sj: int):
     """Append the tables of shapes si (first) and sj to the cache: (first pa, cache)."""
     meta, entries, table, keys, blocks, used = cache
-    high_i = _bounds(shape_cells, shape_starts, si)
-    high_j = _bounds(shape_cells, shape_starts, sj)
+    high = np.empty((2, 3), np.int64)
+    _bounds(shape_cells, shape_starts, si, high[0])
+    _bounds(shape_cells, shape_starts, sj, high[1])
+    high_i, high_j = high[0], high[1]
     first = used[_PA]
     meta = _grown(meta, first + 3)
-    n_entries, n_table = used[_ENTRIES], used[_TABLE]
+    n_entries, n_table, grids = used[_ENTRIES], used[_TABLE], 0
     for a in range(3):
         b, c = (1, 2) if a == 0 else ((0, 2) if a == 1 else (0, 1))
         pa = first + a
@@ -150,13 +160,19 @@ def _build(cache, shape_cells, shape_starts, si: int, sj: int):
         meta[pa, 5] = high_i[a] + high_j[a] + 1
         meta[pa, 6] = n_entries
         meta[pa, 7] = n_table
-        n_entries += meta[pa, 1] * meta[pa, 3]
-        n_table += meta[pa, 1] * meta[pa, 3] * _words(meta[pa, 5])
+        words = _words(meta[pa, 5])
+        if words > 1:  # one word: its lowest and highest bits are the entry (pair_gaps)
+            n_entries += meta[pa, 1] * meta[pa, 3]
+        n_table += meta[pa, 1] * meta[pa, 3] * words
+        grids = max(grids, (high_i[b] + 1) * (high_i[c] + 1) + (high_j[b] + 1) * (high_j[c] + 1))
     entries = _grown(entries, n_entries)
     table = _grown(table, n_table)
     entries[used[_ENTRIES]:n_entries, 0] = UNBOUNDED  # no line, unless a bit says so
     entries[used[_ENTRIES]:n_entries, 1] = -UNBOUNDED
     table[used[_TABLE]:n_table] = 0
+    cells = shape_starts[si + 1] - shape_starts[si] + shape_starts[sj + 1] - shape_starts[sj]
+    scratch = np.empty(grids, np.uint64)
+    lines = np.empty((cells, 3), np.int64)
     for a in range(3):
         b, c = (1, 2) if a == 0 else ((0, 2) if a == 1 else (0, 1))
         pa = first + a
@@ -164,15 +180,16 @@ def _build(cache, shape_cells, shape_starts, si: int, sj: int):
         entry_base, table_base, words = meta[pa, 6], meta[pa, 7], _words(meta[pa, 5])
         if words == 1:
             _line_bits(table, table_base, shape_cells, shape_starts, si, sj, a, b, c, high_i,
-                       high_j, c_span)
-        else:  # a shape longer than 63 cells: cell by cell
-            for ci in range(shape_starts[si], shape_starts[si + 1]):
-                ib, ic = shape_cells[ci, b] - b_lo, shape_cells[ci, c] - c_lo
-                for cj in range(shape_starts[sj], shape_starts[sj + 1]):
-                    key = (ib - shape_cells[cj, b]) * c_span + ic - shape_cells[cj, c]
-                    bit = shape_cells[cj, a] - shape_cells[ci, a] - d_lo
-                    table[table_base + key * words + (bit >> 6)] |= _one(bit & 63)
-        for key in range(meta[pa, 1] * c_span):  # each key's lowest and highest delta
+                       high_j, c_span, scratch, lines)
+            continue
+        # a shape longer than 63 cells: cell by cell, and each key's lowest and highest delta
+        for ci in range(shape_starts[si], shape_starts[si + 1]):
+            ib, ic = shape_cells[ci, b] - b_lo, shape_cells[ci, c] - c_lo
+            for cj in range(shape_starts[sj], shape_starts[sj + 1]):
+                key = (ib - shape_cells[cj, b]) * c_span + ic - shape_cells[cj, c]
+                bit = shape_cells[cj, a] - shape_cells[ci, a] - d_lo
+                table[table_base + key * words + (bit >> 6)] |= _one(bit & 63)
+        for key in range(meta[pa, 1] * c_span):
             base = table_base + key * words
             for w in range(words):
                 if table[base + w]:
@@ -281,26 +298,45 @@ def pair_gaps(meta, entries, table, pa: int, r_a: int, r_b: int, r_c: int) -> tu
     if kb < 0 or kb >= meta[pa, 1] or kc < 0 or kc >= meta[pa, 3]:
         return UNBOUNDED, UNBOUNDED
     key = kb * meta[pa, 3] + kc
+    d_lo = meta[pa, 4]
+    x = -r_a
+    if meta[pa, 5] <= 64:  # one word: its bits are the deltas d_lo.. (bit p: d_lo + p)
+        word = table[meta[pa, 7] + key]
+        if not word:
+            return UNBOUNDED, UNBOUNDED
+        low, high = lowest_bit(word) + d_lo, highest_bit(word) + d_lo
+        if x < low:
+            forward = low - x - 1
+        elif x >= high:
+            forward = UNBOUNDED
+        else:  # a delta above x and one below: the nearest of each
+            forward = lowest_bit(word >> np.uint64(x - d_lo + 1))
+        if x > high:
+            backward = x - high - 1
+        elif x <= low:
+            backward = UNBOUNDED
+        else:
+            backward = 63 - highest_bit(word << np.uint64(64 - (x - d_lo)))
+        return forward, backward
     e = meta[pa, 6] + key
     low = entries[e, 0]
     high = entries[e, 1]
     if low > high:
         return UNBOUNDED, UNBOUNDED
-    x = -r_a
     if x < low:
         forward = low - x - 1
     elif x >= high:
         forward = UNBOUNDED
     else:
         base = meta[pa, 7] + key * _words(meta[pa, 5])
-        forward = _bit_above(table, base, x - meta[pa, 4]) + meta[pa, 4] - x - 1
+        forward = _bit_above(table, base, x - d_lo) + d_lo - x - 1
     if x > high:
         backward = x - high - 1
     elif x <= low:
         backward = UNBOUNDED
     else:
         base = meta[pa, 7] + key * _words(meta[pa, 5])
-        backward = x - _bit_below(table, base, x - meta[pa, 4]) - meta[pa, 4] - 1
+        backward = x - _bit_below(table, base, x - d_lo) - d_lo - 1
     return forward, backward
 
 

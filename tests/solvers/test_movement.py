@@ -75,7 +75,7 @@ def test_a_pairs_tables_are_one_word_per_line_key():
     used = cache[5]
     high_i, high_j = first.max(axis=0), second.max(axis=0)
     keys = sum((high_i[b] + high_j[b] + 1) * (high_i[c] + high_j[c] + 1) for _, b, c in AXES)
-    assert used[1] == keys  # entries: a key's lowest and highest delta
+    assert used[1] == 0  # no entries: a word's lowest and highest bits are its extremes
     assert used[2] == keys  # table: one word of bits a key
 
 
