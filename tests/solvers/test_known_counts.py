@@ -35,6 +35,9 @@ def count(name: str, symmetry: str) -> int:
     ("no-solution.json", "all", 0),
     ("kanoodle-pyramid.json", "distinct", 306),  # PolyGUI's count (none published)
     ("kanoodle-pyramid.json", "all", 2448),
+    ("kanoodle-5x11.json", "all", 371020),  # published
+    ("iq-puzzler-pro-5x11.json", "distinct", 1082785),  # two public solvers' counts
+    ("iq-puzzler-pro-pyramid.json", "distinct", 3340),  # PolyGUI's count
 ])
 def test_known_count(name, symmetry, expected):
     assert count(name, symmetry) == expected
