@@ -6,7 +6,11 @@ alone; it stops at the first half that cannot come apart unless its pieces share
 All its state is in a tuple of arrays its caller holds (`begin`), so `run` can stop after a
 budget of states and go on where it was. `analyse_batch` runs a block of solutions, given as
 placement rows, in one call, so that a run's thousands of small assemblies cost no Python each;
-an assembly that outgrows the call's budget is handed back, its analysis under way.
+an assembly that outgrows the call's budget is handed back, its analysis under way. There an
+assembly that does not come apart where it lies (disassembly_quick) has its whole searched
+first with no analysis state made for it: most such are locked (CubeInCage: 95 of 96), and
+a state is made, taking the search over, only when it finds a separation or runs out of
+budget.
 
 Glossary (besides disassembly.py's)
 - info: the separation tree in pre-order, one number a node: a separation's moves, 0 for a
@@ -27,7 +31,7 @@ import numpy as np
 from numba import njit
 
 from .disassembly import (BUDGET, CANCELLED, GAPS_RING_BYTES, GAPS_RING_STATES, GROW, LOCKED,
-                          SINGLE, SOLUTION, TOO_BIG, _EXHAUSTED, grow, search_part)
+                          SINGLE, SOLUTION, TOO_BIG, _EXHAUSTED, _FOUND, grow, search_part)
 from .disassembly_quick import placed_pieces, quick_buffers, take_apart_at_once
 from .movement import assembly_blocks, fill_blocks
 from .status import (ANALYSIS_CURSOR, ANALYSIS_INFO, ANALYSIS_WORK, CURSOR_LOCKED, CURSOR_NODES,
@@ -223,6 +227,45 @@ def assembly_shapes(row_shape, row_origin, row_piece, solution, groups_by_type):
 
 
 @njit(nogil=True, cache=True)
+def _search_whole(meta, entries, table, blocks, corners, n: int, limit: int, budget: int, cancel,
+                  work, progress):
+    """The first search of an assembly's analysis, the whole of its n pieces where they lie
+    (members 0..n-1 in `work`), with no analysis state made for it: (how it ended, the
+    budget left, `work`, grown when the search asked)."""
+    members, start = work[10], work[11]
+    for p in range(n):
+        members[p] = p
+        for a in range(3):
+            start[p, a] = 0
+    progress[:] = 0
+    while True:
+        expanded = progress[1]
+        code = search_part(meta, entries, table, blocks, corners, n, members, n, start,
+                           progress, limit, budget, cancel, work)
+        budget -= max(1, progress[1] - expanded)  # as run counts
+        if code != GROW:
+            return code, budget, work
+        work = grow(work, progress[0])
+
+
+@njit(nogil=True, cache=True)
+def _hand_over(state, progress, code: int) -> None:
+    """Make a fresh analysis `state` (begin) of an assembly go on from the whole's search
+    that `_search_whole` ran: under way (BUDGET) or found, its halves then waiting, as `run`
+    leaves them."""
+    waiting, waiting_at, info, nodes, paths = state[7], state[8], state[9], state[11], state[12]
+    cursor, part, work = state[13], state[14], state[15]
+    part[:] = progress
+    cursor[_SEARCHED] = progress[0]
+    if code == BUDGET:
+        cursor[_ACTIVE] = 1
+        return
+    cursor[_TOP] = 0
+    _split(part, state[0].size, work[10], waiting[0], 0, waiting, waiting_at, info, nodes, paths,
+           cursor, np.bool_(False), work[0], work[1])
+
+
+@njit(nogil=True, cache=True)
 def analyse_batch(row_shape, row_origin, row_piece, solutions, groups_by_type, shape_cells,
                   shape_starts, cache, first: int, limit: int, budget: int, cancel, verdicts,
                   states):
@@ -238,10 +281,11 @@ def analyse_batch(row_shape, row_origin, row_piece, solutions, groups_by_type, s
     no_record, capacity = np.bool_(False), np.int64(DISASSEMBLY_FIRST_CAPACITY)
     shapes, origins, groups = assembly_shapes(row_shape, row_origin, row_piece, solutions[s],
                                               groups_by_type)
-    state, cache = begin(shapes, origins, groups, no_record, new_work(copies, capacity), cache,
-                         shape_cells, shape_starts)
+    work = new_work(copies, capacity)
+    state, cache = begin(shapes, origins, groups, no_record, work, cache, shape_cells,
+                         shape_starts)
     placed, corners, blocks = quick_buffers(copies)
-    begun = s  # the assembly `state` is the analysis of, not begun yet
+    progress = np.zeros(5, np.int64)
     under_way = False
     while True:
         # most assemblies come apart where they lie, part after part: no search, no `begin`
@@ -250,27 +294,56 @@ def analyse_batch(row_shape, row_origin, row_piece, solutions, groups_by_type, s
         separations = -1
         if n > 1 and budget >= n - 1:
             separations = take_apart_at_once(cache[0], cache[1], cache[2], blocks, corners, n,
-                                             state[ANALYSIS_WORK], verdicts[s])
+                                             work, verdicts[s])
         if separations >= 0:
             budget -= separations  # as run counts: one a part searched
             verdicts[s, 0] = SOLUTION
             states[s] = separations
+        elif n <= 1:  # nothing to take apart (run's verdict of one piece)
+            verdicts[s, 0], verdicts[s, 1], states[s] = SINGLE, 0, 0
         else:
-            if begun != s:
+            # the whole searched first with no analysis state: most assemblies that do not
+            # come apart where they lie do not come apart at all (CubeInCage: 95 of 96)
+            code, budget, work = _search_whole(cache[0], cache[1], cache[2], blocks, corners,
+                                               n, limit, budget, cancel, work, progress)
+            if code == _FOUND or code == BUDGET:
                 shapes, origins, groups = assembly_shapes(row_shape, row_origin, row_piece,
                                                           solutions[s], groups_by_type)
-                state, cache = begin(shapes, origins, groups, no_record, state[ANALYSIS_WORK],
-                                     cache, shape_cells, shape_starts)
-                begun = s
-            outcome, budget, state = run(state, limit, budget, cancel, no_record)
-            if outcome == BUDGET:
-                under_way = True
-                break
-            info = state[ANALYSIS_INFO]
-            verdicts[s, 0] = outcome
-            verdicts[s, 1:1 + info.size] = info
-            states[s] = state[ANALYSIS_CURSOR][_SEARCHED]
+                state, cache = begin(shapes, origins, groups, no_record, work, cache,
+                                     shape_cells, shape_starts)
+                _hand_over(state, progress, code)
+                outcome, budget, state = run(state, limit, budget, cancel, no_record)
+                work = state[ANALYSIS_WORK]
+                if outcome == BUDGET:
+                    under_way = True
+                    break
+                info = state[ANALYSIS_INFO]
+                verdicts[s, 0] = outcome
+                verdicts[s, 1:1 + info.size] = info
+                states[s] = state[ANALYSIS_CURSOR][_SEARCHED]
+            else:  # locked, or a group allowed to stay whole, too big or cancelled
+                common = ~np.uint64(0)
+                for p in range(n):
+                    common &= groups_by_type[row_piece[_placed_row(row_shape, solutions[s], p)]]
+                verdicts[s, 1:1 + max(1, 2 * n - 1)] = -1
+                verdicts[s, 0] = code
+                if code == _EXHAUSTED:
+                    verdicts[s, 0] = LOCKED if common == 0 else SOLUTION
+                    if common != 0:
+                        verdicts[s, 1] = 0
+                states[s] = progress[0]
         s += 1
         if s >= k or cancel[0]:
             break
     return s, under_way, state, budget, cache
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _placed_row(row_shape, solution, p: int) -> int:
+    """The placement row of the p-th piece a solution puts on the board."""
+    for row in solution:
+        if row_shape[row] >= 0:
+            if p == 0:
+                return row
+            p -= 1
+    return -1

@@ -138,7 +138,9 @@ def _line_bits(table, base: int, shape_cells, shape_starts, si: int, sj: int, a:
             table[base + key] |= word
 
 
-@njit(nogil=True, cache=True)
+# inlined into fill_blocks, as _insert: the cache's six arrays are not counted in and out at
+# each call (CubeInCage's 440 pairs: 0.91 -> 0.78 ms)
+@njit(nogil=True, cache=True, inline="always")
 def _build(cache, shape_cells, shape_starts, si: int, sj: int):
     """Append the tables of shapes si (first) and sj to the cache: (first pa, cache)."""
     meta, entries, table, keys, blocks, used = cache
@@ -203,7 +205,7 @@ def _build(cache, shape_cells, shape_starts, si: int, sj: int):
     return first, (meta, entries, table, keys, blocks, used)
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def _insert(cache, shape_cells, shape_starts, key: int, si: int, sj: int):
     """Build the tables of shapes si and sj and file them under `key`: the cache, grown."""
     meta, entries, table, keys, blocks, used = cache
