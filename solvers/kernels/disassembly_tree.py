@@ -260,9 +260,9 @@ def _hand_over(state, progress, code: int) -> None:
     if code == BUDGET:
         cursor[_ACTIVE] = 1
         return
-    cursor[_TOP] = 0
-    _split(part, state[0].size, work[10], waiting[0], 0, waiting, waiting_at, info, nodes, paths,
-           cursor, np.bool_(False), work[0], work[1])
+    cursor[_TOP] -= 1  # the whole, searched: its halves go where it was
+    _split(part, state[0].size, work[10], waiting[0], cursor[_TOP], waiting, waiting_at, info,
+           nodes, paths, cursor, np.bool_(False), work[0], work[1])
 
 
 @njit(nogil=True, cache=True)

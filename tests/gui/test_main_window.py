@@ -57,7 +57,8 @@ def test_examples_are_grouped_by_kind_with_one_line_tooltips(window):
                               "Sudoku"]
     assert sections["Stick grids"] == ["Tetrasticks 5x5 without H"]
     assert sections["Boxes of cubes"] == ["Mini Bedlam cube", "Soma cube"]
-    assert sections["Balls"] == ["Kanoodle 5x11", "Kanoodle pyramid"]
+    assert sections["Balls"] == ["IQ Puzzler PRO 5x11", "IQ Puzzler PRO pyramid", "Kanoodle 5x11",
+                                "Kanoodle pyramid"]
     assert sections["Interlocking puzzles"] == ["Puzzle in a cage", "Six-piece burr",
                                                 "Sliding-lid box"]
     assert sections["Triangle boards"] == ["Hexiamonds 4x9 parallelogram",
