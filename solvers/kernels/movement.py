@@ -12,20 +12,20 @@ unbounded. A state's gaps cost one lookup per pair and axis, whatever the pieces
 
 The tables depend only on the two shapes as they lie (a piece type in one orientation), not
 on where the assembly put them, so one `cache` serves every assembly of a puzzle: an
-assembly looks up the blocks of its pairs of shapes, and a pair met first gets its keys then;
-a key's word is worked out when a gap first reads it (movement_tables.py builds them).
+assembly looks up the blocks of its pairs of shapes and builds only those it meets first.
 
 Glossary
 - shape: a piece in one orientation, its cells moved to start at (0, 0, 0); `origin`: where
   an assembly puts that corner. Shapes are numbered; their cells are shape_cells[shape_starts
   [s]:shape_starts[s + 1]].
 - pa: a row of `meta`, one per ordered pair of shapes and axis (a block of 3 rows a pair):
-  b_lo, b_span, c_lo, c_span, d_lo, d_span, entry_base, table_base (and where the shapes'
-  lines are, movement_tables.py). b and c are the two other axes in increasing order; a line
-  key (kb, kc) = (ci_b - cj_b, ci_c - cj_c).
+  b_lo, b_span, c_lo, c_span, d_lo, d_span, entry_base, table_base. b and c are the two other
+  axes in increasing order; a line key (kb, kc) = (ci_b - cj_b, ci_c - cj_c).
 - table: for each key, the deltas on its lines as bits (delta d_lo + p is bit p), in
   ceil(d_span / 64) words (one, unless a shape is longer than 63 cells): a gap is the next
-  bit above or below a place, one instruction. A one-word key is UNBUILT until read.
+  bit above or below a place, one instruction. A pair's tables are its lines that hold cells
+  against each other, written once, nothing more (a table of every place and its next deltas
+  cost 10 µs a pair; every pair of lines of the two boxes, empty ones too, 3 times this).
 - entries[e]: the smallest and largest delta on a key's lines (min > max: none), only for
   keys of more than one word: a one-word key's are its lowest and highest bits.
 - cache: (meta, entries, table, keys, blocks, used): an open-addressed map from a pair of
@@ -39,9 +39,227 @@ import numpy as np
 from numba import njit
 
 from .bits import highest_bit, lowest_bit
-from .movement_tables import (CACHE_TABLE_ROWS, SHAPES, UNBOUNDED, UNBUILT,  # noqa: F401
-                              assembly_blocks, fill_blocks, key_word, new_cache, pair_number,
-                              words_of)
+
+UNBOUNDED = 1 << 30  # a gap that never closes: the piece slides out
+SHAPES = 1 << 31  # shape numbers are below this
+CACHE_TABLE_ROWS = 1 << 24  # a cache of so many table words is dropped and started again
+_PA, _ENTRIES, _TABLE, _KEYS = range(4)
+_HASH = 0x5851F42D4C957F2D
+
+
+@njit(nogil=True, cache=True, inline="always")
+def pair_number(i: int, j: int, n: int) -> int:
+    """The number of the pair i < j among n pieces."""
+    return i * n - (i * (i + 1)) // 2 + (j - i - 1)
+
+
+@njit(nogil=True, cache=True)
+def new_cache(pairs: int = 64):
+    """An empty cache with room for about `pairs` pairs of shapes."""
+    meta = np.zeros((3 * pairs, 8), np.int64)
+    entries = np.zeros((64 * pairs, 2), np.int32)
+    table = np.zeros(64 * pairs, np.uint64)
+    keys = np.zeros(4 * pairs, np.int64)
+    blocks = np.zeros(4 * pairs, np.int64)
+    used = np.zeros(4, np.int64)
+    return meta, entries, table, keys, blocks, used
+
+
+@njit(nogil=True, cache=True)
+def _bounds(shape_cells, shape_starts, s: int, high) -> None:
+    """high[a]: the highest coordinate of shape s on axis a (its lowest are 0)."""
+    high[:] = 0
+    for c in range(shape_starts[s], shape_starts[s + 1]):
+        for a in range(3):
+            high[a] = max(high[a], shape_cells[c, a])
+
+
+@njit(nogil=True, cache=True)
+def _grown(array, rows: int):
+    """`array` with room for at least `rows` rows (twice as many as it needs, when it grows)."""
+    if rows <= array.shape[0]:
+        return array
+    bigger = np.zeros((2 * rows,) + array.shape[1:], array.dtype)
+    bigger[:array.shape[0]] = array
+    return bigger
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _words(span: int) -> int:
+    """The words of a key's bits when its deltas span `span` places."""
+    return (span + 63) >> 6
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _one(bit: int) -> np.uint64:
+    return np.uint64(1) << np.uint64(bit)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _lines(shape_cells, shape_starts, s: int, a: int, b: int, c: int, width: int, grid,
+           lines) -> int:
+    """Shape s's cells along axis a as bits, one word a line: `grid` (zeros, a line (b, c) at
+    b * width + c) filled, and its lines that hold cells listed in `lines` (k, 3): (b, c,
+    word). Returns k."""
+    for cell in range(shape_starts[s], shape_starts[s + 1]):
+        grid[shape_cells[cell, b] * width + shape_cells[cell, c]] |= _one(shape_cells[cell, a])
+    k = 0
+    for line in range(grid.size):
+        if grid[line]:
+            lines[k, 0], lines[k, 1], lines[k, 2] = line // width, line % width, grid[line]
+            k += 1
+    return k
+
+
+@njit(nogil=True, cache=True)
+def _line_bits(table, base: int, shape_cells, shape_starts, si: int, sj: int, a: int, b: int,
+               c: int, high_i, high_j, c_span: int, scratch, lines) -> None:
+    """Or the deltas of shapes si and sj along axis a into their keys' words (one a key),
+    a line of one against a line of the other at a time, only the lines that hold cells: sj's
+    line shifted once for each cell of si's (a pair of cells at a time cost 5 times as much:
+    a memory write each; every pair of lines of the two boxes, empty ones too, 3 times)."""
+    width_i, width_j = high_i[c] + 1, high_j[c] + 1
+    size_i, size_j = (high_i[b] + 1) * width_i, (high_j[b] + 1) * width_j
+    scratch[:size_i + size_j] = 0
+    count_i = _lines(shape_cells, shape_starts, si, a, b, c, width_i, scratch[:size_i], lines)
+    at = count_i
+    count_j = _lines(shape_cells, shape_starts, sj, a, b, c, width_j,
+                     scratch[size_i:size_i + size_j], lines[at:])
+    for li in range(count_i):
+        ib, ic, cells_i = lines[li, 0], lines[li, 1], np.uint64(lines[li, 2])
+        for lj in range(at, at + count_j):
+            key = (ib - lines[lj, 0] + high_j[b]) * c_span + ic - lines[lj, 1] + high_j[c]
+            line_j = np.uint64(lines[lj, 2])
+            word = np.uint64(0)
+            cells = cells_i
+            while cells:  # bit aj - ai + high_i[a]: sj's line shifted by high_i[a] - ai
+                word |= line_j << np.uint64(high_i[a] - lowest_bit(cells))
+                cells &= cells - np.uint64(1)
+            table[base + key] |= word
+
+
+# inlined into fill_blocks, as _insert: the cache's six arrays are not counted in and out at
+# each call (CubeInCage's 440 pairs: 0.91 -> 0.78 ms)
+@njit(nogil=True, cache=True, inline="always")
+def _build(cache, shape_cells, shape_starts, si: int, sj: int):
+    """Append the tables of shapes si (first) and sj to the cache: (first pa, cache)."""
+    meta, entries, table, keys, blocks, used = cache
+    high = np.empty((2, 3), np.int64)
+    _bounds(shape_cells, shape_starts, si, high[0])
+    _bounds(shape_cells, shape_starts, sj, high[1])
+    high_i, high_j = high[0], high[1]
+    first = used[_PA]
+    meta = _grown(meta, first + 3)
+    n_entries, n_table, grids = used[_ENTRIES], used[_TABLE], 0
+    for a in range(3):
+        b, c = (1, 2) if a == 0 else ((0, 2) if a == 1 else (0, 1))
+        pa = first + a
+        meta[pa, 0] = -high_j[b]
+        meta[pa, 1] = high_i[b] + high_j[b] + 1
+        meta[pa, 2] = -high_j[c]
+        meta[pa, 3] = high_i[c] + high_j[c] + 1
+        meta[pa, 4] = -high_i[a]
+        meta[pa, 5] = high_i[a] + high_j[a] + 1
+        meta[pa, 6] = n_entries
+        meta[pa, 7] = n_table
+        words = _words(meta[pa, 5])
+        if words > 1:  # one word: its lowest and highest bits are the entry (pair_gaps)
+            n_entries += meta[pa, 1] * meta[pa, 3]
+        n_table += meta[pa, 1] * meta[pa, 3] * words
+        grids = max(grids, (high_i[b] + 1) * (high_i[c] + 1) + (high_j[b] + 1) * (high_j[c] + 1))
+    entries = _grown(entries, n_entries)
+    table = _grown(table, n_table)
+    entries[used[_ENTRIES]:n_entries, 0] = UNBOUNDED  # no line, unless a bit says so
+    entries[used[_ENTRIES]:n_entries, 1] = -UNBOUNDED
+    table[used[_TABLE]:n_table] = 0
+    cells = shape_starts[si + 1] - shape_starts[si] + shape_starts[sj + 1] - shape_starts[sj]
+    scratch = np.empty(grids, np.uint64)
+    lines = np.empty((cells, 3), np.int64)
+    for a in range(3):
+        b, c = (1, 2) if a == 0 else ((0, 2) if a == 1 else (0, 1))
+        pa = first + a
+        b_lo, c_lo, c_span, d_lo = meta[pa, 0], meta[pa, 2], meta[pa, 3], meta[pa, 4]
+        entry_base, table_base, words = meta[pa, 6], meta[pa, 7], _words(meta[pa, 5])
+        if words == 1:
+            _line_bits(table, table_base, shape_cells, shape_starts, si, sj, a, b, c, high_i,
+                       high_j, c_span, scratch, lines)
+            continue
+        # a shape longer than 63 cells: cell by cell, and each key's lowest and highest delta
+        for ci in range(shape_starts[si], shape_starts[si + 1]):
+            ib, ic = shape_cells[ci, b] - b_lo, shape_cells[ci, c] - c_lo
+            for cj in range(shape_starts[sj], shape_starts[sj + 1]):
+                key = (ib - shape_cells[cj, b]) * c_span + ic - shape_cells[cj, c]
+                bit = shape_cells[cj, a] - shape_cells[ci, a] - d_lo
+                table[table_base + key * words + (bit >> 6)] |= _one(bit & 63)
+        for key in range(meta[pa, 1] * c_span):
+            base = table_base + key * words
+            for w in range(words):
+                if table[base + w]:
+                    entries[entry_base + key, 0] = (w << 6) + lowest_bit(table[base + w]) + d_lo
+                    break
+            for w in range(words - 1, -1, -1):
+                if table[base + w]:
+                    entries[entry_base + key, 1] = (w << 6) + highest_bit(table[base + w]) + d_lo
+                    break
+    used[_PA], used[_ENTRIES], used[_TABLE] = first + 3, n_entries, n_table
+    return first, (meta, entries, table, keys, blocks, used)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _insert(cache, shape_cells, shape_starts, key: int, si: int, sj: int):
+    """Build the tables of shapes si and sj and file them under `key`: the cache, grown."""
+    meta, entries, table, keys, blocks, used = cache
+    if 2 * (used[_KEYS] + 1) > keys.size:
+        old_keys, old_blocks = keys, blocks
+        keys = np.zeros(2 * old_keys.size, np.int64)
+        blocks = np.zeros(2 * old_keys.size, np.int64)
+        for k in range(old_keys.size):
+            if old_keys[k]:
+                slot = (old_keys[k] * _HASH >> 17) & (keys.size - 1)
+                while keys[slot]:
+                    slot = (slot + 1) & (keys.size - 1)
+                keys[slot], blocks[slot] = old_keys[k], old_blocks[k]
+    first, (meta, entries, table, keys, blocks, used) = _build(
+        (meta, entries, table, keys, blocks, used), shape_cells, shape_starts, si, sj)
+    mask = keys.size - 1
+    slot = (key * _HASH >> 17) & mask
+    while keys[slot]:
+        slot = (slot + 1) & mask
+    keys[slot], blocks[slot] = key, first
+    used[_KEYS] += 1
+    return meta, entries, table, keys, blocks, used
+
+
+@njit(nogil=True, cache=True)
+def assembly_blocks(cache, shape_cells, shape_starts, shapes):
+    """The first pa of each pair (i < j) of an assembly's pieces, whose shapes are
+    `shapes`: (blocks by pair_number, cache), the tables of pairs met first built."""
+    n = shapes.size
+    found = np.zeros(max(1, n * (n - 1) // 2), np.int64)
+    cache = fill_blocks(cache, shape_cells, shape_starts, shapes, n, found)
+    return found, cache
+
+
+@njit(nogil=True, cache=True)
+def fill_blocks(cache, shape_cells, shape_starts, shapes, n: int, found):
+    """`assembly_blocks` of the first n `shapes`, into `found`: the cache, grown."""
+    if cache[5][_TABLE] > CACHE_TABLE_ROWS:  # start again, in new arrays: analyses under way
+        cache = new_cache(np.int64(64))  # keep the old ones (typed: no Literal[int] compile)
+    keys, blocks = cache[3], cache[4]
+    for i in range(n):
+        for j in range(i + 1, n):
+            key = shapes[i] * SHAPES + shapes[j] + 1
+            while True:  # looked up here, not called: a call counts every array in and out
+                mask = keys.size - 1
+                slot = (key * _HASH >> 17) & mask
+                while keys[slot] and keys[slot] != key:
+                    slot = (slot + 1) & mask
+                if keys[slot] == key:
+                    found[pair_number(i, j, n)] = blocks[slot]
+                    break
+                cache = _insert(cache, shape_cells, shape_starts, key, shapes[i], shapes[j])
+                keys, blocks = cache[3], cache[4]
+    return cache
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -86,9 +304,6 @@ def pair_gaps(meta, entries, table, pa: int, r_a: int, r_b: int, r_c: int) -> tu
     x = -r_a
     if meta[pa, 5] <= 64:  # one word: its bits are the deltas d_lo.. (bit p: d_lo + p)
         word = table[meta[pa, 7] + key]
-        if word == UNBUILT:  # first read: worked out from the shapes' lines, and kept
-            word = key_word(meta, table, pa, kb, kc)
-            table[meta[pa, 7] + key] = word
         if not word:
             return UNBOUNDED, UNBOUNDED
         low, high = lowest_bit(word) + d_lo, highest_bit(word) + d_lo
@@ -115,14 +330,14 @@ def pair_gaps(meta, entries, table, pa: int, r_a: int, r_b: int, r_c: int) -> tu
     elif x >= high:
         forward = UNBOUNDED
     else:
-        base = meta[pa, 7] + key * words_of(meta[pa, 5])
+        base = meta[pa, 7] + key * _words(meta[pa, 5])
         forward = _bit_above(table, base, x - d_lo) + d_lo - x - 1
     if x > high:
         backward = x - high - 1
     elif x <= low:
         backward = UNBOUNDED
     else:
-        base = meta[pa, 7] + key * words_of(meta[pa, 5])
+        base = meta[pa, 7] + key * _words(meta[pa, 5])
         backward = x - _bit_below(table, base, x - d_lo) - d_lo - 1
     return forward, backward
 
