@@ -36,6 +36,7 @@ def count(name: str, symmetry: str) -> int:
     ("kanoodle-pyramid.json", "distinct", 306),  # PolyGUI's count (none published)
     ("kanoodle-pyramid.json", "all", 2448),
     ("kanoodle-5x11.json", "all", 371020),  # published
+    ("tetrasticks-5x5.json", "distinct", 72),  # Knuth's count, without H
     ("iq-puzzler-pro-5x11.json", "distinct", 1082785),  # two public solvers' counts
     ("iq-puzzler-pro-pyramid.json", "distinct", 3340),  # PolyGUI's count
 ])

@@ -112,7 +112,7 @@ def test_symmetry_reduced_counts_equal_brute_force(seed):
 
 def test_six_shipped_tetrasticks_on_a_3x3_grid_agree_with_brute_force():
     """A reduced instance of the shipped example: six of its pieces on the 24 sticks of a
-    3x3 square (the full count, 72, is checked in bench/bench_sticks.py)."""
+    3x3 square (the full count, 72, is checked in test_known_counts)."""
     shipped = load_puzzle(ASSETS / "tetrasticks-5x5.json")
     board = tuple(c for c in shipped.board if c[0] + (c[2] == 0) <= 3 and c[1] + (c[2] == 1) <= 3)
     pieces = tuple(p for p in shipped.pieces if p.name in "FJORVY")
