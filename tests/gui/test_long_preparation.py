@@ -78,5 +78,5 @@ def test_opening_another_puzzle_while_a_kernel_compiles_does_not_wait_for_it(
     assert window.puzzle.name.startswith("Soma") and not window.is_solving()
     assert len(running_solves()) == 1  # still compiling
     hold.set()
-    qtbot.waitUntil(lambda: not running_solves() and not window._retired, timeout=5_000)
+    qtbot.waitUntil(lambda: not running_solves() and not window.runs.retired, timeout=5_000)
     assert held == [True]

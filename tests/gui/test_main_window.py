@@ -150,10 +150,10 @@ def test_pause_and_resume_in_the_window_give_the_uninterrupted_count(window, qtb
     qtbot.mouseClick(window.panel.pause_button, Qt.MouseButton.LeftButton)
     assert window.panel.pause_button.text() == "Resume" and window.run.worker.paused
     qtbot.wait(200)  # whatever was on its way has arrived; nothing more comes while paused
-    window._refresh_run_display()
+    window.runs.refresh_display()
     held = window.browser.count
     qtbot.wait(300)
-    window._refresh_run_display()
+    window.runs.refresh_display()
     assert window.browser.count == held < 2098
     assert window.is_solving()
     qtbot.mouseClick(window.panel.pause_button, Qt.MouseButton.LeftButton)
