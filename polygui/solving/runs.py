@@ -8,19 +8,14 @@ as they are but marks them stale (the window's business)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
-
 import numpy as np
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 from solvers import Progress
 
 from .run import SolveRun
 from .wording import empty_browser, end_of_run, not_kept
-
-if TYPE_CHECKING:
-    from ..main_window import MainWindow
 
 # A run's counters, plot and "n of N" are redrawn at most this often (8 a second looks live;
 # the plot costs a few milliseconds a redraw, so redrawing per signal would cost fluidity).
@@ -33,7 +28,7 @@ class WindowRuns(QObject):
     """The run of the window's puzzle (at most one at a time), and the stopped ones whose
     thread has not ended yet."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: QMainWindow) -> None:  # the MainWindow: its parts are used
         super().__init__(window)
         self.window = window
         self.run: SolveRun | None = None
