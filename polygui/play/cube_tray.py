@@ -4,7 +4,7 @@ R, T and F turned it; cubes or balls) and how many copies are left. Choosing one
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QIcon
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from solvers.puzzle.grids import Shape
@@ -12,6 +12,10 @@ from solvers.puzzle.grids import Shape
 from ..views.piece_icons import piece_icon
 
 ICON = 48
+# the piece held: a light tint and a frame of the highlight, not its solid fill, on which a
+# blue piece would vanish
+HELD_STYLE = ("QListWidget::item:selected { background: rgba(42, 111, 219, 36); "
+              "color: palette(text); border: 2px solid palette(highlight); border-radius: 4px; }")
 
 
 class CubeTray(QListWidget):
@@ -27,6 +31,7 @@ class CubeTray(QListWidget):
                         "grid or in 3D")
         self.setMinimumWidth(130)
         self.setMaximumWidth(200)
+        self.setStyleSheet(HELD_STYLE)
         self.itemClicked.connect(self._clicked)
         self.balls = False  # the pieces are of balls (the sphere grid), not cubes
 
@@ -43,7 +48,9 @@ class CubeTray(QListWidget):
             item = self.item(piece)
             item.setText(name + (f" ×{left[piece]}" if left[piece] > 1 else "")
                          + ("" if left[piece] else " (placed)"))
-            item.setIcon(piece_icon(shapes[piece], colours[piece], ICON, self.balls))
+            icon = piece_icon(shapes[piece], colours[piece], ICON, self.balls)
+            icon.addPixmap(icon.pixmap(ICON, ICON), QIcon.Mode.Selected)  # as it is, untinted
+            item.setIcon(icon)
             enabled = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
             item.setFlags(enabled if left[piece] else Qt.ItemFlag.NoItemFlags)
             item.setSelected(piece == held)
