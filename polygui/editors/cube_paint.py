@@ -1,5 +1,6 @@
-"""Painting constraint colours in the cube designer: with *Paint cubes* on, a click on a cube
-in the 3D view paints it, and a click or drag in the layer grid paints the cubes it crosses,
+"""Painting constraint colours in the cube designer: with *Paint cubes* (*Paint balls*) on, a
+click on a cube in the 3D view paints it, and a click or drag in the layer grid paints the
+cubes it crosses,
 in the colour the colour panel chooses (paint_tool: a stroke is one undo step; started on a
 cube of that colour it takes paint away). What is painted is what the designer edits: the
 board, or the selected piece. Pinning and painting take turns: one on turns the other off.
@@ -19,8 +20,8 @@ from .layer_editor import LayerGrid
 from .paint_tool import PaintStroke, PaintTarget
 from .voxel_canvas import VoxelCanvas
 
-HINT = ("Paint cubes: click a cube in 3D, or click or drag in the layer grid, to paint it in "
-        "the colour chosen above; start on a cube of that colour to take paint away.")
+HINT = ("Paint {noun}s: click a {noun} in 3D, or click or drag in the layer grid, to paint it "
+        "in the colour chosen above; start on a {noun} of that colour to take paint away.")
 
 
 def paint_target(document: PuzzleDocument, target: EditTarget) -> PaintTarget:
@@ -41,9 +42,10 @@ class CubePaint(QObject):
         super().__init__(parent)
         self.document, self.canvas, self.grid, self.colours = document, canvas, grid, colours
         self.target = target
-        self.toggle = QPushButton("Paint cubes")
+        noun = canvas.look.noun  # cube, or ball
+        self.toggle = QPushButton(f"Paint {noun}s")
         self.toggle.setCheckable(True)
-        self.toggle.setToolTip(HINT)
+        self.toggle.setToolTip(HINT.format(noun=noun))
         self._stroke: PaintStroke | None = None
         self._active = False
         self.toggle.toggled.connect(self.set_active)

@@ -113,6 +113,7 @@ class VoxelCanvas(QWidget):
     def set_grid(self, kind: GridKind) -> None:
         """Cells of the `kind` grid: what a click adds, and how cells are drawn and picked."""
         self.grid, self.look = kind.grid, look_for(kind)
+        self.paint_marks.reach = self.look.mark_reach
 
     def set_contents(self, cells: np.ndarray, colour: QColor | np.ndarray, space: Cell,
                      groups: np.ndarray | None = None, room: Cell | None = None) -> None:

@@ -108,6 +108,7 @@ class BallLook:
     mesh = BallMesh
     noun = "ball"
     round = True  # the layer grid draws a ball as a circle
+    mark_reach = RADIUS  # a painted ball's marks: stickers on the ball (paint_decals)
 
     def is_cell(self, cell: Cell) -> bool:
         """Balls sit where x + y + z is even (the layer grid shades the other places)."""

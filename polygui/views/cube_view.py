@@ -152,7 +152,9 @@ class CubeView(QWidget):
         self._named.setVisible(False)
         self._mesh = None  # the old box's mesh: nothing redraws until the new one is built
         self.player.set_puzzle(puzzle)
-        self._replace_items(look_for(puzzle.kind).mesh.build(cells))  # cubes, or balls
+        look = look_for(puzzle.kind)
+        self.paint_marks.reach = look.mark_reach
+        self._replace_items(look.mesh.build(cells))  # cubes, or balls
         self.layers.set_puzzle(puzzle)
         self.legend.set_puzzle(puzzle)
         self.reset_view()

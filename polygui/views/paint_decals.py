@@ -1,7 +1,8 @@
 """Constraint colours in 3D: a small square in the middle of each face of a painted voxel, in
 its colour, outlined dark, standing a hair off the face (views.paint_marks draws the same
-marks in 2D). One mesh and one line item for all of them, rebuilt whole when they change:
-painted voxels are few.
+marks in 2D); on a ball, the same six squares stand a hair off the ball, as stickers (at a
+cube's faces they would be inside it). One mesh and one line item for all of them, rebuilt
+whole when they change: painted voxels are few.
 """
 
 from __future__ import annotations
@@ -18,24 +19,27 @@ OUTLINE_RGBA = (0.1, 0.1, 0.12, 0.85)
 OUTLINE_WIDTH = 1.5
 
 
-def _mark_corners() -> np.ndarray:
-    """(6, 4, 3) a mark's corners on each face of the unit cube, lifted off the face."""
+def _mark_corners(reach: float = 0.5) -> np.ndarray:
+    """(6, 4, 3) a mark's corners on each side of the unit cell, `reach` from its centre
+    (0.5: on the cube's faces; a ball's radius: touching the ball) and lifted off it."""
     centres = FACE_CORNERS.mean(axis=1, keepdims=True)
-    return (centres + (FACE_CORNERS - centres) * MARK_SCALE
-            + FACE_NORMALS[:, None, :] * LIFT).astype(np.float32)
+    middle = np.full(3, 0.5, dtype=np.float32)
+    return (middle + FACE_NORMALS[:, None, :] * (reach + LIFT)
+            + (FACE_CORNERS - centres) * MARK_SCALE).astype(np.float32)
 
 
 MARK_CORNERS = _mark_corners()
 
 
-def mark_geometry(corners: np.ndarray, rgba: np.ndarray
+def mark_geometry(corners: np.ndarray, rgba: np.ndarray, reach: float = 0.5
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The marks of voxels whose lowest corners are `corners` (N, 3), each in its colour
-    `rgba` (N, 4): vertices (24 N, 3), triangles (12 N, 3), vertex colours (24 N, 4) and
-    outline segments (48 N, 3; consecutive points pair up)."""
+    `rgba` (N, 4), `reach` from the cell's centre: vertices (24 N, 3), triangles (12 N, 3),
+    vertex colours (24 N, 4) and outline segments (48 N, 3; consecutive points pair up)."""
     corners = np.asarray(corners, dtype=np.float32).reshape(-1, 3)
     count = len(corners)
-    quads = corners[:, None, None, :] + MARK_CORNERS[None]  # (N, 6, 4, 3)
+    shape = MARK_CORNERS if reach == 0.5 else _mark_corners(reach)
+    quads = corners[:, None, None, :] + shape[None]  # (N, 6, 4, 3)
     vertices = quads.reshape(-1, 3)
     starts = 4 * np.arange(6 * count, dtype=np.uint32)
     triangles = (starts[:, None, None] + QUAD_TRIANGLES[None]).reshape(-1, 3)
@@ -55,6 +59,7 @@ class PaintMarks:
                                     antialias=True, glOptions="translucent")
         self.items = (self.faces, self.lines)
         self.count = 0
+        self.reach = 0.5  # from a cell's centre to its marks: a cube's faces, or a ball
         self.show(np.zeros((0, 3)), np.zeros((0, 4)))
 
     def show(self, corners: np.ndarray, rgba: np.ndarray) -> None:
@@ -64,7 +69,7 @@ class PaintMarks:
             item.setVisible(self.count > 0)
         if not self.count:
             return
-        vertices, triangles, colours, outline = mark_geometry(corners, rgba)
+        vertices, triangles, colours, outline = mark_geometry(corners, rgba, self.reach)
         self.faces.setMeshData(vertexes=vertices, faces=triangles, vertexColors=colours,
                                smooth=False)
         self.lines.setData(pos=outline)

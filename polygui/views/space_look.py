@@ -27,6 +27,7 @@ class CubeLook:
     mesh = VoxelMesh
     noun = "cube"
     round = False  # the layer grid draws a cell as a square
+    mark_reach = 0.5  # a painted cell's marks: on the cube's faces (paint_decals)
 
     def is_cell(self, cell: Cell) -> bool:
         return True

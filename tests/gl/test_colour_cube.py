@@ -98,6 +98,19 @@ def test_mark_geometry_puts_a_square_on_every_face_just_outside_it():
     assert (colours == [1, 0, 0, 1]).all()
 
 
+
+def test_a_painted_balls_marks_stand_outside_the_ball_where_they_are_seen():
+    """At a cube's faces the marks would be inside a ball (its radius is 0.69 of a cell):
+    a ball's stand a hair off its surface, each square touching it at its middle."""
+    from polygui.views.balls import RADIUS, BallLook
+
+    vertices, _, _, _ = mark_geometry(np.array([[2, 0, 0]]), np.array([[1, 0, 0, 1]]),
+                                      BallLook.mark_reach)
+    distances = np.linalg.norm(vertices - [2.5, 0.5, 0.5], axis=1)
+    assert distances.min() > RADIUS  # every corner outside the ball
+    middles = vertices.reshape(6, 4, 3).mean(axis=1)
+    assert np.allclose(np.linalg.norm(middles - [2.5, 0.5, 0.5], axis=1), RADIUS, atol=0.02)
+
 def pixels_near(image, colour: QColor, tolerance: int = 40) -> int:
     """How many pixels of `image` are within `tolerance` of `colour` (lit faces vary)."""
     converted = image.convertToFormat(image.Format.Format_RGB32)  # kept while read
