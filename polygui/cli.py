@@ -150,7 +150,7 @@ def export_images(args: argparse.Namespace) -> int:
     from solvers.output.kept import KeptSolutions
     from solvers.puzzle.any_file import load_any
 
-    puzzle = load_any(args.puzzle, args.problem)
+    puzzle = _drawn_puzzle(load_any(args.puzzle, args.problem), args.member)
     if args.no_disassembly and puzzle.disassembly:
         puzzle = dataclasses.replace(puzzle, disassembly=False)
     args.symmetry = args.symmetry or "distinct"  # the solver's parser leaves it to a run file
@@ -187,6 +187,23 @@ def export_images(args: argparse.Namespace) -> int:
         write_sheet(puzzle, solutions, args)
     return 0
 
+
+
+def _drawn_puzzle(puzzle, member: str | None):
+    """The puzzle an image draws: a family's member named by --member (its own board: a
+    calendar date's cells left open), a plain puzzle as it is."""
+    from solvers import PuzzleError
+    from solvers.cli.family_commands import chosen_member
+
+    if puzzle.family is None:
+        if member is not None:
+            raise PuzzleError(f"--member chooses a member of a puzzle family, and {puzzle.name} "
+                              "is not a family")
+        return puzzle
+    if member is None:
+        raise PuzzleError(f"{puzzle.name} is a family of puzzles: name the member to draw "
+                          "with --member (\"Dec 25\")")
+    return chosen_member(puzzle, member)
 
 def write_sheet(puzzle, solutions, args: argparse.Namespace) -> None:
     """The contact sheet of the KeptSolutions `solutions`."""

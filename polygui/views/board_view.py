@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from solvers import Puzzle, Solution
 
 from .board_picture import BoardPicture, fit_transform
-from .cells import (EMPTY, CellIndex, board_cells, cell_captions_by_index, optional_mask,
+from .cells import (EMPTY, CellIndex, cell_captions_by_index, drawn_board, optional_mask,
                     solution_cells)
 from .colours import copy_colours, piece_colours
 from .filter_marks import paint_filter_marks, polygon_spot
@@ -38,6 +38,7 @@ class BoardView(QWidget):
         self.setAutoFillBackground(True)
         self.setBackgroundRole(QPalette.ColorRole.Base)
         self.puzzle: Puzzle | None = None
+        self._drawn: tuple = ()  # the cells drawn: the board, then a calendar date's open ones
         self.solution: Solution | None = None
         self._picture: BoardPicture | None = None
         self._index: CellIndex | None = None
@@ -49,13 +50,15 @@ class BoardView(QWidget):
 
     def set_puzzle(self, puzzle: Puzzle) -> None:
         self.zoom.fit()
-        cells = board_cells(puzzle)
+        self._drawn = drawn_board(puzzle)  # the board, and a calendar date's open cells
+        opened = len(self._drawn) - len(puzzle.board)
+        cells = np.array(self._drawn, dtype=np.int64).reshape(-1, puzzle.kind.dimensions)
         self.puzzle = puzzle
         self._index = CellIndex(cells)
         self._colours = piece_colours(puzzle)
-        self._picture = BoardPicture(FlatBoard.build(tiling_for(puzzle.kind), cells),
-                                     optional_mask(puzzle))
-        self._picture.captions = cell_captions_by_index(puzzle)
+        optional = np.concatenate((optional_mask(puzzle), np.zeros(opened, dtype=bool)))
+        self._picture = BoardPicture(FlatBoard.build(tiling_for(puzzle.kind), cells), optional)
+        self._picture.captions = cell_captions_by_index(puzzle, self._drawn)
         self.marks = {}
         self.filter_cells = ()
         self.set_solution(None)
@@ -76,11 +79,12 @@ class BoardView(QWidget):
         self.solution = solution
         if self._picture is None:
             return
-        placed = solution_cells(self._index, len(self.puzzle.board), solution, self.puzzle)
+        placed = solution_cells(self._index, len(self._drawn), solution, self.puzzle)
         colours = copy_colours(self._colours, placed.copy_types)
         self._picture.set_labels(placed.labels, colours)
-        self._picture.set_paint(shown_paint(self.puzzle, solution),
-                                constraint_colours(self.puzzle))
+        paint = np.zeros(len(self._drawn), dtype=np.int64)  # open cells: never painted
+        paint[:len(self.puzzle.board)] = shown_paint(self.puzzle, solution)
+        self._picture.set_paint(paint, constraint_colours(self.puzzle))
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -125,7 +129,8 @@ class BoardView(QWidget):
         if self._picture is None or not self.puzzle.board:
             return None
         index = self._picture.cell_at(point, self._target())
-        return None if index == EMPTY else self.puzzle.board[index]
+        on_board = EMPTY < index < len(self.puzzle.board)  # not an open date cell either
+        return self.puzzle.board[index] if on_board else None
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         cell = self.cell_at(QPointF(event.pos()))

@@ -97,10 +97,19 @@ def pinned_pieces(puzzle: Puzzle | None) -> tuple[tuple[int, tuple], ...]:
     return tuple((number[pin.piece], pin.cells) for pin in puzzle.pins)
 
 
-def cell_captions_by_index(puzzle: Puzzle) -> list[tuple[int, str]]:
-    """(position in the board, words written on that cell), for the cells that have some
-    (a calendar's months and days: solvers.puzzle.family.cell_captions)."""
+def cell_captions_by_index(puzzle: Puzzle, board: tuple | None = None) -> list[tuple[int, str]]:
+    """(position in the board, or in `board`, words written on that cell), for the cells
+    that have some (a calendar's months and days: solvers.puzzle.family.cell_captions)."""
     from solvers.puzzle.family import cell_captions
 
     captions = cell_captions(puzzle)
-    return [(i, captions[cell]) for i, cell in enumerate(puzzle.board) if cell in captions]
+    return [(i, captions[cell]) for i, cell in enumerate(board or puzzle.board)
+            if cell in captions]
+
+
+def drawn_board(puzzle: Puzzle) -> tuple:
+    """The cells a flat view draws: the board, then a calendar date's open cells (off the
+    board, drawn empty with their words: the date a solution shows)."""
+    from solvers.puzzle.family import open_cells
+
+    return tuple(puzzle.board) + open_cells(puzzle)

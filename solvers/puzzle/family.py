@@ -59,22 +59,35 @@ def _calendar_member(puzzle: Puzzle, date: CalendarDate) -> Member:
     cells = calendar_cells(date.month, date.day, date.weekday)
     # its board still has the calendar's words on it (kept in a file the member is saved to)
     member = member_puzzle(puzzle, date.name, open_cells=cells,
-                           extra={CALENDAR_KEY: puzzle.family.calendar})
+                           extra={CALENDAR_KEY: puzzle.family.calendar,
+                                  OPEN_KEY: [list(cell) for cell in cells]})
     return Member(date.name, member, (date.month, date.day), date.weekday)
 
 
 CALENDAR_KEY = "calendar"  # in a calendar member's `extra`: its family's layout
+OPEN_KEY = "open"  # in a calendar member's `extra`: its date's cells, left open
+
+
+def open_cells(puzzle: Puzzle) -> Shape:
+    """The cells a calendar date leaves open (off its board, drawn beside it with their
+    words: the date the solution shows); none for other puzzles."""
+    if puzzle.family is not None or not isinstance(puzzle.extra, dict):
+        return ()
+    on_board = set(puzzle.board)
+    cells = (tuple(cell) for cell in puzzle.extra.get(OPEN_KEY, ()))
+    return tuple(cell for cell in cells if cell not in on_board)
 
 
 def cell_captions(puzzle: Puzzle) -> dict:
     """What is written on the puzzle's board cells (cell -> text): a calendar's months and
-    days, on a calendar family's board or one of its dates'; nothing on other boards."""
+    days, on a calendar family's board or one of its dates' (its open cells too); nothing on
+    other boards."""
     layout = (puzzle.family.calendar if puzzle.family is not None
               else puzzle.extra.get(CALENDAR_KEY))
     if layout not in CALENDAR_LAYOUTS:
         return {}
-    on_board = set(puzzle.board)
-    return {cell: text for cell, text in calendar_captions(layout).items() if cell in on_board}
+    shown = set(puzzle.board) | set(open_cells(puzzle))
+    return {cell: text for cell, text in calendar_captions(layout).items() if cell in shown}
 
 
 def _member(puzzle: Puzzle, spec: MemberSpec) -> Member:

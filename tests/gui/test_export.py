@@ -318,3 +318,28 @@ def test_ctrl_c_while_a_sheet_is_drawn_leaves_no_pages(tmp_path, monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         sheet.run()
     assert os.listdir(tmp_path) == []
+
+
+def test_a_calendar_date_is_drawn_with_its_open_cells_showing_the_date(capsys, tmp_path):
+    """`--member "Jan 1"` draws that date's solution: the board and, empty, the two cells the
+    date leaves open with their words (the picture once left them out, and a family without
+    --member was solved as one board and failed)."""
+    from polygui.views.board_view import BoardView
+    from polygui.views.cells import EMPTY
+    from solvers.puzzle.family import family_of
+
+    calendar = str(examples_dir() / "calendar.json")
+    png = tmp_path / "jan-1.png"
+    assert cli_main([calendar, "--member", "Jan 1", "--export-png", str(png)]) == 0
+    assert QImage(str(png)).width() > 0
+    assert cli_main([calendar, "--export-png", str(tmp_path / "all.png")]) == 2
+    assert "name the member to draw with --member" in capsys.readouterr().err
+    member = family_of(load_puzzle(examples_dir() / "calendar.json")).members[0].puzzle
+    view = BoardView()
+    view.set_puzzle(member)
+    view.set_solution(next(e for e in solve(member) if isinstance(e, Solution)))
+    board = len(member.board)
+    assert len(view._picture.labels) == board + 2  # the board's cells, then Jan and 1
+    assert (view._picture.labels[board:] == EMPTY).all()
+    assert (view._picture.labels[:board] != EMPTY).all()
+    assert sorted(text for at, text in view._picture.captions if at >= board) == ["1", "Jan"]

@@ -19,7 +19,7 @@ from solvers.parallel.family import MemberResult, count_member, solve_family
 from solvers.search.solve import count_solutions as single_count
 from solvers.puzzle.calendar_layout import WEEKDAYS, calendar_captions
 from solvers.puzzle.family import (Family, calendar_board, calendar_cells, calendar_dates,
-                                   cell_captions, day_cell, family_of, month_cell)
+                                   cell_captions, day_cell, family_of, month_cell, open_cells)
 from solvers.puzzle.family_spec import FamilySpec, MemberSpec
 from solvers.puzzle.fileformat import (load_puzzle, puzzle_from_json, puzzle_to_dict,
                                        puzzle_to_json, save_puzzle)
@@ -111,11 +111,15 @@ def test_a_calendar_board_and_its_dates_carry_the_months_and_days_written_on_the
     assert captions[day_cell(31)] == "31" and captions[day_cell(1)] == "1"
     member = family_of(calendar).members[358]  # Dec 24
     assert member.name == "Dec 24"
-    written = cell_captions(member.puzzle)
-    assert set(written) == set(member.puzzle.board) and len(written) == 41
-    assert "Dec" not in written.values() and "24" not in written.values()
+    written = cell_captions(member.puzzle)  # its board's words, and its date's, left open
+    assert open_cells(member.puzzle) == (month_cell(12), day_cell(24))
+    assert set(written) == set(member.puzzle.board) | {month_cell(12), day_cell(24)}
+    assert written[month_cell(12)] == "Dec" and written[day_cell(24)] == "24"
+    assert not set(open_cells(member.puzzle)) & set(member.puzzle.board)
     save_puzzle(member.puzzle, tmp_path / "dec-24.json")  # a date saved keeps its words
-    assert cell_captions(load_puzzle(tmp_path / "dec-24.json")) == written
+    reopened = load_puzzle(tmp_path / "dec-24.json")
+    assert cell_captions(reopened) == written and open_cells(reopened) == open_cells(member.puzzle)
+    assert open_cells(calendar) == () and open_cells(shipped("soma.json")) == ()
     assert cell_captions(family_of(small_family()).members[0].puzzle) == {}
     assert cell_captions(shipped("soma.json")) == {}
 
@@ -140,7 +144,8 @@ def test_a_weekday_calendar_leaves_month_day_and_weekday_open_and_counts_each(tm
     assert (christmas.date, christmas.weekday) == ((12, 25), 5)
     assert set(calendar_board(WEEKDAYS)) - set(christmas.puzzle.board) == {
         month_cell(12), day_cell(25), (6, 7)}
-    assert "Sat" not in cell_captions(christmas.puzzle).values()
+    words = cell_captions(christmas.puzzle)  # the open ones too: the date the solution shows
+    assert [words[cell] for cell in open_cells(christmas.puzzle)] == ["Dec", "25", "Sat"]
     counts = {}
     for member in (christmas, family.members[0]):  # two kernels agree on each
         counts[member.name] = count_member(member.puzzle, "distinct").solutions
