@@ -177,8 +177,11 @@ def test_a_calendar_board_shows_its_months_and_days_and_a_date_keeps_them(window
     window.families.open_member(members.index(next(m for m in members if m.name == "Dec 24")))
     qtbot.waitUntil(lambda: not window.is_solving(), timeout=300_000)
     view = window.current_view()
-    words = {text for _, text in view._picture.captions}
+    board = len(window.puzzle.board)
+    words = {text for at, text in view._picture.captions if at < board}
     assert len(words) == 41 and "Dec" not in words and "24" not in words and "Nov" in words
+    # after the board, the date's two open cells, drawn empty with their words
+    assert sorted(text for at, text in view._picture.captions if at >= board) == ["24", "Dec"]
     window.set_mode("play")  # played by hand, the date's board has its words too
     qtbot.waitUntil(lambda: window.play.page.canvas._picture is not None)
     assert {text for _, text in window.play.page.canvas._picture.captions} == words
