@@ -70,7 +70,6 @@ class MainWindow(QMainWindow):
         self.panel = SolvePanel(settings=self.settings)
         self.panel.solve_requested.connect(self.start_solve)
         self.panel.stop_requested.connect(self.stop_solve)
-        self.panel.pause_toggled.connect(self.runs.set_paused)
         self.panel.symmetry.currentIndexChanged.connect(self._on_count_changed)
         self.analysis = PuzzleAnalysis(self.panel, page, self.settings, self)
         self.analysis.reason_found.connect(self._show_reason)
@@ -98,6 +97,8 @@ class MainWindow(QMainWindow):
         self.menus = build_menus(self)
         self.play = PlayMode(self)  # Play mode (Ctrl+3): solving by hand
         self.families = FamilySolving(self)  # a family: every member solved, the Family dock
+        self.panel.pause_toggled.connect(self.runs.set_paused)
+        self.panel.pause_toggled.connect(self.families.set_paused)  # whichever runs
         self._navigation = self.menus.navigation_actions
         self.document.changed.connect(self._on_document_changed)
         self.document.modified_changed.connect(self.setWindowModified)

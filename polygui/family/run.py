@@ -1,8 +1,8 @@
 """A family's run off the GUI thread: a worker in a QThread of its own consumes solvers'
 solve_family and re-emits each member's result and the run's progress (throttled) as signals,
-which reach slots of GUI-thread objects. Stop is a flag set from the GUI thread;
-one `finished` per run (no pause: solve_family's threads would go on counting). Counted by
-running_solves() until its thread ends, like every search."""
+which reach slots of GUI-thread objects. Stop and Pause are flags set from the GUI thread
+(Pause holds the members counted on this machine where they are; a cluster's go on); one
+`finished` per run. Counted by running_solves() until its thread ends, like every search."""
 
 from __future__ import annotations
 
@@ -45,12 +45,23 @@ class FamilyWorker(QObject):
         super().__init__()
         self.family, self.symmetry, self.options, self.solver = family, symmetry, options, solver
         self._stop = threading.Event()
+        self._pause = threading.Event()  # set: the members wait (solve_family's `pause`)
         self._last_emit = 0.0
         self._counted = 0  # members reported
 
     def stop(self) -> None:
         self._stop.set()
         raise_lowered_threads()
+
+    def pause(self) -> None:
+        self._pause.set()
+
+    def resume(self) -> None:
+        self._pause.clear()
+
+    @property
+    def paused(self) -> bool:
+        return self._pause.is_set()
 
     @Slot()
     def run(self) -> None:
@@ -94,7 +105,7 @@ class FamilyWorker(QObject):
         options = self.options
         events = self.solver(self.family, self.symmetry, jobs=options.jobs,
                              cluster=options.cluster, checkpoint=options.checkpoint,
-                             resume=resume, cancel=self._stop.is_set)
+                             resume=resume, cancel=self._stop.is_set, pause=self._pause)
         for event in events:
             if self._stop.is_set():
                 return "stopped"

@@ -141,7 +141,7 @@ class FamilySolving(QObject):
         worker.finished.connect(self._on_finished)
         window.panel.reset()
         window.panel.set_running(True)
-        self._offer_pause(False)
+        self._offer_pause(cluster is None)
         window.panel.show_message(f"Solving the {len(family.members)} members…")
         self.run.start()
         return True
@@ -169,10 +169,15 @@ class FamilySolving(QObject):
             self.run.worker.stop()
 
     def _offer_pause(self, offered: bool) -> None:
-        """No Pause while a family runs: its members' threads would go on counting (Stop
-        keeps the members counted, and Solve counts them all again)."""
+        """Pause while a family runs on this machine; not on a cluster, whose members would
+        go on counting (Stop keeps the members counted, and Solve counts the rest)."""
         self.window.panel.pause_button.setEnabled(offered)
         self.window.menus.pause_action.setEnabled(offered)
+
+    def set_paused(self, paused: bool) -> None:
+        """The panel's Pause: the members running wait where they are, or go on."""
+        if self.run is not None:
+            (self.run.worker.pause if paused else self.run.worker.resume)()
 
     def _current(self) -> bool:
         return self.run is not None and self.sender() is self.run.worker

@@ -8,6 +8,7 @@ depend on where or when it ran, so the table is the same whatever `jobs` or `clu
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 from collections.abc import Iterator
@@ -25,19 +26,22 @@ from .family_member import Count, MemberResult, Running, count_member
 __all__ = ["Count", "MemberResult", "count_member", "solve_family"]
 
 PROGRESS_SECONDS = 0.2  # how often a run says how far it is
+PAUSE_POLL = 0.05  # how often a paused member looks whether it may go on
 
 
 def solve_family(family: Family, symmetry: str = "distinct", *, jobs: int = 1,
                  cluster: str | ClusterSpec | None = None,
                  checkpoint: str | Path | None = None, resume: str | Path | None = None,
-                 cancel: CancelCheck | None = None,
+                 cancel: CancelCheck | None = None, pause: threading.Event | None = None,
                  kernel: str = "auto") -> Iterator[MemberResult | Progress]:
     """Count every member: a MemberResult as each ends (in any order; those a resumed
     checkpoint holds first), a Progress now and then (fraction of the family done, the
     solutions and nodes so far) and a last Progress, phase "done". `checkpoint`: a file to record the
     finished members in; `resume`: such a file, whose members are not run again (its run
     goes on in it unless `checkpoint` names another). Stopping the iteration stops the
-    run; `cancel()` true raises Cancelled."""
+    run; `cancel()` true raises Cancelled. While `pause` is set, the members counted on this
+    machine's threads wait where they are (a cluster's members go on): a member's seconds
+    leave its pause out."""
     if symmetry not in SYMMETRY_MODES:
         raise PuzzleError(f"unknown symmetry mode {symmetry!r}: use one of "
                           f"{', '.join(SYMMETRY_MODES)}")
@@ -52,7 +56,7 @@ def solve_family(family: Family, symmetry: str = "distinct", *, jobs: int = 1,
 
         counts = cluster_counts(family, pending, symmetry, kernel, cluster, cancel)
     else:
-        counts = _thread_counts(family, pending, symmetry, kernel, max(1, jobs), cancel)
+        counts = _thread_counts(family, pending, symmetry, kernel, max(1, jobs), cancel, pause)
     solutions = sum(result.solutions for result in done.values())
     nodes = sum(result.nodes for result in done.values())
     try:
@@ -83,18 +87,29 @@ def solve_family(family: Family, symmetry: str = "distinct", *, jobs: int = 1,
 
 
 def _thread_counts(family: Family, pending: list[int], symmetry: str, kernel: str, jobs: int,
-                   cancel: CancelCheck | None) -> Iterator[tuple[int, Count] | Running]:
+                   cancel: CancelCheck | None, pause: threading.Event | None = None
+                   ) -> Iterator[tuple[int, Count] | Running]:
     """(index, count) as each member ends, and now and then how far the running members
-    are (a Running), on `jobs` threads."""
+    are (a Running), on `jobs` threads; a member waits while `pause` is set."""
     stop = threading.Event()
     running_now: dict[int, Progress] = {}
 
     def count(index: int) -> Count:
+        paused = 0.0
+
+        def halted() -> bool:  # the member's search asks between slices: it waits here
+            nonlocal paused
+            while pause is not None and pause.is_set() and not stop.is_set():
+                began = time.perf_counter()
+                stop.wait(PAUSE_POLL)
+                paused += time.perf_counter() - began
+            return stop.is_set()
+
         def note(progress: Progress) -> None:
             running_now[index] = progress
         try:
-            return count_member(family.members[index].puzzle, symmetry, kernel, stop.is_set,
-                                note)
+            found = count_member(family.members[index].puzzle, symmetry, kernel, halted, note)
+            return dataclasses.replace(found, seconds=max(0.0, found.seconds - paused))
         finally:
             running_now.pop(index, None)
 

@@ -91,7 +91,16 @@ def test_stop_ends_a_family_run_and_keeps_what_it_counted(window, qtbot):
     results = window.families.panel.results
     qtbot.waitUntil(lambda: len(results.results) >= 1, timeout=300_000)
     assert window.panel.stop_button.isEnabled() and window.menus.stop_action.isEnabled()
-    assert not window.panel.pause_button.isEnabled()  # its threads would go on counting
+    assert window.panel.pause_button.isEnabled()  # this machine's threads wait when paused
+    qtbot.mouseClick(window.panel.pause_button, Qt.MouseButton.LeftButton)
+    assert window.families.run.worker.paused
+    qtbot.wait(300)  # the member in flight reaches its search's next slice, and waits there
+    paused_at = len(results.results)
+    qtbot.wait(700)
+    assert len(results.results) <= paused_at + 1  # one thread: at most its member in flight
+    qtbot.mouseClick(window.panel.pause_button, Qt.MouseButton.LeftButton)  # Resume
+    assert not window.families.run.worker.paused
+    qtbot.waitUntil(lambda: len(results.results) > paused_at + 1, timeout=300_000)
     window.families.panel.member_chosen.emit(0)  # not while it runs: said, nothing opens
     assert window.puzzle.family is not None
     assert "stop the run" in window.statusBar().currentMessage()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import json
+import threading
 
 import pytest
 
@@ -186,6 +187,26 @@ def test_two_threads_give_the_table_of_one():
     assert table(solve_family(family, "all", jobs=2)) == table(solve_family(family, "all",
                                                                             jobs=1))
 
+
+
+def test_a_paused_family_waits_then_gives_the_table_of_one_straight_run():
+    """While `pause` is set no member ends (each waits in its search); cleared, the run ends
+    with the table of a run never paused, and no member's seconds hold the pause."""
+    family = family_of(small_family())
+    pause = threading.Event()
+    pause.set()
+    events: list = []
+    consumer = threading.Thread(
+        target=lambda: events.extend(solve_family(family, "all", jobs=2, pause=pause)))
+    consumer.start()
+    paused_for = 1.5
+    consumer.join(paused_for)
+    assert consumer.is_alive() and not [e for e in events if isinstance(e, MemberResult)]
+    pause.clear()
+    consumer.join(60)
+    assert not consumer.is_alive()
+    assert table(events) == table(solve_family(family, "all", jobs=1))
+    assert all(e.seconds < paused_for / 2 for e in events if isinstance(e, MemberResult))
 
 def test_progress_reaches_the_whole_family_with_the_total():
     events = list(solve_family(family_of(small_family()), "all", jobs=2))
