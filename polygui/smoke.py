@@ -63,10 +63,38 @@ def run_smoke_test(app: QApplication) -> int:
         print("polygui smoke test FAILED: printing the Soma cube to a PDF file wrote nothing",
               file=sys.stderr)
         return 1
+    solids = export_solids(soma, Path(scratch.filePath("solids")))
+    if solids is not None:
+        print(f"polygui smoke test FAILED: the Soma pieces' STL files: {solids}",
+              file=sys.stderr)
+        return 1
+    from solvers.output.video import video_available
+
+    video = "MP4 export available" if video_available() else "no MP4 export (PyAV missing)"
     print(f"polygui smoke test passed: {found} distinct Soma cube solutions through the "
           f"solver thread ({time.monotonic() - started:.1f} s), as a direct solve finds; "
-          "printed the puzzle to a PDF file")
+          f"printed the puzzle to a PDF file; wrote its pieces as STL files; {video}")
     return 0
+
+
+def export_solids(puzzle: Puzzle, folder: Path) -> str | None:
+    """Write the puzzle's pieces as STL files (manifold3d makes the solids, trimesh writes
+    them: a bundle must carry both). None when every file is a whole binary STL, else why."""
+    from solvers.output.printable.export import export_printable
+    from solvers.output.printable.options import PrintOptions
+
+    try:
+        written = export_printable(puzzle, folder, PrintOptions())
+    except (ImportError, PuzzleError, OSError) as error:
+        return f"{type(error).__name__}: {error}"
+    if not written:
+        return "no file written"
+    for path in written:
+        data = path.read_bytes()
+        triangles = int.from_bytes(data[80:84], "little") if len(data) >= 84 else -1
+        if triangles <= 0 or len(data) != 84 + 50 * triangles:
+            return f"{path.name} is not a whole binary STL file"
+    return None
 
 
 def print_to_pdf(puzzle: Puzzle, path: Path) -> bool:

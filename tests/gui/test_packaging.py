@@ -19,9 +19,12 @@ SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 
 
 def test_smoke_test_solves_the_soma_cube_through_the_window_and_prints(capsys):
+    """It also writes the pieces as STL files (a bundle must carry manifold3d and trimesh)
+    and says whether the MP4 export is there (PyAV, installed with the tests)."""
     assert app_main(["polygui", "--smoke-test"]) == 0
     out = capsys.readouterr().out
     assert "240 distinct Soma cube solutions" in out and "printed the puzzle to a PDF" in out
+    assert "wrote its pieces as STL files" in out and "MP4 export available" in out
 
 
 def test_the_desktop_file_names_the_app_and_its_icon():
