@@ -20,18 +20,44 @@ from test_disassembly import caged_assembly, random_assembly
 DATA = Path(__file__).parent.parent / "data" / "burrtools"
 
 
-def general(pieces, width: int = 0, groups=None) -> tuple[np.ndarray, int]:
+def general(pieces, width: int = 0, groups=None, limit: int = 1 << 23
+            ) -> tuple[np.ndarray, int]:
     """(verdict row (of `width` numbers, 0: as many as the pieces need), states kept) of
-    the general analysis (disassembly_tree.run); groups as analyse_pieces takes them."""
+    the general analysis (disassembly_tree.run), keeping at most `limit` states; groups as
+    analyse_pieces takes them."""
     state = begin_pieces(pieces, groups, False)
     cancel = np.zeros(1, dtype=np.int64)
     outcome = BUDGET
     while outcome == BUDGET:
-        outcome, _, state = kernels().run(state, 1 << 23, 1 << 30, cancel, False)
+        outcome, _, state = kernels().run(state, limit, 1 << 30, cancel, False)
     verdict = np.full(width or verdict_width(len(pieces)), UNANALYSED, dtype=np.int32)
     verdict[0] = outcome
     verdict[1:1 + state[ANALYSIS_INFO].size] = state[ANALYSIS_INFO]
     return verdict, int(state[ANALYSIS_CURSOR][CURSOR_SEARCHED])
+
+
+def assemblies(name: str):
+    """(puzzle, prepared puzzle, every assembly's placement rows) of a BurrTools example."""
+    from solvers.puzzle.burrtools import load_burrtools
+    from solvers.search.prepare import prepare_puzzle
+    from solvers.search.slices import SlicedSearch
+
+    puzzle = load_burrtools(DATA / f"{name}.xmpuzzle")
+    prepared = prepare_puzzle(puzzle, "distinct")
+    sliced = SlicedSearch(prepared, prepared.new_search(), record=True)
+    rows = []
+    while not sliced.search.finished:
+        rows.append(sliced._search_slice(0))
+    return puzzle, prepared, np.concatenate(rows)
+
+
+def general_of(disassembler: Disassembler, row: np.ndarray, limit: int = 1 << 23
+               ) -> tuple[np.ndarray, int]:
+    """`general` of the assembly a row of placements makes, with the puzzle's groups."""
+    shapes, origins, types = disassembler.pieces_of(row)
+    pieces = [disassembler.cells_of(shape, origin) for shape, origin in zip(shapes, origins)]
+    return general(pieces, disassembler.width, disassembler.groups_by_type[types].tolist(),
+                   limit)
 
 
 def quick(pieces) -> tuple[np.ndarray, int]:
@@ -66,28 +92,14 @@ def test_a_batch_gives_the_verdicts_of_one_assembly_at_a_time():
     """DemoPieceGenerator's 928 assemblies (927 of them quick), and CubeInCage's 96 (none,
     one of them a solution thanks to a group): the batch's verdicts and states are those of
     each assembly's general analysis."""
-    from solvers.puzzle.burrtools import load_burrtools
-    from solvers.search.prepare import prepare_puzzle
-    from solvers.search.slices import SlicedSearch
-
     for name in ("DemoPieceGenerator", "CubeInCage"):
-        puzzle = load_burrtools(DATA / f"{name}.xmpuzzle")
-        prepared = prepare_puzzle(puzzle, "distinct")
-        sliced = SlicedSearch(prepared, prepared.new_search(), record=True)
-        rows = []
-        while not sliced.search.finished:
-            rows.append(sliced._search_slice(0))
-        rows = np.concatenate(rows)
+        puzzle, prepared, rows = assemblies(name)
         disassembler = Disassembler(puzzle, prepared.placements)
         batch = disassembler.block(rows)
         cancel = np.zeros(1, dtype=np.int64)
         while not batch.run(1 << 30, cancel):
             pass
         for row, verdict, states in zip(rows, batch.verdicts, batch.states):
-            shapes, origins, types = disassembler.pieces_of(row)
-            pieces = [disassembler.cells_of(shape, origin)
-                      for shape, origin in zip(shapes, origins)]
-            expected, expected_states = general(pieces, disassembler.width,
-                                                disassembler.groups_by_type[types].tolist())
+            expected, expected_states = general_of(disassembler, row)
             assert np.array_equal(verdict, expected) and states == expected_states
         assert np.array_equal(analyse_all(disassembler, rows), batch.verdicts)
