@@ -6,10 +6,8 @@ The whole suite on several workers (pytest-xdist, `-n auto` in pyproject.toml) f
 numba's cache of the kernels on every core (solvers/cli/jit_cache.py): each worker then loads
 a kernel where it would compile it, and no two compile the same one.
 
-numba keys a cached kernel by its own file only: after an edit of a function it calls from
-another file, the cache beside the sources still holds the old machine code. The tests keep
-their cache in .numba-cache/KEY instead, KEY a digest of every kernel file (the native build's
-key), so an edit of any kernel starts a fresh one; older ones are removed."""
+numba's cache is in a folder named by a digest of every kernel file, as in the app
+(solvers.kernels.native.keep_jit_cache_by_key): an edit of any kernel starts a fresh one."""
 
 from __future__ import annotations
 
@@ -22,11 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from solvers.kernels import native
+from solvers.kernels import native  # noqa: F401 (first: it points numba at its cache folder)
 
 ROOT = Path(__file__).resolve().parents[1]
-_NUMBA_CACHES = ROOT / ".numba-cache"
-os.environ.setdefault("NUMBA_CACHE_DIR", str(_NUMBA_CACHES / native.build_key()))
 
 _NO_BUILDS = tempfile.mkdtemp(prefix="polygui-tests-no-native-")
 os.environ["POLYGUI_NATIVE_DIR"] = _NO_BUILDS  # subprocesses (the CLI tests) inherit it
@@ -38,19 +34,10 @@ def _runs_whole_suite_on_workers(config: pytest.Config) -> bool:
     return on_workers and not is_worker and config.args_source is pytest.Config.ArgsSource.TESTPATHS
 
 
-def _remove_older_numba_caches() -> None:
-    current = Path(os.environ["NUMBA_CACHE_DIR"])
-    if current.parent == _NUMBA_CACHES and _NUMBA_CACHES.is_dir():
-        for older in _NUMBA_CACHES.iterdir():
-            if older != current:
-                shutil.rmtree(older, ignore_errors=True)
-
-
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionstart(session: pytest.Session) -> None:
     if hasattr(session.config, "workerinput"):
         return  # the session that started the workers did it
-    _remove_older_numba_caches()
     if not _runs_whole_suite_on_workers(session.config):
         return
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")

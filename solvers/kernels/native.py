@@ -123,6 +123,33 @@ def native_dir() -> Path:
     return Path(cache) / "polygui" / "native"
 
 
+def keep_jit_cache_by_key() -> None:
+    """Point numba's cache at a folder of this version of the kernels (unless
+    NUMBA_CACHE_DIR names one, or numba is loaded already): numba keys a cached kernel by its
+    own file only, so after an edit of a function it inlines from another file, the cache
+    beside the sources would still hold the old machine code, and a kernel whose file did
+    not change would run it against the new one's arrays (wrong counts, not only slow ones)."""
+    if "NUMBA_CACHE_DIR" in os.environ or "numba" in sys.modules:
+        return
+    if os.access(KERNELS_DIR, os.W_OK):
+        root = KERNELS_DIR / "__pycache__" / "numba"
+    else:
+        root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "polygui"
+        root /= "numba"
+    os.environ["NUMBA_CACHE_DIR"] = str(keyed_folder(root, build_key()))
+
+
+def keyed_folder(root: Path, key: str) -> Path:
+    """root / key, the folders of other keys removed when it is new (not made here)."""
+    current = root / key
+    if not current.is_dir() and root.is_dir():
+        import shutil  # noqa: PLC0415 (here only: it loads bz2 and lzma)
+
+        for older in root.iterdir():
+            shutil.rmtree(older, ignore_errors=True)
+    return current
+
+
 def _processor() -> str:
     """This processor's model and instruction-set flags (Linux), else what platform knows."""
     try:
