@@ -124,23 +124,24 @@ def _separable(gaps, count: int, forward: np.ndarray, backward: np.ndarray) -> b
     full = ~np.uint64(0) if count == 64 else _bit(count) - np.uint64(1)
     for a in range(3):  # i meets j sliding +a; j meets i sliding -a (and each itself)
         _meeting(gaps, 2 * a, count, UNBOUNDED, forward)
-        _transpose(forward, backward, count)
-        if _held_by_first(forward, count) != full or _held_by_first(backward, count) != full:
+        _meeting(gaps, 2 * a + 1, count, UNBOUNDED, backward)
+        if _held_by_first(backward) != full or _held_by_first(forward) != full:
             return True
     return False
 
 
 @njit(nogil=True, cache=True, inline="always")
-def _held_by_first(blocked: np.ndarray, count: int) -> np.uint64:
-    """The members that cannot move without member 0: those blocked by it, by them..."""
+def _held_by_first(met_by: np.ndarray) -> np.uint64:
+    """The members that cannot move without member 0, sliding in the direction where
+    met_by[j] holds the members that meet j: those that meet it, those that meet them..."""
     held = np.uint64(1)
-    grown = True
-    while grown:
-        grown = False
-        for i in range(count):
-            if not held & _bit(i) and blocked[i] & held:
-                held |= _bit(i)
-                grown = True
+    todo = np.uint64(1)
+    while todo:
+        j = lowest_bit(todo)
+        todo &= todo - np.uint64(1)
+        grown = met_by[j] & ~held
+        held |= grown
+        todo |= grown
     return held
 
 
@@ -387,7 +388,7 @@ def search_part(meta, entries, table_m, blocks, origins, n: int, members, count:
                         met = ring[2 + (stored - 1) % ring_size]
                         tags[(stored - 1) % ring_size] = stored - 1
                     moved_gaps(meta, entries, table_m, blocks, n, members, count, places, gaps,
-                               met, inside)
+                               met, inside, d // 2, k * _STEP[d, d // 2])
                     found_set, found_dir = _separation(met, count, new_closed, new_dragged)
                     if found_dir >= 0:
                         code = _FOUND

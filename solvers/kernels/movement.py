@@ -65,13 +65,13 @@ def new_cache(pairs: int = 64):
     return meta, entries, table, keys, blocks, used
 
 
-@njit(nogil=True, cache=True)
-def _bounds(shape_cells, shape_starts, s: int, high) -> None:
-    """high[a]: the highest coordinate of shape s on axis a (its lowest are 0)."""
-    high[:] = 0
+@njit(nogil=True, cache=True, inline="always")
+def _bounds(shape_cells, shape_starts, s: int, high, row: int) -> None:
+    """high[row, a]: the highest coordinate of shape s on axis a (its lowest are 0)."""
+    high[row, 0], high[row, 1], high[row, 2] = 0, 0, 0
     for c in range(shape_starts[s], shape_starts[s + 1]):
         for a in range(3):
-            high[a] = max(high[a], shape_cells[c, a])
+            high[row, a] = max(high[row, a], shape_cells[c, a])
 
 
 @njit(nogil=True, cache=True)
@@ -96,93 +96,88 @@ def _one(bit: int) -> np.uint64:
 
 
 @njit(nogil=True, cache=True, inline="always")
-def _lines(shape_cells, shape_starts, s: int, a: int, b: int, c: int, width: int, grid,
-           lines) -> int:
+def _lines(shape_cells, shape_starts, s: int, a: int, b: int, c: int, width: int, size: int,
+           grid, lines, first: int) -> int:
     """Shape s's cells along axis a as bits, one word a line: `grid` (zeros, a line (b, c) at
-    b * width + c) filled, and its lines that hold cells listed in `lines` (k, 3): (b, c,
-    word). Returns k."""
+    b * width + c, `size` lines) filled, and its lines that hold cells listed in `lines` from
+    row `first`: (b, c, word); the grid is left zeros again. Returns how many."""
     for cell in range(shape_starts[s], shape_starts[s + 1]):
         grid[shape_cells[cell, b] * width + shape_cells[cell, c]] |= _one(shape_cells[cell, a])
-    k = 0
-    for line in range(grid.size):
+    k = first
+    for line in range(size):
         if grid[line]:
             lines[k, 0], lines[k, 1], lines[k, 2] = line // width, line % width, grid[line]
+            grid[line] = 0
             k += 1
-    return k
+    return k - first
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def _line_bits(table, base: int, shape_cells, shape_starts, si: int, sj: int, a: int, b: int,
-               c: int, high_i, high_j, c_span: int, scratch, lines) -> None:
-    """Or the deltas of shapes si and sj along axis a into their keys' words (one a key),
-    a line of one against a line of the other at a time, only the lines that hold cells: sj's
-    line shifted once for each cell of si's (a pair of cells at a time cost 5 times as much:
-    a memory write each; every pair of lines of the two boxes, empty ones too, 3 times)."""
-    width_i, width_j = high_i[c] + 1, high_j[c] + 1
-    size_i, size_j = (high_i[b] + 1) * width_i, (high_j[b] + 1) * width_j
-    scratch[:size_i + size_j] = 0
-    count_i = _lines(shape_cells, shape_starts, si, a, b, c, width_i, scratch[:size_i], lines)
-    at = count_i
+               c: int, high, c_span: int, grid, lines) -> None:
+    """Or the deltas of shapes si and sj (bounds high[0] and high[1]) along axis a into their
+    keys' words (one a key), a line of one against a line of the other at a time, only the
+    lines that hold cells: sj's line shifted once for each cell of si's (a pair of cells at a
+    time cost 5 times as much: a memory write each; every pair of lines of the two boxes, empty
+    ones too, 3 times)."""
+    width_i, width_j = high[0, c] + 1, high[1, c] + 1
+    count_i = _lines(shape_cells, shape_starts, si, a, b, c, width_i,
+                     (high[0, b] + 1) * width_i, grid, lines, 0)
     count_j = _lines(shape_cells, shape_starts, sj, a, b, c, width_j,
-                     scratch[size_i:size_i + size_j], lines[at:])
+                     (high[1, b] + 1) * width_j, grid, lines, count_i)
+    high_ia, high_jb, high_jc = high[0, a], high[1, b], high[1, c]
     for li in range(count_i):
         ib, ic, cells_i = lines[li, 0], lines[li, 1], np.uint64(lines[li, 2])
-        for lj in range(at, at + count_j):
-            key = (ib - lines[lj, 0] + high_j[b]) * c_span + ic - lines[lj, 1] + high_j[c]
+        for lj in range(count_i, count_i + count_j):
+            key = (ib - lines[lj, 0] + high_jb) * c_span + ic - lines[lj, 1] + high_jc
             line_j = np.uint64(lines[lj, 2])
             word = np.uint64(0)
             cells = cells_i
             while cells:  # bit aj - ai + high_i[a]: sj's line shifted by high_i[a] - ai
-                word |= line_j << np.uint64(high_i[a] - lowest_bit(cells))
+                word |= line_j << np.uint64(high_ia - lowest_bit(cells))
                 cells &= cells - np.uint64(1)
             table[base + key] |= word
 
 
-# inlined into fill_blocks, as _insert: the cache's six arrays are not counted in and out at
-# each call (CubeInCage's 440 pairs: 0.91 -> 0.78 ms)
+# inlined into fill_blocks, as _insert and the helpers: a call counts every array it passes in
+# and out (numba's runtime), which took a third of building CubeInCage's 440 pairs
 @njit(nogil=True, cache=True, inline="always")
-def _build(cache, shape_cells, shape_starts, si: int, sj: int):
-    """Append the tables of shapes si (first) and sj to the cache: (first pa, cache)."""
+def _build(cache, shape_cells, shape_starts, si: int, sj: int, high, grid, lines):
+    """Append the tables of shapes si (first) and sj, whose bounds are high[0] and high[1],
+    to the cache: (first pa, cache). `grid` (zeros, as long as either shape's largest face)
+    and `lines` (a row for each of their cells) are scratch."""
     meta, entries, table, keys, blocks, used = cache
-    high = np.empty((2, 3), np.int64)
-    _bounds(shape_cells, shape_starts, si, high[0])
-    _bounds(shape_cells, shape_starts, sj, high[1])
-    high_i, high_j = high[0], high[1]
     first = used[_PA]
     meta = _grown(meta, first + 3)
-    n_entries, n_table, grids = used[_ENTRIES], used[_TABLE], 0
+    n_entries, n_table = used[_ENTRIES], used[_TABLE]
     for a in range(3):
         b, c = (1, 2) if a == 0 else ((0, 2) if a == 1 else (0, 1))
         pa = first + a
-        meta[pa, 0] = -high_j[b]
-        meta[pa, 1] = high_i[b] + high_j[b] + 1
-        meta[pa, 2] = -high_j[c]
-        meta[pa, 3] = high_i[c] + high_j[c] + 1
-        meta[pa, 4] = -high_i[a]
-        meta[pa, 5] = high_i[a] + high_j[a] + 1
+        meta[pa, 0] = -high[1, b]
+        meta[pa, 1] = high[0, b] + high[1, b] + 1
+        meta[pa, 2] = -high[1, c]
+        meta[pa, 3] = high[0, c] + high[1, c] + 1
+        meta[pa, 4] = -high[0, a]
+        meta[pa, 5] = high[0, a] + high[1, a] + 1
         meta[pa, 6] = n_entries
         meta[pa, 7] = n_table
         words = _words(meta[pa, 5])
         if words > 1:  # one word: its lowest and highest bits are the entry (pair_gaps)
             n_entries += meta[pa, 1] * meta[pa, 3]
         n_table += meta[pa, 1] * meta[pa, 3] * words
-        grids = max(grids, (high_i[b] + 1) * (high_i[c] + 1) + (high_j[b] + 1) * (high_j[c] + 1))
     entries = _grown(entries, n_entries)
     table = _grown(table, n_table)
     entries[used[_ENTRIES]:n_entries, 0] = UNBOUNDED  # no line, unless a bit says so
     entries[used[_ENTRIES]:n_entries, 1] = -UNBOUNDED
     table[used[_TABLE]:n_table] = 0
-    cells = shape_starts[si + 1] - shape_starts[si] + shape_starts[sj + 1] - shape_starts[sj]
-    scratch = np.empty(grids, np.uint64)
-    lines = np.empty((cells, 3), np.int64)
     for a in range(3):
         b, c = (1, 2) if a == 0 else ((0, 2) if a == 1 else (0, 1))
         pa = first + a
         b_lo, c_lo, c_span, d_lo = meta[pa, 0], meta[pa, 2], meta[pa, 3], meta[pa, 4]
         entry_base, table_base, words = meta[pa, 6], meta[pa, 7], _words(meta[pa, 5])
         if words == 1:
-            _line_bits(table, table_base, shape_cells, shape_starts, si, sj, a, b, c, high_i,
-                       high_j, c_span, scratch, lines)
+            _line_bits(table, table_base, shape_cells, shape_starts, si, sj, a, b, c, high,
+                       c_span, grid, lines)
             continue
         # a shape longer than 63 cells: cell by cell, and each key's lowest and highest delta
         for ci in range(shape_starts[si], shape_starts[si + 1]):
@@ -206,7 +201,7 @@ def _build(cache, shape_cells, shape_starts, si: int, sj: int):
 
 
 @njit(nogil=True, cache=True, inline="always")
-def _insert(cache, shape_cells, shape_starts, key: int, si: int, sj: int):
+def _insert(cache, shape_cells, shape_starts, key: int, si: int, sj: int, high, grid, lines):
     """Build the tables of shapes si and sj and file them under `key`: the cache, grown."""
     meta, entries, table, keys, blocks, used = cache
     if 2 * (used[_KEYS] + 1) > keys.size:
@@ -220,7 +215,8 @@ def _insert(cache, shape_cells, shape_starts, key: int, si: int, sj: int):
                     slot = (slot + 1) & (keys.size - 1)
                 keys[slot], blocks[slot] = old_keys[k], old_blocks[k]
     first, (meta, entries, table, keys, blocks, used) = _build(
-        (meta, entries, table, keys, blocks, used), shape_cells, shape_starts, si, sj)
+        (meta, entries, table, keys, blocks, used), shape_cells, shape_starts, si, sj, high,
+        grid, lines)
     mask = keys.size - 1
     slot = (key * _HASH >> 17) & mask
     while keys[slot]:
@@ -246,6 +242,9 @@ def fill_blocks(cache, shape_cells, shape_starts, shapes, n: int, found):
     if cache[5][_TABLE] > CACHE_TABLE_ROWS:  # start again, in new arrays: analyses under way
         cache = new_cache(np.int64(64))  # keep the old ones (typed: no Literal[int] compile)
     keys, blocks = cache[3], cache[4]
+    high = np.empty((2, 3), np.int64)  # the builder's scratch, made at its first pair
+    grid = np.zeros(0, np.uint64)
+    lines = np.empty((0, 3), np.int64)
     for i in range(n):
         for j in range(i + 1, n):
             key = shapes[i] * SHAPES + shapes[j] + 1
@@ -257,7 +256,20 @@ def fill_blocks(cache, shape_cells, shape_starts, shapes, n: int, found):
                 if keys[slot] == key:
                     found[pair_number(i, j, n)] = blocks[slot]
                     break
-                cache = _insert(cache, shape_cells, shape_starts, key, shapes[i], shapes[j])
+                si, sj = shapes[i], shapes[j]
+                _bounds(shape_cells, shape_starts, si, high, 0)
+                _bounds(shape_cells, shape_starts, sj, high, 1)
+                face = 0
+                for r in range(2):
+                    face = max(face, (high[r, 0] + 1) * max(high[r, 1] + 1, high[r, 2] + 1),
+                               (high[r, 1] + 1) * (high[r, 2] + 1))
+                if face > grid.size:
+                    grid = np.zeros(2 * face, np.uint64)
+                cells = shape_starts[si + 1] - shape_starts[si]
+                cells += shape_starts[sj + 1] - shape_starts[sj]
+                if cells > lines.shape[0]:
+                    lines = np.empty((2 * cells, 3), np.int64)
+                cache = _insert(cache, shape_cells, shape_starts, key, si, sj, high, grid, lines)
                 keys, blocks = cache[3], cache[4]
     return cache
 
@@ -344,13 +356,16 @@ def pair_gaps(meta, entries, table, pa: int, r_a: int, r_b: int, r_c: int) -> tu
 
 @njit(nogil=True, cache=True, inline="always")
 def _pair_into(meta, entries, table, blocks, n: int, members: np.ndarray, li: int, lj: int,
-               places: np.ndarray, gaps: np.ndarray) -> None:
-    """gaps[., li, lj] and gaps[., lj, li] of members li < lj, their corners at `places`."""
+               places: np.ndarray, gaps: np.ndarray, skip: int = -1) -> None:
+    """gaps[., li, lj] and gaps[., lj, li] of members li < lj, their corners at `places`,
+    along every axis but `skip`."""
     first = blocks[pair_number(members[li], members[lj], n)]
     rx = places[lj, 0] - places[li, 0]
     ry = places[lj, 1] - places[li, 1]
     rz = places[lj, 2] - places[li, 2]
     for a in range(3):
+        if a == skip:
+            continue
         if a == 0:
             forward, backward = pair_gaps(meta, entries, table, first, rx, ry, rz)
         elif a == 1:
@@ -377,15 +392,26 @@ def state_gaps(meta, entries, table, blocks, n: int, members: np.ndarray, count:
 @njit(nogil=True, cache=True, inline="always")
 def moved_gaps(meta, entries, table, blocks, n: int, members: np.ndarray, count: int,
                places: np.ndarray, before: np.ndarray, gaps: np.ndarray,
-               moved: np.uint64) -> None:
-    """`state_gaps` of a state reached by sliding the members of mask `moved`: the gaps of
-    the state `before` it, but for the pairs the slide parted or brought together."""
+               moved: np.uint64, axis: int, shift: int) -> None:
+    """`state_gaps` of a state reached by sliding the members of mask `moved` by `shift`
+    along `axis`: the gaps of the state `before` it, but for the pairs the slide parted or
+    brought together. Along the slide's axis, theirs change by the shift: a slide never
+    passes a cell of the other piece, so the nearest ones ahead and behind stay the same."""
     for d in range(6):  # copied by hand: a slice's copy would ask numba's runtime
         for li in range(count):
             for lj in range(count):
                 gaps[d, li, lj] = before[d, li, lj]
+    ahead, behind = 2 * axis, 2 * axis + 1
     for li in range(count):
         inside = (moved >> np.uint64(li)) & np.uint64(1)
         for lj in range(li + 1, count):
             if inside != (moved >> np.uint64(lj)) & np.uint64(1):
-                _pair_into(meta, entries, table, blocks, n, members, li, lj, places, gaps)
+                _pair_into(meta, entries, table, blocks, n, members, li, lj, places, gaps,
+                           axis)
+                closer = shift if inside else -shift  # li's slide toward lj along +axis
+                if gaps[ahead, li, lj] < UNBOUNDED:
+                    gaps[ahead, li, lj] -= closer
+                    gaps[behind, lj, li] -= closer
+                if gaps[behind, li, lj] < UNBOUNDED:
+                    gaps[behind, li, lj] += closer
+                    gaps[ahead, lj, li] += closer

@@ -134,3 +134,79 @@ def test_closures_as_bits_are_those_of_following_the_gaps():
             assert int(closed[i]) == sum(1 << j for j in seen), (gaps[d], i)
         for p in range(count):
             assert int(dragged[p]) == sum(1 << i for i in range(count) if p in reached[i])
+
+
+def held_by_first(gaps: np.ndarray, d: int, count: int) -> set[int]:
+    """The members that cannot slide along d without member 0: those that meet it on their
+    way, those that meet them... (followed member by member)."""
+    held, grown = {0}, True
+    while grown:
+        grown = False
+        for i in range(count):
+            if i not in held and any(gaps[d, i, j] < UNBOUNDED for j in held):
+                held.add(i)
+                grown = True
+    return held
+
+
+def test_a_state_is_separable_when_some_member_is_not_held_by_the_first():
+    """disassembly._separable (the members held by member 0 grown a member at a time, as
+    bits) against following the gaps: some set slides out for good exactly when, along some
+    direction, some member is not held back by member 0."""
+    from solvers.kernels.disassembly import _separable
+
+    rng = np.random.default_rng(5)
+    answers = set()
+    for _ in range(300):
+        count = int(rng.integers(2, 8))
+        sliding = rng.choice([0, 3, UNBOUNDED, UNBOUNDED], size=(3, count, count))
+        gaps = np.empty((6, count, count), np.int64)
+        gaps[0::2] = sliding  # gaps[-a, i, j] = gaps[+a, j, i]
+        gaps[1::2] = sliding.transpose(0, 2, 1)
+        expected = any(len(held_by_first(gaps, d, count)) < count for d in range(6))
+        forward, backward = np.zeros(count, np.uint64), np.zeros(count, np.uint64)
+        assert _separable(gaps, count, forward, backward) == expected, gaps
+        answers.add(expected)
+    assert answers == {True, False}
+
+
+def test_the_gaps_after_a_slide_are_those_worked_out_anew():
+    """movement.moved_gaps (the pairs a slide parts or brings together looked up again, their
+    gaps along the slide's axis moved by its distance) gives the gaps state_gaps works out
+    for the pieces where the slide put them."""
+    rng = np.random.default_rng(3)
+    checked = 0
+    for _ in range(1500):
+        shapes = [random_shape(rng, (3, 3, 3)) for _ in range(4)]
+        cells = np.concatenate(shapes).astype(np.int64)
+        starts = np.cumsum([0] + [len(s) for s in shapes]).astype(np.int64)
+        members = np.arange(4, dtype=np.int64)
+        blocks, cache = movement.assembly_blocks(movement.new_cache(np.int64(4)), cells,
+                                                 starts, members)
+        places = rng.integers(-4, 5, size=(4, 3)).astype(np.int64)
+        occupied = [{tuple(c) for c in (s + p).tolist()} for s, p in zip(shapes, places)]
+        if sum(map(len, occupied)) != len(set().union(*occupied)):
+            continue  # pieces overlap: not a state
+        before = np.empty((6, 4, 4), np.int64)
+        movement.state_gaps(cache[0], cache[1], cache[2], blocks, 4, members, 4, places,
+                            before)
+        moved = int(rng.integers(1, 15))  # a set of the four, not all of them
+        axis, sign = int(rng.integers(0, 3)), int(rng.choice([1, -1]))
+        d = 2 * axis + (sign < 0)
+        reach = min(before[d, i, j] for i in range(4) for j in range(4)
+                    if moved >> i & 1 and not moved >> j & 1)
+        if reach == 0 or reach >= UNBOUNDED:
+            continue  # it cannot slide, or slides out for good
+        shift = sign * int(rng.integers(1, reach + 1))
+        for i in range(4):
+            if moved >> i & 1:
+                places[i, axis] += shift
+        updated, anew = np.empty_like(before), np.empty_like(before)
+        movement.moved_gaps(cache[0], cache[1], cache[2], blocks, 4, members, 4, places, before,
+                            updated, np.uint64(moved), axis, shift)
+        movement.state_gaps(cache[0], cache[1], cache[2], blocks, 4, members, 4, places, anew)
+        for i in range(4):  # the diagonal is never written
+            updated[:, i, i] = anew[:, i, i] = 0
+        assert np.array_equal(updated, anew), (moved, axis, shift)
+        checked += 1
+    assert checked > 100
