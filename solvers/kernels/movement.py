@@ -56,9 +56,9 @@ def pair_number(i: int, j: int, n: int) -> int:
 @njit(nogil=True, cache=True)
 def new_cache(pairs: int = 64):
     """An empty cache with room for about `pairs` pairs of shapes."""
-    meta = np.zeros((3 * pairs, 8), np.int64)
-    entries = np.zeros((64 * pairs, 2), np.int32)
-    table = np.zeros(64 * pairs, np.uint64)
+    meta = np.empty((3 * pairs, 8), np.int64)  # rows written, cleared when a pair takes them
+    entries = np.empty((64 * pairs, 2), np.int32)
+    table = np.empty(64 * pairs, np.uint64)
     keys = np.zeros(4 * pairs, np.int64)
     blocks = np.zeros(4 * pairs, np.int64)
     used = np.zeros(4, np.int64)
@@ -75,12 +75,13 @@ def _bounds(shape_cells, shape_starts, s: int, high, row: int) -> None:
 
 
 @njit(nogil=True, cache=True)
-def _grown(array, rows: int):
-    """`array` with room for at least `rows` rows (twice as many as it needs, when it grows)."""
+def _grown(array, used: int, rows: int):
+    """`array`, its first `used` rows kept, with room for at least `rows` rows (twice as many
+    as it needs, when it grows; the new rows not cleared: a pair clears those it takes)."""
     if rows <= array.shape[0]:
         return array
-    bigger = np.zeros((2 * rows,) + array.shape[1:], array.dtype)
-    bigger[:array.shape[0]] = array
+    bigger = np.empty((2 * rows,) + array.shape[1:], array.dtype)
+    bigger[:used] = array[:used]
     return bigger
 
 
@@ -139,41 +140,57 @@ def _line_bits(table, base: int, shape_cells, shape_starts, si: int, sj: int, a:
             table[base + key] |= word
 
 
-# inlined into fill_blocks, as _insert and the helpers: a call counts every array it passes in
-# and out (numba's runtime), which took a third of building CubeInCage's 440 pairs
 @njit(nogil=True, cache=True, inline="always")
-def _build(cache, shape_cells, shape_starts, si: int, sj: int, high, grid, lines):
+def _spans(high, a: int) -> tuple[int, int, int, int, int]:
+    """(b, c, the keys' spans along b and c, the deltas' span along a) of axis a of the pair
+    whose shapes' bounds are high[0] and high[1]."""
+    b, c = (1, 2) if a == 0 else ((0, 2) if a == 1 else (0, 1))
+    return (b, c, high[0, b] + high[1, b] + 1, high[0, c] + high[1, c] + 1,
+            high[0, a] + high[1, a] + 1)
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _sizes(high) -> tuple[int, int]:
+    """(entries, table words) a pair's tables take (bounds high[0] and high[1])."""
+    n_entries, n_table = 0, 0
+    for a in range(3):
+        _, _, b_span, c_span, d_span = _spans(high, a)
+        if _words(d_span) > 1:  # one word: its lowest and highest bits are the entry
+            n_entries += b_span * c_span
+        n_table += b_span * c_span * _words(d_span)
+    return n_entries, n_table
+
+
+# _nrt=False: it allocates nothing (fill_blocks makes the room), and numba's counting of the
+# references of its arrays, at every view and inlined call, was a third of building
+# CubeInCage's 440 pairs
+@njit(nogil=True, cache=True, _nrt=False)
+def _build(meta, entries, table, used, shape_cells, shape_starts, si: int, sj: int, high,
+           grid, lines) -> int:
     """Append the tables of shapes si (first) and sj, whose bounds are high[0] and high[1],
-    to the cache: (first pa, cache). `grid` (zeros, as long as either shape's largest face)
-    and `lines` (a row for each of their cells) are scratch."""
-    meta, entries, table, keys, blocks, used = cache
+    to `meta`, `entries` and `table` (with room for them): their first pa. `grid` (zeros, as
+    long as either shape's largest face) and `lines` (a row for each of their cells) are
+    scratch."""
     first = used[_PA]
-    meta = _grown(meta, first + 3)
     n_entries, n_table = used[_ENTRIES], used[_TABLE]
     for a in range(3):
-        b, c = (1, 2) if a == 0 else ((0, 2) if a == 1 else (0, 1))
+        b, c, b_span, c_span, d_span = _spans(high, a)
         pa = first + a
-        meta[pa, 0] = -high[1, b]
-        meta[pa, 1] = high[0, b] + high[1, b] + 1
-        meta[pa, 2] = -high[1, c]
-        meta[pa, 3] = high[0, c] + high[1, c] + 1
-        meta[pa, 4] = -high[0, a]
-        meta[pa, 5] = high[0, a] + high[1, a] + 1
-        meta[pa, 6] = n_entries
-        meta[pa, 7] = n_table
-        words = _words(meta[pa, 5])
-        if words > 1:  # one word: its lowest and highest bits are the entry (pair_gaps)
-            n_entries += meta[pa, 1] * meta[pa, 3]
-        n_table += meta[pa, 1] * meta[pa, 3] * words
-    entries = _grown(entries, n_entries)
-    table = _grown(table, n_table)
-    entries[used[_ENTRIES]:n_entries, 0] = UNBOUNDED  # no line, unless a bit says so
-    entries[used[_ENTRIES]:n_entries, 1] = -UNBOUNDED
-    table[used[_TABLE]:n_table] = 0
+        meta[pa, 0], meta[pa, 1] = -high[1, b], b_span
+        meta[pa, 2], meta[pa, 3] = -high[1, c], c_span
+        meta[pa, 4], meta[pa, 5] = -high[0, a], d_span
+        meta[pa, 6], meta[pa, 7] = n_entries, n_table
+        if _words(d_span) > 1:
+            n_entries += b_span * c_span
+        n_table += b_span * c_span * _words(d_span)
+    for e in range(used[_ENTRIES], n_entries):
+        entries[e, 0], entries[e, 1] = UNBOUNDED, -UNBOUNDED  # no line, unless a bit says so
+    for w in range(used[_TABLE], n_table):
+        table[w] = 0
     for a in range(3):
-        b, c = (1, 2) if a == 0 else ((0, 2) if a == 1 else (0, 1))
+        b, c, _, c_span, _ = _spans(high, a)
         pa = first + a
-        b_lo, c_lo, c_span, d_lo = meta[pa, 0], meta[pa, 2], meta[pa, 3], meta[pa, 4]
+        b_lo, c_lo, d_lo = meta[pa, 0], meta[pa, 2], meta[pa, 4]
         entry_base, table_base, words = meta[pa, 6], meta[pa, 7], _words(meta[pa, 5])
         if words == 1:
             _line_bits(table, table_base, shape_cells, shape_starts, si, sj, a, b, c, high,
@@ -197,33 +214,22 @@ def _build(cache, shape_cells, shape_starts, si: int, sj: int, high, grid, lines
                     entries[entry_base + key, 1] = (w << 6) + highest_bit(table[base + w]) + d_lo
                     break
     used[_PA], used[_ENTRIES], used[_TABLE] = first + 3, n_entries, n_table
-    return first, (meta, entries, table, keys, blocks, used)
+    return first
 
 
 @njit(nogil=True, cache=True, inline="always")
-def _insert(cache, shape_cells, shape_starts, key: int, si: int, sj: int, high, grid, lines):
-    """Build the tables of shapes si and sj and file them under `key`: the cache, grown."""
-    meta, entries, table, keys, blocks, used = cache
-    if 2 * (used[_KEYS] + 1) > keys.size:
-        old_keys, old_blocks = keys, blocks
-        keys = np.zeros(2 * old_keys.size, np.int64)
-        blocks = np.zeros(2 * old_keys.size, np.int64)
-        for k in range(old_keys.size):
-            if old_keys[k]:
-                slot = (old_keys[k] * _HASH >> 17) & (keys.size - 1)
-                while keys[slot]:
-                    slot = (slot + 1) & (keys.size - 1)
-                keys[slot], blocks[slot] = old_keys[k], old_blocks[k]
-    first, (meta, entries, table, keys, blocks, used) = _build(
-        (meta, entries, table, keys, blocks, used), shape_cells, shape_starts, si, sj, high,
-        grid, lines)
-    mask = keys.size - 1
-    slot = (key * _HASH >> 17) & mask
-    while keys[slot]:
-        slot = (slot + 1) & mask
-    keys[slot], blocks[slot] = key, first
-    used[_KEYS] += 1
-    return meta, entries, table, keys, blocks, used
+def _rehashed(keys, blocks):
+    """(keys, blocks) in tables twice as large."""
+    bigger_keys = np.zeros(2 * keys.size, np.int64)
+    bigger_blocks = np.zeros(2 * keys.size, np.int64)
+    mask = bigger_keys.size - 1
+    for k in range(keys.size):
+        if keys[k]:
+            slot = (keys[k] * _HASH >> 17) & mask
+            while bigger_keys[slot]:
+                slot = (slot + 1) & mask
+            bigger_keys[slot], bigger_blocks[slot] = keys[k], blocks[k]
+    return bigger_keys, bigger_blocks
 
 
 @njit(nogil=True, cache=True)
@@ -236,29 +242,50 @@ def assembly_blocks(cache, shape_cells, shape_starts, shapes):
     return found, cache
 
 
+@njit(nogil=True, cache=True, _nrt=False)
+def _look_up(keys, blocks, shapes, n: int, found) -> bool:
+    """Whether the cache holds every pair of the first n `shapes`: their blocks then in
+    `found`. Apart, and without numba's runtime, as most assemblies find all theirs: the
+    builder's scratch made at each call was half of a look-up's time."""
+    mask = keys.size - 1
+    for i in range(n):
+        for j in range(i + 1, n):
+            key = shapes[i] * SHAPES + shapes[j] + 1
+            slot = (key * _HASH >> 17) & mask
+            while keys[slot] and keys[slot] != key:
+                slot = (slot + 1) & mask
+            if keys[slot] != key:
+                return False
+            found[pair_number(i, j, n)] = blocks[slot]
+    return True
+
+
 @njit(nogil=True, cache=True)
 def fill_blocks(cache, shape_cells, shape_starts, shapes, n: int, found):
     """`assembly_blocks` of the first n `shapes`, into `found`: the cache, grown."""
+    if _look_up(cache[3], cache[4], shapes, n, found):
+        return cache
     if cache[5][_TABLE] > CACHE_TABLE_ROWS:  # start again, in new arrays: analyses under way
         cache = new_cache(np.int64(64))  # keep the old ones (typed: no Literal[int] compile)
-    keys, blocks = cache[3], cache[4]
+    meta, entries, table, keys, blocks, used = cache
     high = np.empty((2, 3), np.int64)  # the builder's scratch, made at its first pair
     grid = np.zeros(0, np.uint64)
     lines = np.empty((0, 3), np.int64)
     for i in range(n):
         for j in range(i + 1, n):
             key = shapes[i] * SHAPES + shapes[j] + 1
-            while True:  # looked up here, not called: a call counts every array in and out
-                mask = keys.size - 1
-                slot = (key * _HASH >> 17) & mask
-                while keys[slot] and keys[slot] != key:
-                    slot = (slot + 1) & mask
-                if keys[slot] == key:
-                    found[pair_number(i, j, n)] = blocks[slot]
-                    break
+            mask = keys.size - 1
+            slot = (key * _HASH >> 17) & mask
+            while keys[slot] and keys[slot] != key:
+                slot = (slot + 1) & mask
+            if keys[slot] != key:  # its tables, built where there is room for them
                 si, sj = shapes[i], shapes[j]
                 _bounds(shape_cells, shape_starts, si, high, 0)
                 _bounds(shape_cells, shape_starts, sj, high, 1)
+                n_entries, n_table = _sizes(high)
+                meta = _grown(meta, used[_PA], used[_PA] + 3)
+                entries = _grown(entries, used[_ENTRIES], used[_ENTRIES] + n_entries)
+                table = _grown(table, used[_TABLE], used[_TABLE] + n_table)
                 face = 0
                 for r in range(2):
                     face = max(face, (high[r, 0] + 1) * max(high[r, 1] + 1, high[r, 2] + 1),
@@ -269,9 +296,18 @@ def fill_blocks(cache, shape_cells, shape_starts, shapes, n: int, found):
                 cells += shape_starts[sj + 1] - shape_starts[sj]
                 if cells > lines.shape[0]:
                     lines = np.empty((2 * cells, 3), np.int64)
-                cache = _insert(cache, shape_cells, shape_starts, key, si, sj, high, grid, lines)
-                keys, blocks = cache[3], cache[4]
-    return cache
+                first = _build(meta, entries, table, used, shape_cells, shape_starts, si, sj,
+                               high, grid, lines)
+                if 2 * (used[_KEYS] + 1) > keys.size:
+                    keys, blocks = _rehashed(keys, blocks)
+                    mask = keys.size - 1
+                slot = (key * _HASH >> 17) & mask
+                while keys[slot]:
+                    slot = (slot + 1) & mask
+                keys[slot], blocks[slot] = key, first
+                used[_KEYS] += 1
+            found[pair_number(i, j, n)] = blocks[slot]
+    return meta, entries, table, keys, blocks, used
 
 
 @njit(nogil=True, cache=True, inline="always")
