@@ -102,7 +102,7 @@ class Disassembler:
             self.row_shape[rows], self.row_origin[rows] = shapes.add_many(cells)
         self.shape_cells, self.shape_starts = shapes.arrays()
         self.row_piece = np.ascontiguousarray(placements.row_piece, dtype=np.int64)
-        self._caches = threading.local()  # each thread its own tables (kernels/movement.py)
+        self._caches = threading.local()  # each thread its own tables (kernels/collision_tables.py)
         self.groups_by_type = np.array(group_bits(puzzle.pieces), dtype=np.uint64)
         self.exact_groups = groups_are_exact(puzzle.pieces)
         self.copies = int(placements.piece_counts.sum())
@@ -126,9 +126,9 @@ class Disassembler:
 
     @property
     def cache(self):
-        """This thread's table cache (kernels/movement.py), made on first use."""
+        """This thread's table cache (kernels/collision_tables.py), made on first use."""
         if not hasattr(self._caches, "tables"):
-            self._caches.tables = native.kernel("movement").new_cache(64)
+            self._caches.tables = native.kernel("collision_tables").new_cache(64)
         return self._caches.tables
 
     @cache.setter
@@ -271,6 +271,6 @@ def begin_pieces(pieces, groups, record: bool):
     state, _ = kernels().begin(np.array([shape for shape, _ in placed], dtype=np.int64),
                                np.array([corner for _, corner in placed], dtype=np.int64),
                                bits, record, new_work(len(pieces)),
-                               native.kernel("movement").new_cache(64), shape_cells,
+                               native.kernel("collision_tables").new_cache(64), shape_cells,
                                shape_starts)
     return state

@@ -33,7 +33,7 @@ from numba import njit
 from .disassembly import (BUDGET, CANCELLED, GAPS_RING_BYTES, GAPS_RING_STATES, GROW, LOCKED,
                           SINGLE, SOLUTION, TOO_BIG, _EXHAUSTED, _FOUND, grow, search_part)
 from .disassembly_quick import placed_pieces, quick_buffers, take_apart_at_once
-from .movement import assembly_blocks, fill_blocks
+from .collision_tables import assembly_blocks, fill_blocks
 from .status import (ANALYSIS_CURSOR, ANALYSIS_INFO, ANALYSIS_WORK, CURSOR_LOCKED, CURSOR_NODES,
                      CURSOR_PATHS, CURSOR_SEARCHED, CURSOR_STUCK, DISASSEMBLY_FIRST_CAPACITY)
 
@@ -75,7 +75,7 @@ def _all(n: int) -> np.uint64:
 @njit(nogil=True, cache=True)
 def begin(shapes, origins, groups, record: bool, work, cache, shape_cells, shape_starts):
     """The state of an analysis of the assembly whose piece p is shape shapes[p] with its
-    corner at origins[p], about to start; and the table cache (movement.py), grown."""
+    corner at origins[p], about to start; and the table cache (collision_tables.py), grown."""
     n = shapes.size
     blocks, cache = assembly_blocks(cache, shape_cells, shape_starts, shapes)
     waiting = np.empty(n + 1, np.uint64)

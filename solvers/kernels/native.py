@@ -55,7 +55,8 @@ PEERS = Argument("int32", 2, readonly=True)  # search.sudoku's cached unit table
 Q3, H3 = Argument("int64", 3), Argument("int16", 3)
 WORK = Argument("tuple", members=(  # the disassembler's search buffers
     H2, I1, U1, Q1, Q1, U1, Argument("int64", 4), U2, Q2, U2, Q1, Q2, Q1))
-CACHE = Argument("tuple", members=(Q2, I2, U1, Q1, Q1, Q1))  # its collision tables (movement)
+CACHE = Argument("tuple", members=(  # its collision tables (collision_tables)
+    Q2, I2, U1, Q1, Q1, Q1, Q2, Q2, Q3))
 ANALYSIS = Argument("tuple", members=(  # an assembly's analysis under way (disassembly_tree)
     Q1, Q2, U1, Q2, I2, U1, Q1, U1, Q3, I1, U1, Q2, H3, Q1, Q1, WORK))
 RULES = Argument("tuple", members=(  # search.sudoku_variants' rule tables, read-only
@@ -102,7 +103,7 @@ EXPORTS: dict[str, dict[str, tuple[Argument, ...]]] = {
         "run": (ANALYSIS, INT, INT, Q1, BOOL),
         "analyse_batch": (Q1, Q2, Q1, Q2, U1, Q2, Q1, CACHE, INT, INT, INT, Q1, I2, Q1),
     },
-    "movement": {"new_cache": (INT,)},
+    "collision_tables": {"new_cache": (INT,)},
     "orbits": {"image_hashes_of": (U2, I2), "sorted_images": (I2, I2, B2)},
     "sudoku": {"search": (U2, Q1, Q1, U1, Q1, F1, Q1, PEERS, PEERS, UINT, Q1, F1, H2, BOOL, INT,
                           INT)},

@@ -1,12 +1,13 @@
-"""The disassembler's collision tables (solvers/kernels/movement.py): every gap they give is
-the one found by sliding the cells, and a pair's tables are one bit word per line key; and
+"""The disassembler's collision tables (solvers/kernels/collision_tables.py builds them,
+movement.py reads them): every gap they give is the one found by sliding the cells, and a
+pair's tables are one bit word per line key; and
 the search that reads them (kernels/disassembly.py) runs without reference counting."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from solvers.kernels import movement
+from solvers.kernels import collision_tables, movement
 from solvers.kernels.movement import UNBOUNDED
 
 AXES = ((0, 1, 2), (1, 0, 2), (2, 0, 1))  # axis a, then its two others in increasing order
@@ -37,8 +38,8 @@ def pair_cache(first: np.ndarray, second: np.ndarray):
     """(the pair's first pa, the cache holding its tables)."""
     cells = np.concatenate([first, second]).astype(np.int64)
     starts = np.array([0, len(first), len(cells)], dtype=np.int64)
-    found, cache = movement.assembly_blocks(movement.new_cache(np.int64(4)), cells, starts,
-                                            np.array([0, 1], dtype=np.int64))
+    found, cache = collision_tables.assembly_blocks(collision_tables.new_cache(np.int64(4)),
+                                                    cells, starts, np.array([0, 1], np.int64))
     return int(found[0]), cache
 
 
@@ -181,8 +182,8 @@ def test_the_gaps_after_a_slide_are_those_worked_out_anew():
         cells = np.concatenate(shapes).astype(np.int64)
         starts = np.cumsum([0] + [len(s) for s in shapes]).astype(np.int64)
         members = np.arange(4, dtype=np.int64)
-        blocks, cache = movement.assembly_blocks(movement.new_cache(np.int64(4)), cells,
-                                                 starts, members)
+        blocks, cache = collision_tables.assembly_blocks(
+            collision_tables.new_cache(np.int64(4)), cells, starts, members)
         places = rng.integers(-4, 5, size=(4, 3)).astype(np.int64)
         occupied = [{tuple(c) for c in (s + p).tolist()} for s, p in zip(shapes, places)]
         if sum(map(len, occupied)) != len(set().union(*occupied)):
