@@ -48,6 +48,7 @@ from .movement import UNBOUNDED, moved_gaps, state_gaps
 from .status import BUDGET, CANCELLED, LOCKED, SINGLE, SOLUTION, TOO_BIG  # noqa: F401
 
 GROW = 6  # a search whose buffers are full: `grow` them and call again
+START_GAPS_KNOWN = -2  # progress[2] before a search: its start's gaps are in work[6][0]
 _FOUND, _EXHAUSTED = 10, 11  # how one part's search ended (or TOO_BIG, CANCELLED, BUDGET)
 _STEP = np.array([[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]],
                  dtype=np.int64)
@@ -278,7 +279,8 @@ def search_part(meta, entries, table_m, blocks, origins, n: int, members, count:
     """Breadth-first search of one part from `start` (count, 3) offsets, resumable:
     `blocks` and `origins` are the assembly's pairs' tables (movement.py) and its pieces'
     corners. `progress` = [states stored (0: not begun), next state to expand, and once found:
-    the separating state, its set, its direction]. Expands at most `budget` states, keeps at most
+    the separating state, its set, its direction; before it begins, progress[2] may say
+    START_GAPS_KNOWN]. Expands at most `budget` states, keeps at most
     `limit`; `work` holds the buffers (rows, parent, hashes, slots, table, sets), reused part
     after part, which it never reallocates: when they are full it stops (GROW) for its
     caller to `grow` them and call again. Returns _FOUND, _EXHAUSTED, TOO_BIG, CANCELLED,
@@ -297,7 +299,8 @@ def search_part(meta, entries, table_m, blocks, origins, n: int, members, count:
         _begin(rows, parent, hashes, slots, table, count, start)
         stored = 1
         _places(rows, 0, count, members, origins, places)
-        state_gaps(meta, entries, table_m, blocks, n, members, count, places, gaps)
+        if progress[2] != START_GAPS_KNOWN:
+            state_gaps(meta, entries, table_m, blocks, n, members, count, places, gaps)
         found_set, found_dir = _separation(gaps, count, closed, dragged)
         if found_dir >= 0:
             code = _FOUND

@@ -31,7 +31,8 @@ import numpy as np
 from numba import njit
 
 from .disassembly import (BUDGET, CANCELLED, GAPS_RING_BYTES, GAPS_RING_STATES, GROW, LOCKED,
-                          SINGLE, SOLUTION, TOO_BIG, _EXHAUSTED, _FOUND, grow, search_part)
+                          SINGLE, SOLUTION, START_GAPS_KNOWN, TOO_BIG, _EXHAUSTED, _FOUND, grow,
+                          search_part)
 from .disassembly_quick import placed_pieces, quick_buffers, take_apart_at_once
 from .collision_tables import assembly_blocks, fill_blocks
 from .status import (ANALYSIS_CURSOR, ANALYSIS_INFO, ANALYSIS_WORK, CURSOR_LOCKED, CURSOR_NODES,
@@ -228,16 +229,19 @@ def assembly_shapes(row_shape, row_origin, row_piece, solution, groups_by_type):
 
 @njit(nogil=True, cache=True)
 def _search_whole(meta, entries, table, blocks, corners, n: int, limit: int, budget: int, cancel,
-                  work, progress):
+                  work, progress, gaps_known: bool):
     """The first search of an assembly's analysis, the whole of its n pieces where they lie
-    (members 0..n-1 in `work`), with no analysis state made for it: (how it ended, the
-    budget left, `work`, grown when the search asked)."""
+    (members 0..n-1 in `work`), with no analysis state made for it (gaps_known: the quick
+    path left their gaps in work[6][0]): (how it ended, the budget left, `work`, grown when
+    the search asked)."""
     members, start = work[10], work[11]
     for p in range(n):
         members[p] = p
         for a in range(3):
             start[p, a] = 0
     progress[:] = 0
+    if gaps_known:
+        progress[2] = START_GAPS_KNOWN
     while True:
         expanded = progress[1]
         code = search_part(meta, entries, table, blocks, corners, n, members, n, start,
@@ -292,7 +296,8 @@ def analyse_batch(row_shape, row_origin, row_piece, solutions, groups_by_type, s
         n = placed_pieces(row_shape, row_origin, solutions[s], placed, corners)
         cache = fill_blocks(cache, shape_cells, shape_starts, placed, n, blocks)
         separations = -1
-        if n > 1 and budget >= n - 1:
+        quick = n > 1 and budget >= n - 1
+        if quick:
             separations = take_apart_at_once(cache[0], cache[1], cache[2], blocks, corners, n,
                                              work, verdicts[s])
         if separations >= 0:
@@ -305,7 +310,7 @@ def analyse_batch(row_shape, row_origin, row_piece, solutions, groups_by_type, s
             # the whole searched first with no analysis state: most assemblies that do not
             # come apart where they lie do not come apart at all (CubeInCage: 95 of 96)
             code, budget, work = _search_whole(cache[0], cache[1], cache[2], blocks, corners,
-                                               n, limit, budget, cancel, work, progress)
+                                               n, limit, budget, cancel, work, progress, quick)
             if code == _FOUND or code == BUDGET:
                 shapes, origins, groups = assembly_shapes(row_shape, row_origin, row_piece,
                                                           solutions[s], groups_by_type)
