@@ -55,6 +55,33 @@ def test_a_polyform_count_imports_only_what_it_uses():
     assert loaded.isdisjoint(NOT_FOR_A_POLYFORM_COUNT), loaded & set(NOT_FOR_A_POLYFORM_COUNT)
 
 
+THREADS_AFTER_A_COUNT = """
+import os, sys
+from polygui.cli import main
+code = main(sys.argv[1:])
+print(os.environ["OPENBLAS_NUM_THREADS"], len(os.listdir("/proc/self/task")))
+sys.exit(code)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts threads in /proc")
+def test_a_count_runs_numpys_blas_on_one_thread_unless_told_otherwise():
+    """OpenBLAS starts a thread per core when numpy loads, and they spin (about 0.1 s of CPU a
+    count on two cores); a count uses no BLAS. A user's own setting is kept."""
+    def shown(env: dict[str, str]) -> tuple[str, int]:
+        result = subprocess.run([sys.executable, "-c", THREADS_AFTER_A_COUNT,
+                                 str(ASSETS / "soma.json"), "--count-only"], cwd=ROOT, env=env,
+                                capture_output=True, text=True, timeout=600, check=True)
+        setting, threads = result.stdout.split()[-2:]
+        return setting, int(threads)
+
+    plain = {name: value for name, value in os.environ.items()
+             if name != "OPENBLAS_NUM_THREADS"}
+    setting, threads = shown(plain)
+    assert setting == "1" and threads == 1
+    assert shown({**plain, "OPENBLAS_NUM_THREADS": "2"})[0] == "2"
+
+
 @pytest.mark.parametrize("symmetry", ["distinct", "all"])
 def test_a_small_puzzle_is_solved_without_loading_numba(symmetry):
     """Soma's tree is searched by the interpreted tier, its placements pruned and its orbits
