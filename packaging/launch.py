@@ -1,14 +1,10 @@
-"""The bundle's entry point: `polygui` as the installed command, with numba's cache in a
-writable per-user folder (the bundle's own folder may be read-only)."""
+"""The bundle's entry point: `polygui` as the installed command. numba's cache goes to a
+per-user folder of this version of the kernels (solvers.kernels.native.keep_jit_cache_by_key:
+the bundle's own folder may be read-only, and a fixed folder would keep an older version's
+machine code)."""
 
-import os
 import sys
-from pathlib import Path
 
-if getattr(sys, "frozen", False):
-    cache_home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_home / "polygui" / "numba"))
-
-from polygui.app import main  # noqa: E402 (after NUMBA_CACHE_DIR: numba reads it on import)
+from polygui.app import main
 
 sys.exit(main())

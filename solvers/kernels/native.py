@@ -129,12 +129,13 @@ def keep_jit_cache_by_key() -> None:
     NUMBA_CACHE_DIR names one, or numba is loaded already): numba keys a cached kernel by its
     own file only, so after an edit of a function it inlines from another file, the cache
     beside the sources would still hold the old machine code, and a kernel whose file did
-    not change would run it against the new one's arrays (wrong counts, not only slow ones)."""
+    not change would run it against the new one's arrays (wrong counts, not only slow ones).
+    Beside the sources, or in the user's cache folder for a bundle or read-only sources."""
     if "NUMBA_CACHE_DIR" in os.environ or "numba" in sys.modules:
         return
-    if os.access(KERNELS_DIR, os.W_OK):
+    if os.access(KERNELS_DIR, os.W_OK) and not getattr(sys, "frozen", False):
         root = KERNELS_DIR / "__pycache__" / "numba"
-    else:
+    else:  # read-only sources, or a bundle (whose folder may be read-only)
         root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "polygui"
         root /= "numba"
     os.environ["NUMBA_CACHE_DIR"] = str(keyed_folder(root, build_key()))
