@@ -147,8 +147,11 @@ def keyed_folder(root: Path, key: str) -> Path:
     if not current.is_dir() and root.is_dir():
         import shutil  # noqa: PLC0415 (here only: it loads bz2 and lzma)
 
-        for older in root.iterdir():
-            shutil.rmtree(older, ignore_errors=True)
+        for older in root.iterdir():  # folders of other keys (files: an older bundle's)
+            if older.is_dir():
+                shutil.rmtree(older, ignore_errors=True)
+            else:
+                older.unlink(missing_ok=True)
     return current
 
 

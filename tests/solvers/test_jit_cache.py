@@ -76,8 +76,9 @@ def test_a_new_version_of_the_kernels_removes_the_older_caches(tmp_path):
     from solvers.kernels.native import keyed_folder
 
     (tmp_path / "older" / "cached").mkdir(parents=True)
+    (tmp_path / "loose.nbi").write_text("an older bundle's cache, not in a folder")
     assert keyed_folder(tmp_path, "current") == tmp_path / "current"
-    assert not (tmp_path / "older").exists()
+    assert not (tmp_path / "older").exists() and not (tmp_path / "loose.nbi").exists()
     (tmp_path / "current").mkdir()
     (tmp_path / "other").mkdir()
     keyed_folder(tmp_path, "current")  # not new: nothing removed
