@@ -72,6 +72,23 @@ def _one(bit: int) -> np.uint64:
 
 
 @njit(nogil=True, cache=True, inline="always")
+def _others(a: int) -> tuple[int, int]:
+    """The two axes other than a, in increasing order."""
+    return (1, 2) if a == 0 else ((0, 2) if a == 1 else (0, 1))
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _probe(keys, key: int) -> int:
+    """The slot of `key` in the open-addressed `keys`: where it is, or the empty slot where
+    it would go."""
+    mask = keys.size - 1
+    slot = (key * _HASH >> 17) & mask
+    while keys[slot] and keys[slot] != key:
+        slot = (slot + 1) & mask
+    return slot
+
+
+@njit(nogil=True, cache=True, inline="always")
 def _lines(shape_cells, shape_starts, s: int, a: int, b: int, c: int, width: int, size: int,
            grid, lines, first: int) -> int:
     """Shape s's cells along axis a as bits, one word a line: `grid` (zeros, a line (b, c) at
@@ -132,7 +149,7 @@ def _shaped(shape_high, shape_lines, shape_at, used, shape_cells, shape_starts, 
     grid = np.zeros(max((high[0] + 1) * (high[1] + 1), (high[0] + 1) * (high[2] + 1),
                         (high[1] + 1) * (high[2] + 1)), np.uint64)
     for a in range(3):
-        b, c = (1, 2) if a == 0 else ((0, 2) if a == 1 else (0, 1))
+        b, c = _others(a)
         count = _lines(shape_cells, shape_starts, s, a, b, c, high[c] + 1,
                        (high[b] + 1) * (high[c] + 1), grid, shape_lines, used[_LINES])
         shape_at[s, a, 0], shape_at[s, a, 1] = used[_LINES], count
@@ -144,7 +161,7 @@ def _shaped(shape_high, shape_lines, shape_at, used, shape_cells, shape_starts, 
 def _spans(high, a: int) -> tuple[int, int, int, int, int]:
     """(b, c, the keys' spans along b and c, the deltas' span along a) of axis a of the pair
     whose shapes' bounds are high[0] and high[1]."""
-    b, c = (1, 2) if a == 0 else ((0, 2) if a == 1 else (0, 1))
+    b, c = _others(a)
     return (b, c, high[0, b] + high[1, b] + 1, high[0, c] + high[1, c] + 1,
             high[0, a] + high[1, a] + 1)
 
@@ -220,12 +237,9 @@ def _rehashed(keys, blocks):
     """(keys, blocks) in tables twice as large."""
     bigger_keys = np.zeros(2 * keys.size, np.int64)
     bigger_blocks = np.zeros(2 * keys.size, np.int64)
-    mask = bigger_keys.size - 1
     for k in range(keys.size):
         if keys[k]:
-            slot = (keys[k] * _HASH >> 17) & mask
-            while bigger_keys[slot]:
-                slot = (slot + 1) & mask
+            slot = _probe(bigger_keys, keys[k])
             bigger_keys[slot], bigger_blocks[slot] = keys[k], blocks[k]
     return bigger_keys, bigger_blocks
 
@@ -245,14 +259,10 @@ def _look_up(keys, blocks, shapes, n: int, found) -> bool:
     """Whether the cache holds every pair of the first n `shapes`: their blocks then in
     `found`. Apart, and without numba's runtime, as most assemblies find all theirs: the
     builder's scratch made at each call was half of a look-up's time."""
-    mask = keys.size - 1
     for i in range(n):
         for j in range(i + 1, n):
-            key = shapes[i] * SHAPES + shapes[j] + 1
-            slot = (key * _HASH >> 17) & mask
-            while keys[slot] and keys[slot] != key:
-                slot = (slot + 1) & mask
-            if keys[slot] != key:
+            slot = _probe(keys, shapes[i] * SHAPES + shapes[j] + 1)
+            if keys[slot] == 0:
                 return False
             found[pair_number(i, j, n)] = blocks[slot]
     return True
@@ -270,11 +280,8 @@ def fill_blocks(cache, shape_cells, shape_starts, shapes, n: int, found):
     for i in range(n):
         for j in range(i + 1, n):
             key = shapes[i] * SHAPES + shapes[j] + 1
-            mask = keys.size - 1
-            slot = (key * _HASH >> 17) & mask
-            while keys[slot] and keys[slot] != key:
-                slot = (slot + 1) & mask
-            if keys[slot] != key:  # its tables, built where there is room for them
+            slot = _probe(keys, key)
+            if keys[slot] == 0:  # its tables, built where there is room for them
                 si, sj = shapes[i], shapes[j]
                 for r, s in ((0, si), (1, sj)):
                     if s >= shape_at.shape[0] or shape_at[s, 0, 1] < 0:  # a shape met first
@@ -293,10 +300,7 @@ def fill_blocks(cache, shape_cells, shape_starts, shapes, n: int, found):
                                shape_lines, shape_at, si, sj, high)
                 if 2 * (used[_KEYS] + 1) > keys.size:
                     keys, blocks = _rehashed(keys, blocks)
-                    mask = keys.size - 1
-                slot = (key * _HASH >> 17) & mask
-                while keys[slot]:
-                    slot = (slot + 1) & mask
+                    slot = _probe(keys, key)
                 keys[slot], blocks[slot] = key, first
                 used[_KEYS] += 1
             found[pair_number(i, j, n)] = blocks[slot]
