@@ -268,6 +268,46 @@ def _look_up(keys, blocks, shapes, n: int, found) -> bool:
     return True
 
 
+_ALL_FILLED, _A_NEW_SHAPE, _MORE_ROOM = range(3)  # what `_fill` stopped for
+
+
+# _nrt=False: numba's counting of references of the cache's arrays at each pair was half
+# of building CubeInCage's 440 pairs; what allocates (`_shaped`, `_grown`) is fill_blocks'
+@njit(nogil=True, cache=True, _nrt=False)
+def _fill(meta, entries, table, keys, blocks, used, shape_high, shape_lines, shape_at,
+          shape_cells, shape_starts, shapes, n: int, found, high, need) -> int:
+    """The pairs' blocks of the first n `shapes` into `found`, the tables of those the cache
+    lacks built, until a shape has not been met (its number in need[0]) or the arrays lack
+    room (a pair's entries and words in need[1], need[2]). Returns _ALL_FILLED,
+    _A_NEW_SHAPE or _MORE_ROOM; called again, it goes on (what it built is in the cache)."""
+    for i in range(n):
+        for j in range(i + 1, n):
+            key = shapes[i] * SHAPES + shapes[j] + 1
+            slot = _probe(keys, key)
+            if keys[slot] == 0:  # its tables, built where there is room for them
+                si, sj = shapes[i], shapes[j]
+                for r in range(2):
+                    s = si if r == 0 else sj
+                    if s >= shape_at.shape[0] or shape_at[s, 0, 1] < 0:  # a shape met first
+                        need[0] = s
+                        return _A_NEW_SHAPE
+                    for a in range(3):
+                        high[r, a] = shape_high[s, a]
+                n_entries, n_table = _sizes(high)
+                if (used[_PA] + 3 > meta.shape[0]
+                        or used[_ENTRIES] + n_entries > entries.shape[0]
+                        or used[_TABLE] + n_table > table.shape[0]
+                        or 2 * (used[_KEYS] + 1) > keys.size):
+                    need[1], need[2] = n_entries, n_table
+                    return _MORE_ROOM
+                first = _build(meta, entries, table, used, shape_cells, shape_starts,
+                               shape_lines, shape_at, si, sj, high)
+                keys[slot], blocks[slot] = key, first
+                used[_KEYS] += 1
+            found[pair_number(i, j, n)] = blocks[slot]
+    return _ALL_FILLED
+
+
 @njit(nogil=True, cache=True)
 def fill_blocks(cache, shape_cells, shape_starts, shapes, n: int, found):
     """`assembly_blocks` of the first n `shapes`, into `found`: the cache, grown."""
@@ -277,31 +317,18 @@ def fill_blocks(cache, shape_cells, shape_starts, shapes, n: int, found):
         cache = new_cache(np.int64(64))  # keep the old ones (typed: no Literal[int] compile)
     meta, entries, table, keys, blocks, used, shape_high, shape_lines, shape_at = cache
     high = np.empty((2, 3), np.int64)  # the two shapes' bounds
-    for i in range(n):
-        for j in range(i + 1, n):
-            key = shapes[i] * SHAPES + shapes[j] + 1
-            slot = _probe(keys, key)
-            if keys[slot] == 0:  # its tables, built where there is room for them
-                si, sj = shapes[i], shapes[j]
-                for r, s in ((0, si), (1, sj)):
-                    if s >= shape_at.shape[0] or shape_at[s, 0, 1] < 0:  # a shape met first
-                        shape_high, shape_lines, shape_at = _shaped(
-                            shape_high, shape_lines, shape_at, used, shape_cells, shape_starts,
-                            s)
-                    high[r] = shape_high[s]
-                n_entries, n_table = _sizes(high)
-                if used[_PA] + 3 > meta.shape[0]:  # tested here: a call counts references
-                    meta = _grown(meta, used[_PA], used[_PA] + 3)
-                if used[_ENTRIES] + n_entries > entries.shape[0]:
-                    entries = _grown(entries, used[_ENTRIES], used[_ENTRIES] + n_entries)
-                if used[_TABLE] + n_table > table.shape[0]:
-                    table = _grown(table, used[_TABLE], used[_TABLE] + n_table)
-                first = _build(meta, entries, table, used, shape_cells, shape_starts,
-                               shape_lines, shape_at, si, sj, high)
-                if 2 * (used[_KEYS] + 1) > keys.size:
-                    keys, blocks = _rehashed(keys, blocks)
-                    slot = _probe(keys, key)
-                keys[slot], blocks[slot] = key, first
-                used[_KEYS] += 1
-            found[pair_number(i, j, n)] = blocks[slot]
-    return meta, entries, table, keys, blocks, used, shape_high, shape_lines, shape_at
+    need = np.empty(3, np.int64)
+    while True:
+        wanted = _fill(meta, entries, table, keys, blocks, used, shape_high, shape_lines,
+                       shape_at, shape_cells, shape_starts, shapes, n, found, high, need)
+        if wanted == _ALL_FILLED:
+            return meta, entries, table, keys, blocks, used, shape_high, shape_lines, shape_at
+        if wanted == _A_NEW_SHAPE:
+            shape_high, shape_lines, shape_at = _shaped(
+                shape_high, shape_lines, shape_at, used, shape_cells, shape_starts, need[0])
+        else:  # room for a pair: its tables' entries and words in need[1], need[2]
+            meta = _grown(meta, used[_PA], used[_PA] + 3)
+            entries = _grown(entries, used[_ENTRIES], used[_ENTRIES] + need[1])
+            table = _grown(table, used[_TABLE], used[_TABLE] + need[2])
+            if 2 * (used[_KEYS] + 1) > keys.size:
+                keys, blocks = _rehashed(keys, blocks)

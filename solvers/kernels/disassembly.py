@@ -390,8 +390,9 @@ def search_part(meta, entries, table_m, blocks, origins, n: int, members, count:
                     if stored - 1 - head < ring_size:  # its slot's state has been expanded
                         met = ring[2 + (stored - 1) % ring_size]
                         tags[(stored - 1) % ring_size] = stored - 1
-                    moved_gaps(meta, entries, table_m, blocks, n, members, count, places, gaps,
-                               met, inside, d // 2, k * _STEP[d, d // 2])
+                    if not moved_gaps(meta, entries, table_m, blocks, n, members, count,
+                                      places, gaps, met, inside, d // 2, k * _STEP[d, d // 2]):
+                        continue  # no gap opened: no set slides out here (none did before)
                     found_set, found_dir = _separation(met, count, new_closed, new_dragged)
                     if found_dir >= 0:
                         code = _FOUND

@@ -157,22 +157,28 @@ def state_gaps(meta, entries, table, blocks, n: int, members: np.ndarray, count:
 @njit(nogil=True, cache=True, inline="always")
 def moved_gaps(meta, entries, table, blocks, n: int, members: np.ndarray, count: int,
                places: np.ndarray, before: np.ndarray, gaps: np.ndarray,
-               moved: np.uint64, axis: int, shift: int) -> None:
+               moved: np.uint64, axis: int, shift: int) -> bool:
     """`state_gaps` of a state reached by sliding the members of mask `moved` by `shift`
     along `axis`: the gaps of the state `before` it, but for the pairs the slide parted or
     brought together. Along the slide's axis, theirs change by the shift: a slide never
-    passes a cell of the other piece, so the nearest ones ahead and behind stay the same."""
+    passes a cell of the other piece, so the nearest ones ahead and behind stay the same.
+    Returns whether some gap that was bounded before is unbounded now (only then can a set
+    slide out for good where none could before)."""
     for d in range(6):  # copied by hand: a slice's copy would ask numba's runtime
         for li in range(count):
             for lj in range(count):
                 gaps[d, li, lj] = before[d, li, lj]
     ahead, behind = 2 * axis, 2 * axis + 1
+    opened = False
     for li in range(count):
         inside = (moved >> np.uint64(li)) & np.uint64(1)
         for lj in range(li + 1, count):
             if inside != (moved >> np.uint64(lj)) & np.uint64(1):
                 _pair_into(meta, entries, table, blocks, n, members, li, lj, places, gaps,
                            axis)
+                for d in range(6):  # gaps[d, lj, li] is gaps[d ^ 1, li, lj]
+                    if d // 2 != axis and gaps[d, li, lj] >= UNBOUNDED > before[d, li, lj]:
+                        opened = True
                 closer = shift if inside else -shift  # li's slide toward lj along +axis
                 if gaps[ahead, li, lj] < UNBOUNDED:
                     gaps[ahead, li, lj] -= closer
@@ -180,3 +186,4 @@ def moved_gaps(meta, entries, table, blocks, n: int, members: np.ndarray, count:
                 if gaps[behind, li, lj] < UNBOUNDED:
                     gaps[behind, li, lj] += closer
                     gaps[ahead, lj, li] += closer
+    return opened

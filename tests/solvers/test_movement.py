@@ -174,9 +174,9 @@ def test_a_state_is_separable_when_some_member_is_not_held_by_the_first():
 def test_the_gaps_after_a_slide_are_those_worked_out_anew():
     """movement.moved_gaps (the pairs a slide parts or brings together looked up again, their
     gaps along the slide's axis moved by its distance) gives the gaps state_gaps works out
-    for the pieces where the slide put them."""
+    for the pieces where the slide put them, and says whether a gap opened for good."""
     rng = np.random.default_rng(3)
-    checked = 0
+    checked, answers = 0, set()
     for _ in range(1500):
         shapes = [random_shape(rng, (3, 3, 3)) for _ in range(4)]
         cells = np.concatenate(shapes).astype(np.int64)
@@ -203,11 +203,14 @@ def test_the_gaps_after_a_slide_are_those_worked_out_anew():
             if moved >> i & 1:
                 places[i, axis] += shift
         updated, anew = np.empty_like(before), np.empty_like(before)
-        movement.moved_gaps(cache[0], cache[1], cache[2], blocks, 4, members, 4, places, before,
-                            updated, np.uint64(moved), axis, shift)
+        opened = movement.moved_gaps(cache[0], cache[1], cache[2], blocks, 4, members, 4,
+                                     places, before, updated, np.uint64(moved), axis, shift)
         movement.state_gaps(cache[0], cache[1], cache[2], blocks, 4, members, 4, places, anew)
         for i in range(4):  # the diagonal is never written
-            updated[:, i, i] = anew[:, i, i] = 0
+            updated[:, i, i] = anew[:, i, i] = before[:, i, i] = 0
         assert np.array_equal(updated, anew), (moved, axis, shift)
+        assert opened == bool(((anew >= UNBOUNDED) & (before < UNBOUNDED)).any())
+        answers.add(opened)
         checked += 1
     assert checked > 100
+    assert answers == {True, False}  # slides that open a gap for good, and slides that do not
