@@ -9,7 +9,10 @@ that both see the same load. The baseline (by default f312cbd, the commit FIGURE
 beside BurrTools) runs from a git worktree in the temp folder, with its native build (made
 there if it has none and its commit has the builder). The Python floor is what
 `python -c "import numpy"` costs in the same run: issue 31's goal is PolyGUI's wall at most
-BurrTools' wall plus that floor. BurrTools cannot be run here; its walls from FIGURES.md
+BurrTools' wall plus that floor, for the same job: a file that checks disassembly is taken
+apart by a count, so it is held against BurrTools' wall with its disassembler, and its count
+of assemblies alone (`--no-disassembly`, a second table) against BurrTools' wall without
+(the wall FIGURES.md gives). BurrTools cannot be run here; its walls from FIGURES.md
 section 2 are scaled by how much faster the machine is now than then, measured as
 bench/bench_disassembly.py does (f312cbd's pentomino searches now against then, whatever the
 baseline).
@@ -33,20 +36,33 @@ ROOT = Path(__file__).resolve().parents[1]
 BURRTOOLS = ROOT / "tests" / "data" / "burrtools"
 ASSETS = ROOT / "assets" / "puzzles"
 BASELINE = "f312cbd"
-FILES = [  # (file, BurrTools' wall seconds in FIGURES.md section 2, or None)
-    (BURRTOOLS / "AlPackino.xmpuzzle", 0.110),
-    (BURRTOOLS / "BallRoom.xmpuzzle", None),  # spheres: not timed beside BurrTools
-    (BURRTOOLS / "CubeInCage.xmpuzzle", 0.013),
-    (BURRTOOLS / "DemoMirrorParadox.xmpuzzle", 0.004),
-    (BURRTOOLS / "DemoPieceGenerator.xmpuzzle", 0.015),
-    (BURRTOOLS / "PelikanBurr.xmpuzzle", 0.038),
-    (BURRTOOLS / "SolidSixPieceBurrs.xmpuzzle", 0.758),
-    (ASSETS / "soma.json", 0.040),
+# BurrTools' seconds in FIGURES.md section 2: (wall, search, asm+disasm); its wall is
+# preparing, reducing and assembling, without taking anything apart (asm+disasm is the
+# search with the disassembler, without the preparation)
+Seconds = tuple[float, float, float]
+FILES: list[tuple[Path, Seconds | None]] = [  # None: not timed beside BurrTools
+    (BURRTOOLS / "AlPackino.xmpuzzle", (0.110, 0.065, 0.077)),
+    (BURRTOOLS / "BallRoom.xmpuzzle", None),  # spheres
+    (BURRTOOLS / "CubeInCage.xmpuzzle", (0.013, 0.000, 0.014)),
+    (BURRTOOLS / "DemoMirrorParadox.xmpuzzle", (0.004, 0.000, 0.003)),
+    (BURRTOOLS / "DemoPieceGenerator.xmpuzzle", (0.015, 0.003, 0.037)),
+    (BURRTOOLS / "PelikanBurr.xmpuzzle", (0.038, 0.000, 0.253)),
+    (BURRTOOLS / "SolidSixPieceBurrs.xmpuzzle", (0.758, 0.72, 0.799)),
+    (ASSETS / "soma.json", (0.040, 0.020, 0.054)),
     (ASSETS / "six-piece-burr.json", None),
     (ASSETS / "puzzle-in-a-cage.json", None),
     (ASSETS / "sliding-lid-box.json", None),
-    (ASSETS / "mini-bedlam.json", 129.5),
+    (ASSETS / "mini-bedlam.json", (129.5, 129.3, 116.5)),
 ]
+
+
+def burrtools_wall(seconds: Seconds, disassembly: bool) -> float:
+    """BurrTools' wall for the same job as PolyGUI's count: with its disassembler (its wall
+    with the search swapped for asm+disasm) when the file checks disassembly."""
+    wall, search, with_disassembly = seconds
+    return wall - search + with_disassembly if disassembly else wall
+
+
 # polygui-solve's own entry point (polygui.cli, which hands a count to solvers.cli), as the
 # installed command runs it; the tables before 2026-11-28 timed solvers.cli.main directly
 RUN_CLI = "import sys; sys.path.insert(0, sys.argv[1]); from polygui.cli import main; " \
@@ -78,8 +94,36 @@ def timed(command: list[str]) -> tuple[float, float]:
     return elapsed, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
 
-def solve_command(tree: Path, path: Path) -> list[str]:
-    return [sys.executable, "-c", RUN_CLI, str(tree), str(path), "--count-only"]
+def solve_command(tree: Path, path: Path, *options: str) -> list[str]:
+    return [sys.executable, "-c", RUN_CLI, str(tree), str(path), "--count-only", *options]
+
+
+def checks_disassembly(path: Path) -> bool:
+    """Whether the file asks for its assemblies to be taken apart."""
+    sys.path.insert(0, str(ROOT))
+    from solvers.puzzle.any_file import load_any  # noqa: PLC0415
+
+    return load_any(path).disassembly
+
+
+def knows_no_disassembly(tree: Path) -> bool:
+    """Whether that tree's polygui-solve has --no-disassembly (f312cbd had no disassembler:
+    its count is of assemblies)."""
+    return any("--no-disassembly" in path.read_text()
+               for path in (tree / "solvers" / "cli").glob("*.py"))
+
+
+def best_of(calls: int, ours: list[str], theirs: list[str]) -> tuple[float, float, float, float]:
+    """(our wall, their wall, our CPU, their CPU), the best of `calls`, interleaved after a
+    first call of each (caches warm)."""
+    timed(ours)
+    timed(theirs)
+    mine, base = [], []
+    for _ in range(calls):
+        mine.append(timed(ours))
+        base.append(timed(theirs))
+    return (min(w for w, _ in mine), min(w for w, _ in base), min(c for _, c in mine),
+            min(c for _, c in base))
 
 
 def machine_factor(tree: Path, commit: str) -> float:
@@ -108,28 +152,47 @@ def main() -> None:
     print(f"# {time.strftime('%Y-%m-%d %H:%M')}, Python floor {floor:.3f} s ({floor_cpu:.3f} s "
           f"CPU), machine {factor:.2f}x as slow as when BurrTools was timed, load "
           f"{os.getloadavg()[0]:.1f}\n")
-    print(f"| file | PolyGUI wall s | {args.baseline} wall s | this/{args.baseline} | "
-          "BurrTools wall s (scaled) | goal: BurrTools + floor s | PolyGUI/goal | "
-          f"PolyGUI CPU s | {args.baseline} CPU s | PolyGUI/goal in CPU |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    _header(args.baseline)
+    assemblies_only = []  # files that check disassembly: their counts of assemblies alone
     for path, burrtools in files:
-        ours, theirs = [], []
-        timed(solve_command(ROOT, path))  # caches warm
-        timed(solve_command(tree, path))
-        for _ in range(args.calls):
-            ours.append(timed(solve_command(ROOT, path)))
-            theirs.append(timed(solve_command(tree, path)))
-        best, base = min(w for w, _ in ours), min(w for w, _ in theirs)
-        cpu, base_cpu = min(c for _, c in ours), min(c for _, c in theirs)
-        if burrtools is None:
-            scaled = goal = ratio = cpu_ratio = "—"
-        else:
-            scaled_s = burrtools * factor
-            scaled, goal = f"{scaled_s:.3f}", f"{scaled_s + floor:.3f}"
-            ratio = f"**{best / (scaled_s + floor):.1f}x**"
-            cpu_ratio = f"{cpu / (scaled_s + floor_cpu):.1f}x"
-        print(f"| {path.name} | {best:.3f} | {base:.3f} | {best / base:.2f}x | {scaled} | "
-              f"{goal} | {ratio} | {cpu:.3f} | {base_cpu:.3f} | {cpu_ratio} |", flush=True)
+        disassembly = checks_disassembly(path)
+        _row(path.name + (" (taken apart)" if disassembly else ""),
+             best_of(args.calls, solve_command(ROOT, path), solve_command(tree, path)),
+             burrtools and burrtools_wall(burrtools, disassembly), factor, floor, floor_cpu)
+        if disassembly:
+            assemblies_only.append((path, burrtools))
+    print("\nThe same files' assemblies alone (`--no-disassembly`), against BurrTools' wall "
+          f"without its disassembler{'' if knows_no_disassembly(tree) else f' ({args.baseline} counts assemblies only)'}:\n")
+    _header(args.baseline)
+    base_options = ("--no-disassembly",) if knows_no_disassembly(tree) else ()
+    for path, burrtools in assemblies_only:
+        _row(path.name + " (assemblies)",
+             best_of(args.calls, solve_command(ROOT, path, "--no-disassembly"),
+                     solve_command(tree, path, *base_options)),
+             burrtools and burrtools[0], factor, floor, floor_cpu)
+
+
+def _header(baseline: str) -> None:
+    print(f"| file | PolyGUI wall s | {baseline} wall s | this/{baseline} | "
+          "BurrTools wall s (scaled) | goal: BurrTools + floor s | PolyGUI/goal | "
+          f"PolyGUI CPU s | {baseline} CPU s | PolyGUI/goal in CPU |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+
+
+def _row(name: str, times: tuple[float, float, float, float], burrtools: float | None,
+         factor: float, floor: float, floor_cpu: float) -> None:
+    """One line of the table: `burrtools` is BurrTools' wall then for the same job."""
+    best, base, cpu, base_cpu = times
+    if burrtools is None:
+        scaled = goal = ratio = cpu_ratio = "—"
+    else:
+        scaled_s = burrtools * factor
+        scaled, goal = f"{scaled_s:.3f}", f"{scaled_s + floor:.3f}"
+        ratio = f"**{best / (scaled_s + floor):.1f}x**"
+        cpu_ratio = f"{cpu / (scaled_s + floor_cpu):.1f}x"
+    print(f"| {name} | {best:.3f} | {base:.3f} | {best / base:.2f}x | {scaled} | "
+          f"{goal} | {ratio} | {cpu:.3f} | {base_cpu:.3f} | {cpu_ratio} |", flush=True)
+
 
 if __name__ == "__main__":
     main()

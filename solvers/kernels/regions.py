@@ -331,3 +331,58 @@ def kill_uncoverable_counted(row_start: np.ndarray, row_items: np.ndarray,
         if piece_live[own] == 0 and least[own] > 0:
             empty_types += 1
     return killed
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _some_outside(bitsets: np.ndarray, key: int, met: np.ndarray) -> bool:
+    """Whether the row bitset bitsets[key] has a row that `met` lacks."""
+    for w in range(met.shape[0]):
+        if bitsets[key, w] & ~met[w]:
+            return True
+    return False
+
+
+@njit(nogil=True, cache=True)
+def kill_uncoverable_bits(masks: np.ndarray, row_start: np.ndarray, row_items: np.ndarray,
+                          row_piece: np.ndarray, alive: np.ndarray, item_live: np.ndarray,
+                          piece_live: np.ndarray, required: np.ndarray, least: np.ndarray,
+                          met: np.ndarray, first: int, last: int) -> int:
+    """`kill_uncoverable` by row bitsets, for boards whose rows fit in a few words: the live
+    rows a row meets (sharing an item with it, itself among them) are the union of its items'
+    live rows, `met`; an item or a type has a partner for the row when its live rows are not
+    all in `met`, a few words compared, not its rows searched one by one (AlPackino's 2,828
+    rows of 14 cells: 17 -> 3 ms a pass). `item_live` (items, W) and `piece_live` (types,
+    W) uint64 are the live rows of each item and type, kept up to date here as rows die;
+    `row_items[row_start[r]:row_start[r + 1]]` the items of row r; `met` (W,) scratch."""
+    killed = 0
+    for row in range(first, last):
+        if not alive[row]:
+            continue
+        for w in range(met.shape[0]):
+            met[w] = 0
+        for position in range(row_start[row], row_start[row + 1]):
+            item = row_items[position]
+            for w in range(met.shape[0]):
+                met[w] |= item_live[item, w]
+        own = row_piece[row]
+        dead = False
+        for piece in range(least.shape[0]):
+            needed = least[piece] - (1 if piece == own else 0)
+            if needed > 0 and not _some_outside(piece_live, piece, met):
+                dead = True
+                break
+        for item in range(required.shape[0]):
+            if dead:
+                break
+            if not required[item] or (masks[row, item >> 6] >> np.uint64(item & 63)) & np.uint64(1):
+                continue
+            dead = not _some_outside(item_live, item, met)
+        if not dead:
+            continue
+        alive[row] = False
+        killed += 1
+        word, bit = row >> 6, ~(np.uint64(1) << np.uint64(row & 63))
+        for position in range(row_start[row], row_start[row + 1]):
+            item_live[row_items[position], word] &= bit
+        piece_live[own, word] &= bit
+    return killed

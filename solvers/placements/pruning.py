@@ -19,10 +19,13 @@ import numpy as np
 
 from ..kernels import native
 from ..puzzle.cancel import CancelCheck, check_cancel
-from .words import ONE, WORD_CELLS, Shifts, flood, full_word, lowest_bits, set_bits, word_spans
+from .words import (ONE, WORD_CELLS, Shifts, flood, full_word, lowest_bits, masks_of_bits,
+                    set_bits, word_spans)
 
 _FLOOD_SLICE = 1 << 21  # board cells the kernel floods between two cancel checks (about 40 ms)
 _COVER_SLICE = 1 << 22  # items looked at (in numpy: row pairs) between two cancel checks
+MAX_BITSET_WORDS = 1 << 22  # the bitsets' size at most (32 MB)
+BITSET_WORDS_COUNTED = 4  # words of the bitsets' unions or-ed in the time of an item counted
 SEARCHED_COST = 4  # a look at an item's rows costs about this many counted items (a miss of
 # the cache on large boards: 30 ns against 2)
 
@@ -63,7 +66,7 @@ def word_dead_rows(masks: np.ndarray, neighbours: np.ndarray, fillable: np.ndarr
 
 def uncoverable_rows(masks: np.ndarray, row_piece: np.ndarray, required: np.ndarray,
                      least: np.ndarray, cancel: CancelCheck | None = None,
-                     in_numpy: bool | None = None, counted: bool | None = None,
+                     in_numpy: bool | None = None, way: str | None = None,
                      budget: int | None = None,
                      bits: Callable[[], tuple[np.ndarray, np.ndarray]] | None = None
                      ) -> np.ndarray:
@@ -72,35 +75,46 @@ def uncoverable_rows(masks: np.ndarray, row_piece: np.ndarray, required: np.ndar
     row left that shares no item with them; repeated until no row dies (a row dying can
     leave another without a partner). `in_numpy`: in numpy (one-word boards only) or in the
     kernel; by default in numpy for one-word boards when the kernels are not built. In the
-    kernel, `counted` or searched (`kernels/regions.py`): by default whichever a pass is
-    estimated to cost less. Past `budget` estimated work a pass, nothing is dropped (the
+    kernel, `way` is one of WAYS (`kernels/regions.py`): by default whichever a pass is
+    estimated to cost least. Past `budget` estimated work a pass, nothing is dropped (the
     step only prunes: the search finds the same solutions). `bits()`: `set_bits(masks)`, from
     the rows' items the caller has (Placements.item_table: 2 ms where unpacking
-    PelikanBurr's masks takes 13), asked for by the kernel's way only."""
+    PelikanBurr's masks takes 13), asked for by the kernel's ways only."""
     alive = np.ones(len(masks), dtype=bool)
     if not len(masks):
         return ~alive
     if in_numpy is None:
         in_numpy = masks.shape[1] == 1 and len(required) <= WORD_CELLS and not native.has("regions")
-    searched = len(masks) * (int(np.count_nonzero(required)) + len(least))  # items looked at
     if in_numpy:
         kill, per_row = _word_killer(masks[:, 0], row_piece, required, least), len(masks)
     else:
         rows, items = set_bits(masks) if bits is None else bits()  # never rows x items
-        per_item = np.bincount(items, minlength=len(required))
-        gathered = int(per_item @ per_item) * len(items) // len(masks)  # at most, in all
-        counted = gathered < SEARCHED_COST * searched if counted is None else counted
-        work = gathered if counted else SEARCHED_COST * searched
-        if budget is not None and work > budget:
+        costs = _costs(len(masks), rows, items, required, least)
+        way = min(costs, key=costs.get) if way is None else way
+        if budget is not None and costs[way] > budget:
             return ~alive
-        killer = _counted_killer if counted else _searching_killer
-        kill, per_row = killer(masks, rows, items, row_piece, required, least), work // len(masks)
+        killer = WAYS[way]
+        kill = killer(masks, rows, items, row_piece, required, least)
+        per_row = costs[way] // len(masks)
     step = max(16, _COVER_SLICE // max(1, per_row))
     while sum(kill(alive, start, min(start + step, len(masks)))
               for start in _checked(range(0, len(masks), step), cancel)):
         pass
     check_cancel(cancel)
     return ~alive
+
+
+def _costs(n_rows: int, rows: np.ndarray, items: np.ndarray, required: np.ndarray,
+           least: np.ndarray) -> dict[str, int]:
+    """Each way's estimated work a pass, in items counted."""
+    looked_at = n_rows * (int(np.count_nonzero(required)) + len(least))  # items looked at
+    per_item = np.bincount(items, minlength=len(required))
+    gathered = int(per_item @ per_item) * len(items) // n_rows  # at most, in all
+    costs = {"searched": SEARCHED_COST * looked_at, "counted": gathered}
+    words = (n_rows + 63) // 64  # a row's union of the rows it meets, then each item's test
+    if (len(required) + len(least)) * words <= MAX_BITSET_WORDS:
+        costs["bitsets"] = len(items) * words // BITSET_WORDS_COUNTED + looked_at
+    return costs
 
 
 def _searching_killer(masks, rows, items, row_piece, required, least):
@@ -131,6 +145,25 @@ def _counted_killer(masks, rows, items, row_piece, required, least):
     return lambda alive, first, last: kill(row_start, row_items, row_piece, alive, item_start,
                                            item_rows, required, least, item_live, piece_live,
                                            scratch, first, last)
+
+
+def _bitset_killer(masks, rows, items, row_piece, required, least):
+    """kill(alive, first, last) -> rows killed, by the kernel that keeps each item's and
+    type's live rows as bitsets and compares them with the union of the rows a row meets."""
+    kill = native.kernel("regions").kill_uncoverable_bits
+    row_start, row_items = _csr((items, rows), len(masks))
+    item_live = masks_of_bits(items, rows, len(required), len(masks))
+    piece_live = masks_of_bits(np.asarray(row_piece, np.int64), np.arange(len(masks)),
+                               len(least), len(masks))
+    masks, row_piece = np.ascontiguousarray(masks), np.ascontiguousarray(row_piece, np.int32)
+    required, least = np.ascontiguousarray(required, bool), np.ascontiguousarray(least, np.int32)
+    met = np.zeros(item_live.shape[1], dtype=np.uint64)
+    return lambda alive, first, last: kill(masks, row_start, row_items, row_piece, alive,
+                                           item_live, piece_live, required, least, met, first,
+                                           last)
+
+
+WAYS = {"searched": _searching_killer, "counted": _counted_killer, "bitsets": _bitset_killer}
 
 
 def _word_killer(words, row_piece, required, least):

@@ -200,13 +200,14 @@ def test_the_reduce_step_never_unpacks_every_row_over_every_item():
     dense = placements.n_rows * placements.n_items  # bytes of a rows x items bool array
     required = np.ones(placements.n_items, dtype=bool)
     least = placements.piece_counts.astype(np.int32)
-    for counted in (False, True):
+    for way in ("searched", "counted"):  # the bitsets' way is a bit a row and item: it is
+        # offered up to MAX_BITSET_WORDS only
         reduce = lambda rows: uncoverable_rows(  # noqa: E731
             placements.masks[:rows], placements.row_piece[:rows], required, least,
-            in_numpy=False, counted=counted)
+            in_numpy=False, way=way)
         reduce(2)  # the kernel loaded (or compiled) before measuring
         dead, peak = peak_bytes(lambda: reduce(placements.n_rows))
-        assert not dead.any() and peak < dense / 8, (counted, peak, dense)
+        assert not dead.any() and peak < dense / 8, (way, peak, dense)
 
 
 def test_the_forced_rows_leave_the_masks_without_a_rows_x_items_array():
