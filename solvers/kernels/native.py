@@ -94,7 +94,6 @@ EXPORTS: dict[str, dict[str, tuple[Argument, ...]]] = {
                          F1, F1, F1, INT, INT),
     },
     "regions": {"dead_rows": (U2, I2, B1),
-                "kill_uncoverable": (U2, I1, B1, Q1, Q1, B1, Q1, Q1, I1, INT, INT, I2),
                 "kill_uncoverable_counted": (Q1, Q1, I1, B1, Q1, Q1, B1, I1, Q1, Q1, Q1, INT,
                                              INT),
                 "kill_uncoverable_bits": (U2, Q1, Q1, I1, B1, U2, U2, B1, I1, U1, INT, INT)},

@@ -182,84 +182,21 @@ def dead_rows(masks: np.ndarray, neighbours: np.ndarray, fillable: np.ndarray) -
     return dead
 
 
-@njit(nogil=True, cache=True, inline="always")
-def _apart(masks: np.ndarray, spans: np.ndarray, row: int, other: int) -> bool:
-    """Whether two rows share no item: compared over the words where both have items."""
-    clash = np.uint64(0)
-    for w in range(max(spans[row, 0], spans[other, 0]), min(spans[row, 1], spans[other, 1])):
-        clash |= masks[other, w] & masks[row, w]
-    return clash == 0
-
-
-@njit(nogil=True, cache=True, inline="always")
-def _has_partner(masks: np.ndarray, spans: np.ndarray, row: int, key: int, start: np.ndarray,
-                 rows: np.ndarray, alive: np.ndarray, witness: np.ndarray) -> bool:
-    """Whether some live row among rows[start[key]:start[key + 1]] shares no item with `row`;
-    the one found last for `key` is tried first (it is the answer for most rows)."""
-    seen = witness[key]
-    if seen >= 0 and alive[seen] and _apart(masks, spans, row, seen):
-        return True
-    for position in range(start[key], start[key + 1]):
-        other = rows[position]
-        if alive[other] and _apart(masks, spans, row, other):
-            witness[key] = other
-            return True
-    return False
-
-
-@njit(nogil=True, cache=True)
-def kill_uncoverable(masks: np.ndarray, row_piece: np.ndarray, alive: np.ndarray,
-                     item_start: np.ndarray, item_rows: np.ndarray, required: np.ndarray,
-                     piece_start: np.ndarray, piece_rows: np.ndarray, least: np.ndarray,
-                     first: int, last: int, spans: np.ndarray) -> int:
-    """Marks dead (alive[row] = False) each live row of first..last-1 beside which a piece
-    type the solution still needs a copy of, or a required item the row does not cover, has
-    no live row left that shares no item with it. `item_rows[item_start[i]:item_start[i + 1]]`
-    are the rows covering item i, `piece_rows` likewise per piece type; `spans[row]` the
-    first and one past the last word of the row's mask that are not zero (two rows are
-    compared over the words both use: on a board of 64 words a comparison is a word or two,
-    not 64: 11,520 dicubes in a 16x16x16 box, 7.2 s -> 0.05 s a pass). Returns how many
-    died."""
-    item_witness = np.full(required.shape[0], -1, dtype=np.int64)
-    piece_witness = np.full(least.shape[0], -1, dtype=np.int64)
-    killed = 0
-    for row in range(first, last):
-        if not alive[row]:
-            continue
-        ok = True
-        own = row_piece[row]
-        for piece in range(least.shape[0]):
-            needed = least[piece] - (1 if piece == own else 0)
-            if needed > 0 and not _has_partner(masks, spans, row, piece, piece_start,
-                                               piece_rows, alive, piece_witness):
-                ok = False
-                break
-        for item in range(required.shape[0]):
-            if not ok:
-                break
-            if not required[item] or (masks[row, item >> 6] >> np.uint64(item & 63)) & np.uint64(1):
-                continue
-            ok = _has_partner(masks, spans, row, item, item_start, item_rows, alive,
-                              item_witness)
-        if not ok:
-            alive[row] = False
-            killed += 1
-    return killed
-
-
 @njit(nogil=True, cache=True)
 def kill_uncoverable_counted(row_start: np.ndarray, row_items: np.ndarray,
                              row_piece: np.ndarray, alive: np.ndarray, item_start: np.ndarray,
                              item_rows: np.ndarray, required: np.ndarray, least: np.ndarray,
                              item_live: np.ndarray, piece_live: np.ndarray,
                              scratch: np.ndarray, first: int, last: int) -> int:
-    """`kill_uncoverable` counted rather than searched, for boards of many items each
-    covered by few rows: the rows sharing an item with a row (itself among them) are
-    gathered once, with how many of them cover each item and are of each type; an item or a
-    type with as many live rows as that has no partner, and one they do not touch has a
-    partner as soon as it has a live row at all. A row costs the items of the rows it
-    meets, not one look per item of the board (11,520 dicubes in a 16x16x16 box: 0.02 s a
-    pass, not 1.4 s).
+    """Marks dead (alive[row] = False) each live row of first..last-1 beside which a piece
+    type the solution still needs a copy of, or a required item the row does not cover, has
+    no live row left that shares no item with it; returns how many died. Counted, for boards
+    of many items each covered by few rows: the rows sharing an item with a row (itself
+    among them) are gathered once, with how many of them cover each item and are of each
+    type; an item or a type with as many live rows as that has no partner, and one they do
+    not touch has a partner as soon as it has a live row at all. A row costs the items of
+    the rows it meets, not one look per item of the board (11,520 dicubes in a 16x16x16
+    box: 0.02 s a pass, not 1.4 s).
 
     `row_items[row_start[r]:row_start[r + 1]]` are the items of row r; `item_live`,
     `piece_live` the live rows of each item and piece type, kept up to date here as rows
@@ -347,7 +284,7 @@ def kill_uncoverable_bits(masks: np.ndarray, row_start: np.ndarray, row_items: n
                           row_piece: np.ndarray, alive: np.ndarray, item_live: np.ndarray,
                           piece_live: np.ndarray, required: np.ndarray, least: np.ndarray,
                           met: np.ndarray, first: int, last: int) -> int:
-    """`kill_uncoverable` by row bitsets, for boards whose rows fit in a few words: the live
+    """`kill_uncoverable_counted` by row bitsets, for boards whose rows fit in a few words: the live
     rows a row meets (sharing an item with it, itself among them) are the union of its items'
     live rows, `met`; an item or a type has a partner for the row when its live rows are not
     all in `met`, a few words compared, not its rows searched one by one (AlPackino's 2,828

@@ -20,14 +20,12 @@ import numpy as np
 from ..kernels import native
 from ..puzzle.cancel import CancelCheck, check_cancel
 from .words import (ONE, WORD_CELLS, Shifts, flood, full_word, lowest_bits, masks_of_bits,
-                    set_bits, word_spans)
+                    set_bits)
 
 _FLOOD_SLICE = 1 << 21  # board cells the kernel floods between two cancel checks (about 40 ms)
 _COVER_SLICE = 1 << 22  # items looked at (in numpy: row pairs) between two cancel checks
 MAX_BITSET_WORDS = 1 << 22  # the bitsets' size at most (32 MB)
 BITSET_WORDS_COUNTED = 4  # words of the bitsets' unions or-ed in the time of an item counted
-SEARCHED_COST = 4  # a look at an item's rows costs about this many counted items (a miss of
-# the cache on large boards: 30 ns against 2)
 
 
 def dead_rows(masks: np.ndarray, neighbours: np.ndarray, fillable: np.ndarray,
@@ -106,29 +104,18 @@ def uncoverable_rows(masks: np.ndarray, row_piece: np.ndarray, required: np.ndar
 
 def _costs(n_rows: int, rows: np.ndarray, items: np.ndarray, required: np.ndarray,
            least: np.ndarray) -> dict[str, int]:
-    """Each way's estimated work a pass, in items counted."""
+    """Each way's estimated work a pass, in items counted. The bitsets' way is offered while
+    its bitsets stay under MAX_BITSET_WORDS (a bit a row and item). It replaced a third way,
+    each item's rows searched for one apart from the row, which was 4-10x as slow wherever
+    the bitsets fit, and too slow for the reduce step's budget wherever they do not."""
     looked_at = n_rows * (int(np.count_nonzero(required)) + len(least))  # items looked at
     per_item = np.bincount(items, minlength=len(required))
     gathered = int(per_item @ per_item) * len(items) // n_rows  # at most, in all
-    costs = {"searched": SEARCHED_COST * looked_at, "counted": gathered}
+    costs = {"counted": gathered}
     words = (n_rows + 63) // 64  # a row's union of the rows it meets, then each item's test
     if (len(required) + len(least)) * words <= MAX_BITSET_WORDS:
         costs["bitsets"] = len(items) * words // BITSET_WORDS_COUNTED + looked_at
     return costs
-
-
-def _searching_killer(masks, rows, items, row_piece, required, least):
-    """kill(alive, first, last) -> rows killed, by the kernel that searches each item's
-    and piece type's rows for one sharing no item with a row."""
-    kill = native.kernel("regions").kill_uncoverable
-    item_start, item_rows = _csr((rows, items), len(required))
-    piece_start, piece_rows = _csr((np.arange(len(row_piece)), row_piece), len(least))
-    masks, row_piece = np.ascontiguousarray(masks), np.ascontiguousarray(row_piece, np.int32)
-    required, least = np.ascontiguousarray(required, bool), np.ascontiguousarray(least, np.int32)
-    spans = word_spans(masks)
-    return lambda alive, first, last: kill(masks, row_piece, alive, item_start, item_rows,
-                                           required, piece_start, piece_rows, least, first, last,
-                                           spans)
 
 
 def _counted_killer(masks, rows, items, row_piece, required, least):
@@ -163,7 +150,7 @@ def _bitset_killer(masks, rows, items, row_piece, required, least):
                                            last)
 
 
-WAYS = {"searched": _searching_killer, "counted": _counted_killer, "bitsets": _bitset_killer}
+WAYS = {"counted": _counted_killer, "bitsets": _bitset_killer}
 
 
 def _word_killer(words, row_piece, required, least):

@@ -21,6 +21,7 @@ from solvers.kernels import regions
 from solvers.placements import compile as compiling
 from solvers.placements.compile import (_masks_of, compile_placements, fillable_sizes,
                                         items_to_masks)
+from solvers.placements import pruning
 from solvers.placements.pruning import uncoverable_rows
 from solvers.placements.words import set_bits, unpack_bits
 from solvers.search.forced import forced_rows, kernel_rows
@@ -195,19 +196,23 @@ def peak_bytes(work) -> tuple[object, int]:
         tracemalloc.stop()
 
 
-def test_the_reduce_step_never_unpacks_every_row_over_every_item():
+def test_the_reduce_step_never_unpacks_every_row_over_every_item(monkeypatch):
+    """Counted; by bitsets of rows (a bit a row and item) only while they stay under
+    MAX_BITSET_WORDS."""
     placements = compile_placements(dicubes(), prune=False)
     dense = placements.n_rows * placements.n_items  # bytes of a rows x items bool array
     required = np.ones(placements.n_items, dtype=bool)
     least = placements.piece_counts.astype(np.int32)
-    for way in ("searched", "counted"):  # the bitsets' way is a bit a row and item: it is
-        # offered up to MAX_BITSET_WORDS only
-        reduce = lambda rows: uncoverable_rows(  # noqa: E731
-            placements.masks[:rows], placements.row_piece[:rows], required, least,
-            in_numpy=False, way=way)
-        reduce(2)  # the kernel loaded (or compiled) before measuring
-        dead, peak = peak_bytes(lambda: reduce(placements.n_rows))
-        assert not dead.any() and peak < dense / 8, (way, peak, dense)
+    reduce = lambda rows: uncoverable_rows(  # noqa: E731
+        placements.masks[:rows], placements.row_piece[:rows], required, least,
+        in_numpy=False, way="counted")
+    reduce(2)  # the kernel loaded (or compiled) before measuring
+    dead, peak = peak_bytes(lambda: reduce(placements.n_rows))
+    assert not dead.any() and peak < dense / 8, (peak, dense)
+    rows, items = set_bits(placements.masks)
+    assert "bitsets" in pruning._costs(placements.n_rows, rows, items, required, least)
+    monkeypatch.setattr(pruning, "MAX_BITSET_WORDS", placements.n_items * (placements.n_rows // 64))
+    assert "bitsets" not in pruning._costs(placements.n_rows, rows, items, required, least)
 
 
 def test_the_forced_rows_leave_the_masks_without_a_rows_x_items_array():

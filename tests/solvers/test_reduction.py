@@ -61,8 +61,8 @@ def puzzles():
 
 @pytest.mark.parametrize("puzzle", list(puzzles()), ids=lambda puzzle: puzzle.name)
 def test_the_reduction_drops_what_a_pairwise_brute_force_drops(puzzle):
-    """In each of the kernels' ways (searching each item's rows, counting the rows a row
-    meets, comparing bitsets of rows) and, on one-word boards, in numpy."""
+    """In each of the kernels' ways (counting the rows a row meets, comparing bitsets of
+    rows) and, on one-word boards, in numpy."""
     masks, row_piece, required, least = real_rows(puzzle)
     expected = pairwise_dead(masks, row_piece, required, least)
     assert expected.any() or puzzle.name != "SolidSixPieceBurrs: Problem 1"
