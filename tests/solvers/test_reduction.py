@@ -12,9 +12,11 @@ import pytest
 from oracle import all_solutions_secondary
 from solvers import GridKind, Piece, Puzzle, solve
 from solvers.analysis.certificates import certificates
+from solvers.placements import pruning
 from solvers.placements.compile import compile_placements
 from solvers.placements.pruning import WAYS, uncoverable_rows
 from solvers.placements.secondary import first_absent_row
+from solvers.placements.words import set_bits
 from solvers.puzzle.burrtools import load_burrtools
 from puzzles import shipped
 from test_secondary_items import secondary_puzzle
@@ -72,6 +74,15 @@ def test_the_reduction_drops_what_a_pairwise_brute_force_drops(puzzle):
     if masks.shape[1] == 1:
         assert np.array_equal(uncoverable_rows(masks, row_piece, required, least,
                                                in_numpy=True), expected)
+
+
+def test_a_burr_file_is_reduced_by_bitsets():
+    """The way that made SolidSixPieceBurrs' reduce step 7x faster than the next best
+    (docs/benchmarks.md, time to answer, 2026-11-28 09:45) is the one its estimate picks."""
+    masks, row_piece, required, least = real_rows(load_burrtools(BURRS))
+    rows, items = set_bits(masks)
+    costs = pruning._costs(len(masks), rows, items, required, least)
+    assert set(costs) == set(WAYS) and min(costs, key=costs.get) == "bitsets"
 
 
 @pytest.mark.parametrize("seed", range(20))
