@@ -96,7 +96,8 @@ EXPORTS: dict[str, dict[str, tuple[Argument, ...]]] = {
     "regions": {"dead_rows": (U2, I2, B1),
                 "kill_uncoverable_counted": (Q1, Q1, I1, B1, Q1, Q1, B1, I1, Q1, Q1, Q1, INT,
                                              INT),
-                "kill_uncoverable_bits": (U2, Q1, Q1, I1, B1, U2, U2, B1, I1, U1, INT, INT)},
+                "kill_uncoverable_bits": (U2, Q1, Q1, I1, B1, U2, U2, B1, I1, U1, INT, INT),
+                "fill_live": (Q1, Q1, I1, U2, U2)},
     "disassembly_tree": {  # the disassembler (solvers/disassembly)
         "new_work": (INT, INT),
         "begin": (Q1, Q2, U1, BOOL, WORK, CACHE, Q2, Q1),

@@ -270,6 +270,19 @@ def kill_uncoverable_counted(row_start: np.ndarray, row_items: np.ndarray,
     return killed
 
 
+@njit(nogil=True, cache=True)
+def fill_live(row_start: np.ndarray, row_items: np.ndarray, row_piece: np.ndarray,
+              item_live: np.ndarray, piece_live: np.ndarray) -> None:
+    """Set in `item_live` (items, W) and `piece_live` (types, W), uint64 zeros, the bit of
+    each row r in its items' and its type's bitsets (`kill_uncoverable_bits`; numpy's
+    bitwise_or.at took 3 ms for PelikanBurr's 90,000 pairs)."""
+    for row in range(row_piece.shape[0]):
+        word, bit = row >> 6, np.uint64(1) << np.uint64(row & 63)
+        for position in range(row_start[row], row_start[row + 1]):
+            item_live[row_items[position], word] |= bit
+        piece_live[row_piece[row], word] |= bit
+
+
 @njit(nogil=True, cache=True, inline="always")
 def _some_outside(bitsets: np.ndarray, key: int, met: np.ndarray) -> bool:
     """Whether the row bitset bitsets[key] has a row that `met` lacks."""

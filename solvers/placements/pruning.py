@@ -19,8 +19,7 @@ import numpy as np
 
 from ..kernels import native
 from ..puzzle.cancel import CancelCheck, check_cancel
-from .words import (ONE, WORD_CELLS, Shifts, flood, full_word, lowest_bits, masks_of_bits,
-                    set_bits)
+from .words import ONE, WORD_CELLS, Shifts, flood, full_word, lowest_bits, set_bits
 
 _FLOOD_SLICE = 1 << 21  # board cells the kernel floods between two cancel checks (about 40 ms)
 _COVER_SLICE = 1 << 22  # items looked at (in numpy: row pairs) between two cancel checks
@@ -137,12 +136,14 @@ def _counted_killer(masks, rows, items, row_piece, required, least):
 def _bitset_killer(masks, rows, items, row_piece, required, least):
     """kill(alive, first, last) -> rows killed, by the kernel that keeps each item's and
     type's live rows as bitsets and compares them with the union of the rows a row meets."""
-    kill = native.kernel("regions").kill_uncoverable_bits
+    regions = native.kernel("regions")
+    kill = regions.kill_uncoverable_bits
     row_start, row_items = _csr((items, rows), len(masks))
-    item_live = masks_of_bits(items, rows, len(required), len(masks))
-    piece_live = masks_of_bits(np.asarray(row_piece, np.int64), np.arange(len(masks)),
-                               len(least), len(masks))
     masks, row_piece = np.ascontiguousarray(masks), np.ascontiguousarray(row_piece, np.int32)
+    words = (len(masks) + 63) // 64
+    item_live = np.zeros((len(required), words), dtype=np.uint64)
+    piece_live = np.zeros((len(least), words), dtype=np.uint64)
+    regions.fill_live(row_start, row_items, row_piece, item_live, piece_live)
     required, least = np.ascontiguousarray(required, bool), np.ascontiguousarray(least, np.int32)
     met = np.zeros(item_live.shape[1], dtype=np.uint64)
     return lambda alive, first, last: kill(masks, row_start, row_items, row_piece, alive,
