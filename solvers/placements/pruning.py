@@ -88,6 +88,9 @@ def uncoverable_rows(masks: np.ndarray, row_piece: np.ndarray, required: np.ndar
         rows, items = set_bits(masks) if bits is None else bits()  # never rows x items
         costs = _costs(len(masks), rows, items, required, least)
         way = min(costs, key=costs.get) if way is None else way
+        if way not in costs:
+            raise ValueError(f"the {way} way is not offered for {len(masks):,} placements of "
+                             f"{len(required):,} items (its bitsets would pass MAX_BITSET_WORDS)")
         if budget is not None and costs[way] > budget:
             return ~alive
         killer = WAYS[way]

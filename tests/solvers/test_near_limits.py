@@ -12,6 +12,7 @@ import tracemalloc
 from collections import deque
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from solvers import GridKind, Piece, Puzzle
@@ -213,6 +214,9 @@ def test_the_reduce_step_never_unpacks_every_row_over_every_item(monkeypatch):
     assert "bitsets" in pruning._costs(placements.n_rows, rows, items, required, least)
     monkeypatch.setattr(pruning, "MAX_BITSET_WORDS", placements.n_items * (placements.n_rows // 64))
     assert "bitsets" not in pruning._costs(placements.n_rows, rows, items, required, least)
+    with pytest.raises(ValueError, match="bitsets way is not offered"):
+        uncoverable_rows(placements.masks, placements.row_piece, required, least,
+                         in_numpy=False, way="bitsets")
 
 
 def test_the_forced_rows_leave_the_masks_without_a_rows_x_items_array():
