@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 
 from bench_disassembly import CALIBRATION, baseline_seconds, baseline_tree, previous_tree
+from solvers.puzzle.any_file import load_any  # this tree's: bench_disassembly put it on the path
 
 ROOT = Path(__file__).resolve().parents[1]
 BURRTOOLS = ROOT / "tests" / "data" / "burrtools"
@@ -98,14 +99,6 @@ def solve_command(tree: Path, path: Path, *options: str) -> list[str]:
     return [sys.executable, "-c", RUN_CLI, str(tree), str(path), "--count-only", *options]
 
 
-def checks_disassembly(path: Path) -> bool:
-    """Whether the file asks for its assemblies to be taken apart."""
-    sys.path.insert(0, str(ROOT))
-    from solvers.puzzle.any_file import load_any  # noqa: PLC0415
-
-    return load_any(path).disassembly
-
-
 def knows_no_disassembly(tree: Path) -> bool:
     """Whether that tree's polygui-solve has --no-disassembly (f312cbd had no disassembler:
     its count is of assemblies)."""
@@ -155,21 +148,23 @@ def main() -> None:
     _header(args.baseline)
     assemblies_only = []  # files that check disassembly: their counts of assemblies alone
     for path, burrtools in files:
-        disassembly = checks_disassembly(path)
+        disassembly = load_any(path).disassembly
         _row(path.name + (" (taken apart)" if disassembly else ""),
              best_of(args.calls, solve_command(ROOT, path), solve_command(tree, path)),
-             burrtools and burrtools_wall(burrtools, disassembly), factor, floor, floor_cpu)
+             None if burrtools is None else burrtools_wall(burrtools, disassembly), factor,
+             floor, floor_cpu)
         if disassembly:
             assemblies_only.append((path, burrtools))
-    print("\nThe same files' assemblies alone (`--no-disassembly`), against BurrTools' wall "
-          f"without its disassembler{'' if knows_no_disassembly(tree) else f' ({args.baseline} counts assemblies only)'}:\n")
-    _header(args.baseline)
     base_options = ("--no-disassembly",) if knows_no_disassembly(tree) else ()
+    print("\nThe same files' assemblies alone (`--no-disassembly`), against BurrTools' wall "
+          "without its disassembler"
+          f"{'' if base_options else f' ({args.baseline} counts assemblies only)'}:\n")
+    _header(args.baseline)
     for path, burrtools in assemblies_only:
         _row(path.name + " (assemblies)",
              best_of(args.calls, solve_command(ROOT, path, "--no-disassembly"),
                      solve_command(tree, path, *base_options)),
-             burrtools and burrtools[0], factor, floor, floor_cpu)
+             None if burrtools is None else burrtools[0], factor, floor, floor_cpu)
 
 
 def _header(baseline: str) -> None:
