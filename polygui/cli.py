@@ -87,14 +87,16 @@ def main(argv: list[str] | None = None) -> int:
 
 @contextlib.contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector off while the block runs: importing the solver
-    makes tens of thousands of objects (classes, functions, their cycles) that live as long
-    as the program, and the collector's passes over them are a few ms of every command."""
+    """Python's cyclic garbage collector off while the block runs, and what it made frozen
+    (never looked at again): importing the solver makes tens of thousands of objects
+    (classes, functions, their cycles) that live as long as the program, and the collector's
+    passes over them, the first one soon after, were a few ms of every command."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        gc.freeze()
         if enabled:
             gc.enable()
 
