@@ -187,13 +187,25 @@ class Grid(ABC):
         return image
 
     def orientations(self, shape: Shape, *, mirror: bool) -> list[Shape]:
-        """The distinct orientations of a shape: under rotations only, or all symmetries."""
+        """The distinct orientations of a shape: under rotations only, or all symmetries, in
+        the group's order."""
+        matrices = [matrix for matrix, rotation in zip(self.symmetry_group, self.rotation_flags)
+                    if mirror or rotation]
+        if shape and self._images_are_plain():
+            return images_at_origin(np.array(shape, dtype=np.int64), matrices,
+                                    self.translation_axes)
         cells = np.array(shape, dtype=np.int64)
         found: dict[Shape, None] = {}
-        for matrix in self.symmetry_group:
-            if mirror or is_rotation(matrix):
-                found.setdefault(self.normalise(self.apply_symmetry(cells, matrix)))
+        for matrix in matrices:
+            found.setdefault(self.normalise(self.apply_symmetry(cells, matrix)))
         return list(found)
+
+    def _images_are_plain(self) -> bool:
+        """Whether this grid's images and normal forms are Grid's own (matrix products,
+        translated to the origin and sorted), so that all of a shape's can be made at once."""
+        own = type(self)
+        return (own.apply_symmetry is Grid.apply_symmetry and own.to_origin is Grid.to_origin
+                and own.normalise is Grid.normalise)
 
     @cache
     def orientations_of(self, shape: Shape, mirror: bool) -> tuple[Shape, ...]:
@@ -227,6 +239,23 @@ class Grid(ABC):
                         stack.append(neighbour)
             components.append(component)
         return components
+
+
+def images_at_origin(cells: np.ndarray, matrices: list[np.ndarray], moved: int) -> list[Shape]:
+    """The distinct normal forms of `cells` (N, d) under `matrices`, in their order: all
+    images made by one product and sorted at once, each cell keyed by one integer whose order
+    is the cells' (PelikanBurr's pieces: 24 images one by one took 5 ms, now 1)."""
+    images = np.stack(matrices) @ cells.T  # (k, d, N): each coordinate's values side by side
+    images[:, :moved] -= images[:, :moved].min(axis=2, keepdims=True)
+    spans = images.max(axis=(0, 2)) - images.min(axis=(0, 2)) + 1
+    strides = np.cumprod(np.concatenate(([1], spans[:0:-1])))[::-1]  # the last axis counts 1
+    keys = (images * strides[:, None]).sum(axis=1)  # (k, N): the cells' lexicographic order
+    order = np.argsort(keys, axis=1)
+    keys = np.take_along_axis(keys, order, axis=1)
+    first: dict[bytes, int] = {}
+    for at, row in enumerate(keys):
+        first.setdefault(row.tobytes(), at)
+    return [tuple(map(tuple, images[at][:, order[at]].T.tolist())) for at in first.values()]
 
 
 def normalise(cells: np.ndarray, moved: int | None = None) -> Shape:
