@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Task:
+    """A subtree of the search, named by the choices that lead to it."""
+
     prefix: tuple[int, ...]  # placement rows, or Sudoku cell * n + value - 1
     share: float  # Knuth's estimate of its part of the tree
 
@@ -19,6 +21,8 @@ class Task:
 
 @dataclass(frozen=True)
 class Split:
+    """A tree cut into tasks, with what the cutting learned of it."""
+
     tasks: list[Task]
     dead_share: float  # the part of the tree already known to hold no solution
     target: int = 1  # the number of tasks asked for (it bounds the splitting's work)

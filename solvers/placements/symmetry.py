@@ -35,6 +35,8 @@ from .pins import keeps_pins
 
 @dataclass(frozen=True)
 class BoardSymmetry:
+    """A symmetry of the board that maps the puzzle onto itself, as permutations."""
+
     matrix: np.ndarray
     item_perm: np.ndarray  # (items,) int64: item -> image item
     piece_perm: tuple[int, ...]  # piece type -> image piece type
@@ -42,6 +44,9 @@ class BoardSymmetry:
 
 @dataclass(frozen=True)
 class SymmetryPlan:
+    """How a search avoids finding a solution once per symmetry: the rows it may use, and
+    the images its canonical check compares."""
+
     mode: str
     group_size: int  # symmetries identified in this mode, identity included
     root_rows: np.ndarray  # (k,) int32 rows the search may use at all

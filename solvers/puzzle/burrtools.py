@@ -57,6 +57,8 @@ _CELL = re.compile(r"([#+_])([0-9]*)")
 
 @dataclass(frozen=True)
 class BurrShape:
+    """A shape of a BurrTools file: its filled and variable voxels, weight and colours."""
+
     name: str
     filled: tuple[tuple[int, int, int], ...]
     variable: tuple[tuple[int, int, int], ...]

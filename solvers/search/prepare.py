@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Prepared:
+    """A puzzle made ready to search: its placements, symmetry plan, kernel and tables, which
+    every search of it (threads, tasks, resumed runs) shares."""
+
     puzzle: Puzzle
     symmetry: str  # what is counted: "distinct", "rotations" or "all"
     search_mode: str  # what the kernel searches: "distinct" when `orbits` expands it
