@@ -120,6 +120,33 @@ def test_orientations_are_the_distinct_images_and_the_rotation_class_their_least
         assert grid.is_connected(shape)
 
 
+@pytest.mark.parametrize("kind", POLYFORM)
+def test_connected_is_one_component_either_way(kind):
+    """`is_connected` steps through a table of the cells' box on grids of fixed neighbour
+    offsets, and follows `neighbours_of` cell by cell on the others: both agree with the
+    components found cell by cell, on sets that are connected and sets that are not."""
+    grid, rng = grid_of(kind), np.random.default_rng(31)
+    answers = set()
+    for _ in range(200):
+        size = int(rng.integers(2, 9))
+        cells = {tuple(int(v) for v in rng.integers(-2, 3, grid.dimensions)) for _ in range(size)}
+        cells = [cell for cell in sorted(cells) if _is_cell(grid, cell)]
+        if len(cells) < 2:
+            continue
+        connected = grid.is_connected(cells)
+        assert connected == (len(grid.connected_components(cells)) == 1)
+        answers.add(connected)
+    assert answers == {True, False}
+
+
+def _is_cell(grid: Grid, cell) -> bool:
+    try:
+        grid.validate_cells("a cell", (cell,))
+    except PuzzleError:
+        return False
+    return True
+
+
 def _points(corners: np.ndarray) -> set[tuple[float, float]]:
     return {tuple(point) for point in np.round(corners, 9).tolist()}
 
