@@ -94,6 +94,25 @@ def neighbour_table(board: tuple[Cell, ...], grid: Grid) -> np.ndarray:
     return table
 
 
+def image_items(grid: Grid, locate: CellLocator, matrices: list[np.ndarray]) -> np.ndarray:
+    """(S, N) int64: each board item's image item under each of the grid's `matrices`, the
+    image aligned on the board's lowest corner (`Grid.aligned_image`), -1 off the board. For
+    a grid whose images are matrix products, all at once (a box's 48: 3.3 -> 0.6 ms)."""
+    board = locate.board
+    if not grid.images_are_products() or locate.box_table() is None:
+        return np.stack([board_items(locate, grid.aligned_image(board, matrix))
+                         for matrix in matrices])
+    images = np.stack(matrices) @ board.T  # (S, d, N): each coordinate's values side by side
+    moved = grid.translation_axes
+    images[:, :moved] += (board[:, :moved].min(axis=0)[None, :, None]
+                          - images[:, :moved].min(axis=2, keepdims=True))
+    strides, items = locate.box_table()
+    low, high = (corner[None, :, None] for corner in locate.corners)
+    inside = ((images >= low) & (images <= high)).all(axis=1)
+    keys = ((images - low) * strides[None, :, None]).sum(axis=1)
+    return np.where(inside, items[np.where(inside, keys, 0)], -1)
+
+
 def board_items(locate: CellLocator, cells: np.ndarray) -> np.ndarray:
     """int64 array of cells.shape[:-1]: each of `cells` (..., d) as its board item, -1 for a
     cell off the board (cells within MAX_SPAN of the board's bounding box)."""

@@ -26,7 +26,7 @@ from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.grid import Grid
 from ..puzzle.grids import CellLocator
 from ..puzzle.model import Puzzle, SYMMETRY_MODES
-from .batched import board_items
+from .batched import board_items, image_items
 from .compile import Placements
 from .hashes import random_keys
 from .paint import painted_image, painted_rotation_class
@@ -79,13 +79,14 @@ def board_symmetries(puzzle: Puzzle, mode: str) -> list[BoardSymmetry]:
         colour[board_items(locate, np.array(cells, dtype=np.int64))] = colours
     found = []
     perms = {True: tuple(range(len(puzzle.pieces)))}  # a reflection's: the same for all
-    for matrix, rotation in zip(grid.symmetry_group, grid.rotation_flags):
+    wanted = [(matrix, rotation) for matrix, rotation in zip(grid.symmetry_group,
+                                                            grid.rotation_flags)
+              if rotation or mode != "rotations"]
+    # item -> image item, for all cells and symmetries at once (not a cell at a time)
+    images = image_items(grid, locate, [matrix for matrix, _ in wanted])
+    for (matrix, rotation), items in zip(wanted, images):
         if mode == "all" and found:
             break
-        if mode == "rotations" and not rotation:
-            continue
-        # item -> image item, for all cells at once (not a look-up a cell, 48 times a box)
-        items = board_items(locate, grid.aligned_image(board, matrix))
         if (items < 0).any() or not _keeps_cell_kinds(items, optional, colour):
             continue
         if rotation not in perms:

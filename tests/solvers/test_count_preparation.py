@@ -109,6 +109,12 @@ def test_batched_positions_and_neighbours_are_those_found_one_at_a_time(kind, bo
     expected = [[index_of.get(neighbour, -1) for neighbour in grid.neighbours_of(cell)]
                 for cell in board]
     assert batched.neighbour_table(tuple(board), grid).tolist() == expected
+    # the board's images under every symmetry: off the board (-1) for most of these boards
+    images = batched.image_items(grid, CellLocator(cells), list(grid.symmetry_group))
+    alone = [[index_of.get(tuple(cell), -1) for cell in grid.aligned_image(cells, matrix).tolist()]
+             for matrix in grid.symmetry_group]
+    assert images.tolist() == alone
+    assert (images < 0).any(axis=1).any() and not (images < 0).any(axis=1).all()
 
 
 @pytest.mark.parametrize("name", ["PelikanBurr.xmpuzzle", "AlPackino.xmpuzzle"])
