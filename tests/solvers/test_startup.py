@@ -117,17 +117,38 @@ def test_a_small_puzzle_is_solved_without_loading_numba(symmetry):
 # what a count its trial finishes on one thread never needs (issue 31, time to answer): the
 # splitting into tasks and the thread pool, the cluster's address, the reader of the other
 # kind of file, OpenSSL's hashes (the native build's key is BLAKE2, CPython's own) and the
-# shutil (with bz2 and lzma) that argparse's help formatter imports for the terminal's width
+# shutil (with bz2 and lzma) that argparse's help formatter imports for the terminal's width,
+# and numpy.ma (7 ms), which np.unique loads unless it is asked for indices or counts
 NOT_FOR_A_QUICK_COUNT = ("solvers.parallel.tasks", "solvers.parallel.threads",
                          "solvers.parallel.analyses", "solvers.parallel.worker",
                          "solvers.parallel.cluster_spec", "queue", "solvers.puzzle.burrtools",
-                         "xml.etree.ElementTree", "_hashlib", "shutil", "bz2", "lzma")
+                         "xml.etree.ElementTree", "_hashlib", "shutil", "bz2", "lzma",
+                         "numpy.ma")
 
 
 def test_a_quick_count_imports_no_more_than_it_uses():
     loaded = modules_after(str(ASSETS / "soma.json"), "--count-only")
     assert "solvers.search.interpreted" in loaded  # the run really searched
     assert loaded.isdisjoint(NOT_FOR_A_QUICK_COUNT), loaded & set(NOT_FOR_A_QUICK_COUNT)
+
+
+LOADED_AFTER_READING = """
+import json, sys
+from solvers.puzzle.any_file import load_any
+load_any(sys.argv[1])
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def test_reading_and_checking_a_burrtools_puzzle_loads_no_masked_arrays():
+    """Its pieces' connectivity (the cage's 200 cubes) is checked with numpy, without
+    np.unique, which loads numpy.ma (7 ms of a count; numba's argument typing loads it too,
+    but a count on the native build has none)."""
+    result = subprocess.run([sys.executable, "-c", LOADED_AFTER_READING,
+                             str(ROOT / "tests" / "data" / "burrtools" / "PelikanBurr.xmpuzzle")],
+                            cwd=ROOT, capture_output=True, text=True, timeout=600, check=True)
+    loaded = set(json.loads(result.stdout.strip().splitlines()[-1]))
+    assert "solvers.puzzle.model" in loaded and "numpy.ma" not in loaded
 
 
 def test_a_sudoku_run_loads_the_sudoku_kernels_it_needs():
