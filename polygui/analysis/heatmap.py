@@ -12,13 +12,13 @@ count them (the board's sorted cells; Sudoku row-major).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from solvers.records import record
 from solvers import Puzzle
 
 from ..views.board_picture import fit_transform, polygons_path, segments_path
@@ -31,7 +31,7 @@ COLD = QColor("#f7f7f7")
 MARK = QColor("#111111")
 
 
-@dataclass(frozen=True)
+@record
 class Panel:
     """One flat picture of the heatmap: a board (or a cube's layer) and the positions of its
     cells in the share arrays; `groups` outlined together (a Sudoku's boxes)."""

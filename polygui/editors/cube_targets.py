@@ -7,11 +7,11 @@ does the rest (validation, undo). Pieces are edited in a small space of their ow
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from itertools import product
 
 from PySide6.QtGui import QColor
 
+from solvers.records import record
 from solvers import Puzzle
 
 from ..views.colours import piece_colour
@@ -23,7 +23,7 @@ PIECE_SPACE = 5  # a piece is edited in at least 5 x 5 x 5 cells
 REGION_COLOUR = QColor(176, 180, 192)
 
 
-@dataclass(frozen=True)
+@record
 class EditTarget:
     """The board (`piece` None) or piece number `piece` of the puzzle."""
 

@@ -10,10 +10,10 @@ that changes nothing leaves no step in the undo history.
 from __future__ import annotations
 
 from contextlib import ExitStack
-from dataclasses import dataclass
 
 from PySide6.QtGui import QColor
 
+from solvers.records import record
 from solvers import Puzzle
 
 from ..models import PuzzleDocument
@@ -29,7 +29,7 @@ PAINT_HINT = ("Click or drag to paint {} cells in the colour of Paint with (draw
               "rules: the Colour constraints tab.")
 
 
-@dataclass(frozen=True)
+@record
 class PaintTarget:
     """The board (`piece` None) or piece number `piece`, whose cells the editor shows moved
     by -`origin` (the cube designer draws a piece from the origin)."""

@@ -3,11 +3,10 @@ disassembly the player shows), how fast, how large, GIF or APNG (or MP4, with Py
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PySide6.QtWidgets import (QComboBox, QDialog, QDoubleSpinBox, QFormLayout, QLabel,
                                QWidget)
 
+from solvers.records import record
 from solvers.output.video import video_available
 
 from ..models.status import plural
@@ -19,7 +18,7 @@ MAX_FRAMES = 3000
 MAX_PIXELS = 400_000_000  # frames x width x height kept (3 bytes each): about 1.2 GB
 
 
-@dataclass(frozen=True)
+@record
 class AnimationOptions:
     what: str = "solutions"  # or "disassembly": the player's moves
     format: str = "gif"  # or "png": APNG, or "mp4"

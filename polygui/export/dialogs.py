@@ -3,11 +3,11 @@ and grid, what to print."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PySide6.QtCore import QSize
 from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDialog, QDialogButtonBox,
                                QFormLayout, QLabel, QRadioButton, QSpinBox, QWidget)
+
+from solvers.records import record
 
 from ..models.status import plural
 from .images import MAX_SIDE
@@ -20,14 +20,14 @@ PAGES = ("A4", "Letter", "A3")  # the page sizes export.sheet knows
 MAX_PRINTED = 200
 
 
-@dataclass(frozen=True)
+@record
 class ImageOptions:
     format: str  # "png" or "svg"
     size: QSize
     transparent: bool
 
 
-@dataclass(frozen=True)
+@record
 class SheetOptions:
     format: str  # "pdf" or "png"
     first: int  # 1-based, inclusive
@@ -116,7 +116,7 @@ def ask_sheet_options(parent: QWidget, count: int) -> SheetOptions | None:
                         rows.value(), page.currentText(), orientation.currentData())
 
 
-@dataclass(frozen=True)
+@record
 class PrintOptions:
     what: str  # "puzzle", "solution" (the one shown) or "sheet"
     first: int = 1  # the sheet's solutions as the browser numbers them, 1-based, inclusive

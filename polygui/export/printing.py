@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
@@ -19,6 +18,7 @@ from PySide6.QtGui import QColor, QFont, QPageRanges, QPainter, QPaintEngine, QP
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QWidget
 
+from solvers.records import record
 from solvers import Puzzle, PuzzleError, Solution
 from solvers.puzzle.atomic import replace_keeping_mode, temporary_beside
 
@@ -29,7 +29,7 @@ LABEL_POINTS = 8  # a thumbnail's number
 GAP = 0.04  # between thumbnails, of the smaller side of a grid cell
 
 
-@dataclass(frozen=True)
+@record
 class PrintJob:
     """What to print. `what` is "puzzle", "solution" (`shown`) or "sheet" (the solutions
     numbered `numbers`, 0-based store indices, `columns` × `rows` a page); `solution_at`

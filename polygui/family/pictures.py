@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import calendar
 import math
-from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QTransform
+
+from solvers.records import record
 
 from ..views.board_picture import BoardPicture, fit_transform
 from ..views.cells import board_cells, optional_mask
@@ -32,7 +33,7 @@ MOST_THUMBNAIL_COLUMNS = 16
 LEAP_YEAR = 2024  # month lengths of a year with Feb 29 (the puzzle's dates are a leap year's)
 
 
-@dataclass(frozen=True)
+@record
 class Cell:
     member: int | None  # None: a date that is no member of the family
     rect: QRectF  # in layout units

@@ -13,10 +13,10 @@ from __future__ import annotations
 import itertools
 import json
 import os
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from solvers.records import record
 from solvers import Puzzle, PuzzleError
 from solvers.puzzle.atomic import process_alive, remove_stale_temporaries
 from solvers.puzzle.fileformat import puzzle_from_dict, puzzle_to_dict, write_atomically
@@ -32,7 +32,7 @@ def default_directory() -> Path:
     return data_folder() / "autosave"
 
 
-@dataclass(frozen=True)
+@record
 class Recovered:
     """Work found in an autosave file left by a session that did not end normally."""
 

@@ -4,16 +4,17 @@ its Alt key, instead of Yes / No / Cancel explained in brackets."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from PySide6.QtWidgets import QMessageBox, QWidget
+
+from solvers.records import record
 
 Answer = TypeVar("Answer")
 Role = QMessageBox.ButtonRole
 
 
-@dataclass(frozen=True)
+@record
 class Choice(Generic[Answer]):
     answer: Answer
     text: str  # with & before its Alt key: "&Discard"

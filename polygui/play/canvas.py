@@ -10,7 +10,7 @@ Escape drops a drag.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import numpy as np
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
@@ -18,6 +18,7 @@ from PySide6.QtGui import (QColor, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
                            QTransform, QWheelEvent)
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
+from solvers.records import record
 from solvers import Puzzle
 from solvers.play.moves import (PlayBoard, Placement, cell_class, flipped, translated,
                                 translation, turned)
@@ -36,7 +37,7 @@ from .model import PlayModel
 MARGIN = 12
 
 
-@dataclass(frozen=True)
+@record
 class Drag:
     piece: int
     shape: Shape

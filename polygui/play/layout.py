@@ -5,12 +5,11 @@ piece placed leaves its slot empty: the tray never reflows under the mouse."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QTransform
 
+from solvers.records import record
 from solvers import Puzzle
 from solvers.puzzle.grids import Shape, orientations_of
 
@@ -22,7 +21,7 @@ CAPTION = 1.0  # drawing units under each slot for the piece's name
 TRAY_SCALE = 0.6  # the tray's pieces, to the board's: the board draws larger
 
 
-@dataclass(frozen=True)
+@record
 class Slot:
     piece: int
     rect: QRectF  # drawing units; the caption goes under it
@@ -37,7 +36,7 @@ class Slot:
                 * QTransform.fromTranslate(centre.x(), centre.y()))
 
 
-@dataclass(frozen=True)
+@record
 class PlayLayout:
     board: FlatBoard
     slots: tuple[Slot, ...]

@@ -8,16 +8,16 @@ history (the window's Undo drives this stack while Play mode shows).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from solvers.records import record
 from solvers import Puzzle
 from solvers.play.moves import Placement
 
 
-@dataclass(frozen=True)
+@record
 class _State:
     """What a step changes: the placements, the hints among the moves so far, and (a
     Restart only) the clock's seconds, None where a step leaves the clock alone."""

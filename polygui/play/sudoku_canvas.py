@@ -9,13 +9,13 @@ it toggles a pencil mark instead, as the popular apps do."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
+from solvers.records import record
 from solvers.puzzle.model import SUDOKU_SYMBOLS
 
 from ..editors.sudoku_canvas import SudokuCanvas
@@ -33,7 +33,7 @@ CROSS_INK = QColor("#d22b2b")  # an elimination
 SHIFTED_DIGITS = "!@#$%^&*("  # Shift+1..9 on a US keyboard
 
 
-@dataclass(frozen=True)
+@record
 class Highlight:
     """What the grid marks on top of the digits and candidates."""
     cells: frozenset[int] = frozenset()

@@ -8,11 +8,12 @@ The automatic candidates of a cell are the digits none of its peers holds, less 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from solvers.records import record
 from solvers.logic import Board, Step
 from solvers.logic.steps import cell_name
 from solvers.puzzle.model import SudokuGrid
@@ -20,7 +21,7 @@ from solvers.puzzle.model import SudokuGrid
 Candidate = tuple[int, int]  # (cell, digit)
 
 
-@dataclass(frozen=True)
+@record
 class SudokuState:
     """values: every cell's digit, givens included (0 empty); marks: the player's own pencil
     marks per cell (bit d-1 for digit d); struck: candidates taken out of the automatic ones."""

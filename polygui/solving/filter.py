@@ -10,11 +10,11 @@ The store only grows, so the matches found so far stay valid while a run adds mo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
 
+from solvers.records import record
 from solvers import GridKind, Puzzle
 from solvers.puzzle import triangles
 from solvers.puzzle.grids import Cell, hex_to_offset
@@ -48,7 +48,7 @@ def cell_name(puzzle: Puzzle, cell: Cell | int) -> str:
     return where
 
 
-@dataclass(frozen=True)
+@record
 class PieceCovers:
     """Piece type `piece` covers board cell `cell`."""
 
@@ -67,7 +67,7 @@ class PieceCovers:
         return lambda block: wanted[block].any(axis=1)
 
 
-@dataclass(frozen=True)
+@record
 class PiecePlaced:
     """A copy of a piece lies exactly as placement row `row` puts it."""
 
@@ -83,7 +83,7 @@ class PiecePlaced:
         return lambda block: (block == self.row).any(axis=1)
 
 
-@dataclass(frozen=True)
+@record
 class CellHolds:
     """Sudoku: cell `cell` (row-major index) holds `value`."""
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from dataclasses import dataclass
 from pathlib import Path
 
+from solvers.records import record
 from solvers import Puzzle, PuzzleError
 from solvers.parallel.runfile import RunFile, RunFileError, puzzle_fingerprint
 
@@ -24,7 +24,7 @@ def default_directory() -> Path:
     return data_folder() / "runs"
 
 
-@dataclass(frozen=True)
+@record
 class KeptRun:
     path: Path
     symmetry: str

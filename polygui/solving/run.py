@@ -22,12 +22,12 @@ from __future__ import annotations
 import threading
 import time
 import traceback
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
+from solvers.records import record
 from solvers import Cancelled, Progress, Puzzle, PuzzleError, SolutionBatch, solve
 from solvers.output.kept import kept_dtype
 from solvers.parallel.cluster import ClusterError
@@ -42,7 +42,7 @@ EMIT_INTERVAL = 0.04  # seconds between signals: about 25 per second at most
 BATCH_ROWS = 65_536  # solutions sent at once, at most (a few MB)
 
 
-@dataclass(frozen=True)
+@record
 class SearchOptions:
     """Where a run searches and what it keeps (see solvers.parallel)."""
 

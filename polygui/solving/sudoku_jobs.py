@@ -5,8 +5,8 @@ hint (the next logical step on the player's board)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from solvers.records import record
 from solvers import Cancelled
 from solvers.logic import Board, LogicPath, Rating, Step, rate_path
 from solvers.logic.solver import apply
@@ -15,7 +15,7 @@ from solvers.logic.truth import unique_solution
 from solvers.puzzle.model import SudokuGrid
 
 
-@dataclass(frozen=True)
+@record
 class SudokuFacts:
     """A Sudoku's one solution, the path of easiest steps from its givens and its rating."""
     grid: SudokuGrid

@@ -11,11 +11,12 @@ have no edges: a piece reads as one by its colour and the shading.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 from pyqtgraph.opengl import MeshData
+
+from solvers.records import record
 
 from .picking import Hit, Ray, pick_ball
 
@@ -32,7 +33,7 @@ def unit_ball() -> tuple[np.ndarray, np.ndarray]:
     return (sphere.vertexes().astype(np.float32), sphere.faces().astype(np.uint32))
 
 
-@dataclass(frozen=True)
+@record
 class BallMesh:
     """Rest geometry of a set of balls, centred on the origin (see the module docstring)."""
 

@@ -8,10 +8,9 @@ Glossary
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
+from solvers.records import record
 from solvers import Puzzle, Solution
 
 EMPTY = -1
@@ -51,7 +50,7 @@ class CellIndex:
         return found
 
 
-@dataclass(frozen=True)
+@record
 class SolutionCells:
     """A solution as arrays: which copy covers each cell, and each copy's piece type."""
 

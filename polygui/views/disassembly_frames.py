@@ -12,16 +12,16 @@ Glossary
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
+from solvers.records import record
 from solvers.disassembly.moves import Disassembly
 
 from .cells import EMPTY, CellIndex
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class PlayerFrames:
     frames: np.ndarray  # (F, copies, 3) float32 offsets from the assembled places
     copy_label: np.ndarray  # (copies,) the view's label of each copy

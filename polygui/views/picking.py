@@ -9,20 +9,20 @@ is. No OpenGL is involved, so this is cheap, exact and testable without a displa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
+
+from solvers.records import record
 
 TINY = 1e-12  # stands in for a zero ray component, so the slab test never divides by zero
 
 
-@dataclass(frozen=True)
+@record
 class Ray:
     origin: np.ndarray  # (3,)
     direction: np.ndarray  # (3,) unit length
 
 
-@dataclass(frozen=True)
+@record
 class Hit:
     index: int  # which of the given voxels
     normal: tuple[int, int, int]  # outward normal of the face hit, one axis +-1

@@ -3,13 +3,12 @@ drag it onto the board editor's canvas to pin it there."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 from PySide6.QtCore import QByteArray, QMimeData, QPointF, QRectF, QSize, QSizeF, Qt, Signal
 from PySide6.QtGui import QDrag, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
+from solvers.records import record
 from solvers import Puzzle
 
 from .board_picture import fit_transform
@@ -25,7 +24,7 @@ MAX_SCALE = 24.0
 PIECE_MIME = "application/x-polygui-piece"  # a dragged piece: its index, as text
 
 
-@dataclass(frozen=True)
+@record
 class TrayLayout:
     board: FlatBoard  # every piece, translated to its place
     labels: np.ndarray  # piece index per cell

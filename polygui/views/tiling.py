@@ -16,10 +16,9 @@ grows upwards in the plane, so an upward triangle (t = 0) points up on screen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
+from solvers.records import record
 from solvers import GridKind
 from solvers.puzzle import triangles
 
@@ -30,7 +29,7 @@ SQRT3 = np.sqrt(3.0)
 TRIANGLE_EDGE = 1.5
 
 
-@dataclass(frozen=True)
+@record
 class Tiling:
     corners: np.ndarray  # (k, 2) corner offsets from the centre
     steps: np.ndarray  # (k, d) cell-coordinate step to the neighbour across edge j
@@ -71,7 +70,7 @@ class SquareTiling(Tiling):
         return cells.astype(float)
 
 
-@dataclass(frozen=True)
+@record
 class TriangleTiling(Tiling):
     """Up and down triangles have corners and neighbours of their own: `corners` and
     `steps` are the upward triangle's (corners in lattice units from its (x, y)),
@@ -147,7 +146,7 @@ def tiling_for(kind: GridKind) -> Tiling:
     return TILINGS.get(kind, SQUARE)
 
 
-@dataclass(frozen=True)
+@record
 class FlatBoard:
     """The drawing geometry of a flat board: polygons, and which cells meet at which edge."""
 

@@ -16,10 +16,11 @@ Glossary
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import product
 
 import numpy as np
+
+from solvers.records import record
 
 from .cells import EMPTY, CellIndex
 
@@ -61,7 +62,7 @@ TRIANGLES_PER_VOXEL = 12
 EDGE_POINTS_PER_VOXEL = 24
 
 
-@dataclass(frozen=True)
+@record
 class VoxelMesh:
     """Rest geometry of a set of voxels, centred on the origin."""
 

@@ -15,18 +15,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from ..placements.compile import Placements, compile_placements
 from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.grid import Cell, Colouring
 from ..puzzle.model import Puzzle, naming_pieces
+from ..records import record
 from .colour_sums import piece_options, reachable_sums
 
 
-@dataclass(frozen=True)
+@record
 class Certificate:
     """A proof that the puzzle has no solution. `cells`: board cells to highlight;
     `colours`: the colouring to draw, a colour index per board cell (board order)."""

@@ -24,12 +24,13 @@ Every search can be stopped: `cancel()` is checked between slices.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.limits import shown
 from ..puzzle.model import Piece, Puzzle, PuzzleError
 from ..puzzle.pins import Pin
+from ..records import record
 from ..search.prepare import prepare_puzzle
 from ..search.slices import SlicedSearch
 from .deletion import drop_each
@@ -40,7 +41,7 @@ FILLER = "one-cell filler"
 SLICE_NODES = 200_000
 
 
-@dataclass(frozen=True)
+@record
 class Core:
     """A minimal reason: piece names (one per copy; a pin's piece per pin), pins (indices into
     `puzzle.pins`), or Sudoku given cells (row-major) and rules."""

@@ -28,12 +28,13 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, replace
 
 import numpy as np
 
 from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.model import Puzzle
+from ..records import record
 from ..search.prepare import Prepared, prepare_puzzle
 from ..search.slices import SlicedSearch
 from .probing import Prober
@@ -46,7 +47,7 @@ GROUPS = 30
 BELOW_SE, ABOVE_SE = 3.0, 4.5  # the interval, in standard errors of the group means
 
 
-@dataclass(frozen=True)
+@record
 class Range:
     """An estimate and its interval."""
 
@@ -55,7 +56,7 @@ class Range:
     high: float
 
 
-@dataclass(frozen=True)
+@record
 class Estimate:
     symmetry: str  # the mode the solutions are counted in
     kernel: str

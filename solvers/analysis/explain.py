@@ -3,15 +3,14 @@ prove it before any search, or else a minimal conflicting set found by searching
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..puzzle.cancel import CancelCheck
 from ..puzzle.model import Puzzle
+from ..records import record
 from .certificates import Certificate, certificates
 from .conflicts import Core, minimal_core
 
 
-@dataclass(frozen=True)
+@record
 class Explanation:
     solvable: bool
     reasons: tuple[str, ...]  # a sentence each: the certificates, or the minimal set

@@ -11,8 +11,6 @@ such set over the assemblies examined is the reason given.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from ..disassembly.analyser import analyse_pieces
@@ -20,13 +18,14 @@ from ..disassembly.moves import take_apart
 from ..kernels.status import LOCKED, SOLUTION
 from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.model import Puzzle
+from ..records import record
 from ..search.prepare import prepare_puzzle
 from ..search.slices import SlicedSearch
 
 MOST_EXAMINED = 200  # assemblies whose locked parts are made minimal
 
 
-@dataclass(frozen=True)
+@record
 class Lock:
     """The fewest pieces found that cannot be parted, and in how many assemblies none
     comes apart."""

@@ -13,7 +13,6 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -22,9 +21,10 @@ from ..placements.compile import Placements
 from ..puzzle.atomic import write_atomically
 from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.model import SUDOKU_SYMBOLS, Puzzle
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class PieceStatistics:
     """Tallies over `solutions` solutions of a polyform puzzle."""
 
@@ -56,7 +56,7 @@ class PieceStatistics:
                 for item in np.flatnonzero(self.cover[piece] == self.solutions).tolist()}
 
 
-@dataclass(frozen=True)
+@record
 class DigitStatistics:
     """Tallies over `solutions` solutions of a Sudoku: `counts[d, cell]` solutions put digit
     d + 1 in cell (row-major)."""

@@ -11,19 +11,18 @@ the classic kernel.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.model import SUDOKU_SYMBOLS, Puzzle, SudokuGrid, sudoku_units
 from ..puzzle.sudoku_rules import Cage, cell_name, has_variant_rules, sum_range
+from ..records import record
 from .deletion import drop_each
 
 SLICE_NODES = 200_000
 
 
-@dataclass(frozen=True)
+@record
 class Rule:
     """A rule of the grid a core may name: a killer cage (`total` its sum), a jigsaw region
     or a diagonal; `cells` row-major, sorted."""
@@ -61,7 +60,7 @@ def grid_rules(grid: SudokuGrid) -> tuple[Rule, ...]:
     return tuple(rules)
 
 
-@dataclass(frozen=True)
+@record
 class SudokuCore:
     givens: tuple[int, ...]  # cells, row-major
     rules: tuple[Rule, ...]

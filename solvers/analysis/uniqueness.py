@@ -16,7 +16,6 @@ those that do: an assembly that does not is no solution to keep or to rule out.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -25,6 +24,7 @@ from ..placements.compile import Placements
 from ..puzzle.cancel import Cancelled, CancelCheck, check_cancel
 from ..puzzle.model import Puzzle, PuzzleError
 from ..puzzle.pins import Pin
+from ..records import record
 from ..search.events import Progress, SolutionBatch
 from ..search.solve import solve
 from .hitting import hitting_set
@@ -34,7 +34,7 @@ MAX_TARGETS = 200  # solutions tried as the one to keep
 MAX_ROUNDS = 20  # verifications that may add a solution past the bound
 
 
-@dataclass(frozen=True)
+@record
 class Removal:
     """A unique Sudoku: the givens that can go alone (`removable`), and a set that can go
     together (`together`), leaving the minimal puzzle `puzzle`."""
@@ -44,7 +44,7 @@ class Removal:
     puzzle: Puzzle
 
 
-@dataclass(frozen=True)
+@record
 class Proposal:
     """What to add for exactly one solution: `pins` (polyforms) or `givens` ((cell, value),
     Sudoku); `smallest` when no smaller addition exists among the solutions considered."""

@@ -11,13 +11,13 @@ offset from where the assembly put it, so a player interpolates between frames.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 
 import numpy as np
 
 from ..kernels.status import (ANALYSIS_CURSOR, ANALYSIS_INFO, ANALYSIS_NODES, ANALYSIS_PATHS,
                               BUDGET, CURSOR_LOCKED, CURSOR_NODES, CURSOR_PATHS, LOCKED,
                               SOLUTION)
+from ..records import record
 from .analyser import STATE_LIMIT, Disassembler, begin_pieces, kernels
 from .verdicts import STATUS_WORDS, level_of, level_text, total_moves, tree_of
 
@@ -26,7 +26,7 @@ _DIRECTION = ((0, 1), (0, -1), (1, 1), (1, -1), (2, 1), (2, -1))  # kernel direc
 CLEARANCE = 2  # free cells between a part that left and everything else
 
 
-@dataclass(frozen=True)
+@record
 class Move:
     pieces: tuple[int, ...]  # the piece copies that move (numbers into Disassembly.names)
     axis: int  # 0 x, 1 y, 2 z
@@ -42,7 +42,7 @@ class Move:
         return ("+" if self.sign > 0 else "-") + AXES[self.axis]
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Disassembly:
     """How one assembly comes apart (or that it does not: `moves` is then empty)."""
 

@@ -14,12 +14,12 @@ more than one move (PelikanBurr: 98.2.4.2; a piece that slides straight out is l
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
 from ..kernels.status import CANCELLED, LOCKED, SINGLE, SOLUTION, TOO_BIG
+from ..records import record
 
 UNANALYSED = -1  # not analysed yet
 STATUS_WORDS = {
@@ -32,7 +32,7 @@ STATUS_WORDS = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Separation:
     """A part split in two: its moves (the removal included), then how the half that slid
     out and the half that stayed come apart (None: nothing more to do)."""

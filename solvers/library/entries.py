@@ -5,7 +5,7 @@ library loads fast)."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -15,6 +15,7 @@ from ..puzzle.fileformat import load_puzzle, puzzle_from_dict
 from ..puzzle.grids import GridKind
 from ..puzzle.model import SYMMETRY_MODES, Puzzle
 from ..puzzle.shipped import shipped_dir
+from ..records import record
 from .boards import BoardError, board_cells
 from .sets import LIBRARY_SETS
 
@@ -37,7 +38,7 @@ class LibraryError(PuzzleError):
     """A library file or entry is unreadable or incomplete; the message names which."""
 
 
-@dataclass(frozen=True)
+@record
 class LibraryEntry:
     id: str
     title: str

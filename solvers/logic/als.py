@@ -16,8 +16,9 @@ looked at.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import combinations
+
+from ..records import record
 
 from .board import Board, bits
 from .steps import Step
@@ -26,7 +27,7 @@ RATING, XY_RATING = 5.8, 6.0
 MAX_CELLS = 3
 
 
-@dataclass(frozen=True)
+@record
 class Als:
     cells: int  # a cell set
     digits: int  # a candidate set, one digit more than cells

@@ -8,12 +8,12 @@ import multiprocessing
 import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
 from functools import partial
 from itertools import islice
 
 from ..puzzle.model import PuzzleError
 from ..puzzle.textformats import parse_sudoku_line
+from ..records import record
 from .profiles import DEFAULT_PROFILE, profile
 from .solver import solve_sudoku
 from .truth import warm_up
@@ -21,7 +21,7 @@ from .truth import warm_up
 BATCH = 256  # puzzles handed to the workers at a time
 
 
-@dataclass(frozen=True)
+@record
 class Rated:
     """One line's result: its rating, or why it has none (`error`)."""
     line_number: int

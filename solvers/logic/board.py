@@ -9,12 +9,12 @@ candidate set is an int with bit d-1 for digit d; a cell set is an int with bit 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
 from ..puzzle.model import SudokuGrid
 from ..puzzle.sudoku_rules import cell_regions
+from ..records import record
 
 BOX, ROW, COLUMN, DIAGONAL = "box", "row", "column", "diagonal"
 LINES = (ROW, COLUMN)
@@ -32,7 +32,7 @@ def kept_for(cache: dict, owner, make):
     return kept[1]
 
 
-@dataclass(frozen=True)
+@record
 class House:
     """One house: its kind (box for a box or jigsaw region), its number within the kind
     (from 0), its cells in order and the same cells as a bit set."""
@@ -47,7 +47,7 @@ class House:
         return f"{self.kind} {self.index + 1}"
 
 
-@dataclass(frozen=True)
+@record
 class Layout:
     """What does not change while solving: the size, the houses, and for each cell its
     houses and its peers (every other cell sharing a house with it, as a bit set)."""

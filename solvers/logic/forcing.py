@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import numpy as np
 
 from ..kernels.logic_forcing import forcing_scan
+from ..records import record
 from .board import Board, bits
 from .chains import MAX_SIZE, effects, kernel_board, node_of, pattern_arrays, proof, rating_of, \
     trace
@@ -23,7 +23,7 @@ KIND_NAMES = ("Contradiction Forcing Chains", "Contradiction Forcing Chains",
               "Double Forcing Chains", "Region Forcing Chains", "Cell Forcing Chains")
 
 
-@dataclass(frozen=True)
+@record
 class Mode:
     """One of SE's forcing-chain producers."""
     prefix: str

@@ -17,11 +17,12 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..puzzle.cancel import Cancelled
 from ..puzzle.model import PuzzleError, SudokuGrid
 from ..puzzle.textformats import format_sudoku_line
+from ..records import record
 from .board import Board
 from .killer import killer_board, with_cages
 from .generate_grids import random_jigsaw, random_cages, random_solution, solution_count
@@ -38,7 +39,7 @@ class GenerationFailed(PuzzleError):
     """No puzzle in the band within the time or the tries allowed (the message says why)."""
 
 
-@dataclass(frozen=True)
+@record
 class GenerateSpec:
     size: int = 9
     variant: str = "classic"
@@ -58,7 +59,7 @@ class GenerateSpec:
             raise PuzzleError(f"symmetry {self.symmetry!r}: use one of {', '.join(SYMMETRIES)}")
 
 
-@dataclass(frozen=True)
+@record
 class Generated:
     grid: SudokuGrid  # the puzzle: its givens and its rules (regions, diagonals, cages)
     solution: tuple[int, ...]

@@ -12,9 +12,9 @@ in one of its places there (Cage Forced Digit). SE rates no killer: the ratings 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from ..puzzle.model import SudokuGrid
+from ..records import record
 from . import uniqueness, uniqueness_types
 from .board import BOX, COLUMN, ROW, Board, bits
 from .steps import Step
@@ -25,7 +25,7 @@ UNIQUENESS_MODULES = (uniqueness.__name__, uniqueness_types.__name__)
 MAX_VIRTUAL = 5  # virtual cages of more cells are left alone (too weak, too slow)
 
 
-@dataclass(frozen=True)
+@record
 class Sum:
     """Cells whose digits sum to `total`; `distinct` for a cage (no digit twice)."""
     cells: tuple[int, ...]

@@ -3,9 +3,8 @@ whether a rating lies in one. Ratings are Sudoku Explainer's ER (solvers.logic.s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..puzzle.model import PuzzleError
+from ..records import record
 from .levels import LEVELS as NAMED_LEVELS, level_name
 from .solver import Rating
 from .techniques import TECHNIQUES
@@ -14,7 +13,7 @@ TOP = 12.0  # above SE's hardest ratings: a band reaching it has no upper limit
 CHAINS = 6.2  # SE's rating of the first technique past Bivalue Universal Grave + 1 (5.6)
 
 
-@dataclass(frozen=True)
+@record
 class Band:
     low: float
     high: float

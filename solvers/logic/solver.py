@@ -3,9 +3,8 @@ the path (Sudoku Explainer's ER, EP and ED)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..puzzle.model import SudokuGrid
+from ..records import record
 from .board import Board
 from .effects import apply  # noqa: F401  (solver.apply: where callers have it from)
 from .killer import killer_board, with_cages
@@ -15,7 +14,7 @@ from .techniques import TECHNIQUES, Technique
 from .truth import unique_solution
 
 
-@dataclass(frozen=True)
+@record
 class LogicPath:
     """The steps taken, in order, and whether they solved the grid (False: no technique
     known here applies any more; the grid is then `board`)."""
@@ -24,7 +23,7 @@ class LogicPath:
     board: Board
 
 
-@dataclass(frozen=True)
+@record
 class Rating:
     """ER: the hardest step of the path; EP: the hardest up to the first placement; ED: the
     first step's. `technique`: the hardest step's. Complete is False when the path stopped

@@ -4,15 +4,16 @@ effect (the digits it places, the candidates it eliminates)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ..puzzle.model import SUDOKU_SYMBOLS
+from ..records import record
 
 Candidate = tuple[int, int]  # (cell, digit)
 Node = tuple[int, int, bool]  # (cell, digit, on): a candidate assumed true (on) or false
 
 
-@dataclass(frozen=True)
+@record
 class Step:
     technique: str
     rating: float

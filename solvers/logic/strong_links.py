@@ -15,7 +15,8 @@ Plain two-link patterns are single_digit.py's.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+
+from ..records import record
 
 from .board import BOX, COLUMN, ROW, Board, bits
 from .steps import Step
@@ -23,7 +24,7 @@ from .steps import Step
 GROUPED_TWO, THREE, GROUPED_THREE = 4.3, 5.5, 5.7
 
 
-@dataclass(frozen=True)
+@record
 class Link:
     """A strong link of a digit: a house and its two nodes (cell sets) in the order read;
     `grouped` when a node is a group (both kept: the chain scans ask millions of times)."""

@@ -5,7 +5,8 @@ the step says) and a finder that yields the steps available on a board."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+
+from ..records import record
 
 from . import (chains, exclusion, forcing, nested, singles, subsets, uniqueness,
                uniqueness_types, wings)
@@ -13,7 +14,7 @@ from .board import Board
 from .steps import Step
 
 
-@dataclass(frozen=True)
+@record
 class Technique:
     name: str
     rating: float

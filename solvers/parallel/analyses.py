@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..disassembly.verdicts import is_solution, level_counts
+from ..records import record
 from ..search.events import Found
 from ..search.prepare import Prepared
 from .tasks import Task
@@ -32,7 +33,7 @@ JOB_ASSEMBLIES = 32  # assemblies of a job: small enough that the pool shares th
 FIRST_BUDGET = 2_000  # states expanded in a job's first slice; then sized to the slice time
 
 
-@dataclass(frozen=True)
+@record
 class AnalysisJob:
     task: Task  # the search task whose assemblies these are
     number: int  # the task's jobs, numbered from 0

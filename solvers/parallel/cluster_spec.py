@@ -10,9 +10,10 @@ the files given for a tls:// one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from ..records import record
 
 FORMS = ("local:N (N worker processes on this computer), tcp://HOST:PORT or tls://HOST:PORT "
          "(a Dask scheduler)")
@@ -22,7 +23,7 @@ class ClusterError(RuntimeError):
     """The cluster cannot be reached or used: the message says why."""
 
 
-@dataclass(frozen=True)
+@record
 class ClusterSpec:
     """A checked cluster: make one with `cluster_spec`. The files are a tls:// scheduler's:
     the CA certificate it trusts, this side's certificate, and its key (None when the

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from ..puzzle.cancel import Cancelled
 from ..puzzle.model import Puzzle, PuzzleError
+from ..records import record
 from ..search.events import Progress
 from ..search.solve import solve
 
 
-@dataclass(frozen=True)
+@record
 class MemberResult:
     """A member's count: `complete` when its whole tree was searched; `note` says why a
     member has no solution without a search (its board's area, a piece that fits nowhere)."""
@@ -28,7 +28,7 @@ class MemberResult:
     nodes: int = 0  # the search's nodes (0 for a member refused without a search)
 
 
-@dataclass(frozen=True)
+@record
 class Count:
     """What counting one member found (picklable: it comes back from a cluster)."""
 
@@ -39,7 +39,7 @@ class Count:
     nodes: int = 0
 
 
-@dataclass(frozen=True)
+@record
 class Running:
     """The members running now, together: their share of the family done (each member's
     fraction, summed) and the nodes they have searched."""

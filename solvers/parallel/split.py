@@ -3,10 +3,10 @@ that a run finished by its trial on one thread names its single task without loa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class Task:
     """A subtree of the search, named by the choices that lead to it."""
 
@@ -19,7 +19,7 @@ class Task:
         return ".".join(map(str, self.prefix)) or "root"
 
 
-@dataclass(frozen=True)
+@record
 class Split:
     """A tree cut into tasks, with what the cutting learned of it."""
 

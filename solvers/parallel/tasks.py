@@ -23,10 +23,10 @@ tail.
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
 
 import numpy as np
 
+from ..records import record
 from ..search.prepare import Prepared
 from .split import MOST_TASKS_PER_TARGET, PROBES_PER_TASK, Split, Task
 
@@ -90,7 +90,7 @@ class TaskSearches:
         return self.prepared.new_search(root_rows=self.probe.task_rows(prefix))
 
 
-@dataclass(frozen=True)
+@record
 class PolyformNode:
     """A node of the probe: its live rows (bits, row r at bit r & 7 of byte r >> 3), copies
     of each piece type left, free items, and live rows per item and per piece type. A

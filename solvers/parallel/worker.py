@@ -9,6 +9,7 @@ from typing import Callable, Protocol
 
 import numpy as np
 
+from ..records import record
 from ..search.events import Found
 from ..search.prepare import Prepared
 from ..search.slices import SlicedSearch
@@ -34,7 +35,7 @@ class TaskResult:
         return Found(self.rows, self.verdicts)
 
 
-@dataclass(frozen=True)
+@record
 class SliceReport:
     """How a running task stands after a slice; `rows` are the kernel's new solutions (and
     `verdicts` theirs, when assemblies are taken apart)."""

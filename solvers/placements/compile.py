@@ -13,7 +13,7 @@ Glossary
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cached_property
 from itertools import chain
 from typing import Callable
@@ -24,6 +24,7 @@ from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.grids import Cell, CellLocator
 from ..puzzle.limits import MAX_PLACEMENTS, MAX_SEARCH_BYTES
 from ..puzzle.model import Puzzle, PuzzleError
+from ..records import record
 from . import batched
 from .batched import orientation_batches
 from .paint import PaintFilter, piece_orientations
@@ -33,7 +34,7 @@ from .secondary import with_secondary_items
 from .words import pack_bits, word_spans
 
 
-@dataclass(frozen=True)
+@record
 class Placements:
     """The compiled rows of a polyform puzzle."""
 

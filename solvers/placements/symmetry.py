@@ -16,7 +16,6 @@ of their images under the stabiliser (the canonical check, done in the kernel).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from itertools import chain
 
@@ -26,6 +25,7 @@ from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.grid import Grid
 from ..puzzle.grids import CellLocator
 from ..puzzle.model import Puzzle, SYMMETRY_MODES
+from ..records import record
 from .batched import board_items, image_items
 from .compile import Placements
 from .hashes import random_keys
@@ -33,7 +33,7 @@ from .paint import painted_image, painted_rotation_class
 from .pins import keeps_pins
 
 
-@dataclass(frozen=True)
+@record
 class BoardSymmetry:
     """A symmetry of the board that maps the puzzle onto itself, as permutations."""
 
@@ -42,7 +42,7 @@ class BoardSymmetry:
     piece_perm: tuple[int, ...]  # piece type -> image piece type
 
 
-@dataclass(frozen=True)
+@record
 class SymmetryPlan:
     """How a search avoids finding a solution once per symmetry: the rows it may use, and
     the images its canonical check compares."""

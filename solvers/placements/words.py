@@ -9,15 +9,15 @@ the bit-board kernel's halos and pockets (0.5 s to compile).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
+
+from ..records import record
 
 WORD_CELLS = 64
 ONE = np.uint64(1)
 
 
-@dataclass(frozen=True)
+@record
 class Shifts:
     """How to grow a region by its neighbours: for each distance `to - from` between two
     neighbouring cells (a grid has few), the cells having a neighbour at that distance."""

@@ -12,7 +12,6 @@ Glossary
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
@@ -20,6 +19,7 @@ import numpy as np
 from ..placements.compile import compile_placements
 from ..puzzle.grids import Cell, GridKind, Shape, normalise
 from ..puzzle.model import Puzzle
+from ..records import record
 
 Placement = tuple[int, tuple[Cell, ...]]
 
@@ -71,7 +71,7 @@ def tipped(kind: GridKind, shape: Shape, grip: int = 0) -> tuple[Shape, int]:
     return moved_shape(kind, shape, kind.grid.screen_tip, grip)
 
 
-@dataclass(frozen=True)
+@record
 class PlayBoard:
     """Every legal placement of a puzzle's pieces, looked up by cells."""
 

@@ -35,9 +35,10 @@ problems lists in a moment, and a malformed problem or shape refuses that proble
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from xml.etree import ElementTree
+
+from ..records import record
 
 from .burrtools_xml import INT_MAX, named, read_xml, whole_number, whole_text
 from .colour_rules import MAX_CONSTRAINT_COLOURS, ConstraintColour
@@ -55,7 +56,7 @@ RECORDED_MAX = 2 ** 64 - 1  # BurrTools counts assemblies and solutions in 64 bi
 _CELL = re.compile(r"([#+_])([0-9]*)")
 
 
-@dataclass(frozen=True)
+@record
 class BurrShape:
     """A shape of a BurrTools file: its filled and variable voxels, weight and colours."""
 
@@ -66,7 +67,7 @@ class BurrShape:
     paint: tuple[tuple[tuple[int, int, int], int], ...] = ()  # (cell, colour) of coloured cells
 
 
-@dataclass(frozen=True)
+@record
 class ProblemSummary:
     """What a problem list shows of a problem, read without building its puzzle."""
     name: str

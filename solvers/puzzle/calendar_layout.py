@@ -11,7 +11,7 @@ leaves open, and which dates a calendar family has. Two layouts:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..records import record
 
 from .grids import Cell, Shape
 
@@ -24,7 +24,7 @@ LEAP_YEAR = 2024  # a calendar's members are the dates of a leap year: Feb 29 is
 _WEEKDAY_CELLS = {6: (3, 6), 0: (4, 6), 1: (5, 6), 2: (6, 6), 3: (4, 7), 4: (5, 7), 5: (6, 7)}
 
 
-@dataclass(frozen=True)
+@record
 class CalendarDate:
     """A member of a calendar family: a date, and its weekday on a weekday layout (0 is
     Monday; None on a layout without weekdays)."""

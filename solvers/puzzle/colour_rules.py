@@ -19,9 +19,10 @@ In a file (version 2): `"constraint_colours": [{"name": "red", "rgb": "#d62728"}
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from numbers import Integral
 from typing import Any, Protocol
+
+from ..records import record
 
 from .errors import PuzzleError
 from .limits import check_entry, shown
@@ -34,7 +35,7 @@ Paint = tuple[tuple[Cell, int], ...]
 Rules = tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True)
+@record
 class ConstraintColour:
     """A constraint colour: its name and the colour it is drawn in ("#rrggbb")."""
 

@@ -8,7 +8,8 @@ A file keeps a family as its `"family"` key (solvers.puzzle.family_spec, docs/fa
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+
+from ..records import record
 
 from .errors import PuzzleError
 from .calendar_layout import (CALENDAR_LAYOUTS, CalendarDate, calendar_board,  # noqa: F401
@@ -20,7 +21,7 @@ from .limits import shown
 from .model import Puzzle
 
 
-@dataclass(frozen=True)
+@record
 class Member:
     """One member: its name ("Jan 1", "Mon Jan 1", "6x10"), its puzzle (its board, the
     family's pieces) and, for a calendar's member, its date (month, day) and, on a weekday
@@ -32,7 +33,7 @@ class Member:
     weekday: int | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Family:
     name: str
     description: str

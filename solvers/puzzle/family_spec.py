@@ -15,8 +15,9 @@ solvers.puzzle.calendar_layout). The puzzle's pieces are every member's. solvers
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+from ..records import record
 
 from .calendar_layout import (CALENDAR_LAYOUTS, MONTH_NAMES, WEEKDAYS,  # noqa: F401
                               calendar_board, calendar_captions, calendar_cells, calendar_dates,
@@ -31,7 +32,7 @@ _FAMILY_KEYS = {"members", "calendar", "year"}
 _MEMBER_KEYS = {"name", "board", "open"}
 
 
-@dataclass(frozen=True)
+@record
 class MemberSpec:
     """One member as the file says it: its own board, or the cells of the file's board it
     leaves open (one of the two; `board` None for the latter)."""
@@ -41,7 +42,7 @@ class MemberSpec:
     open: Shape = ()
 
 
-@dataclass(frozen=True)
+@record
 class FamilySpec:
     """A puzzle file's family: listed members, or a calendar layout (CALENDAR_LAYOUTS)."""
 

@@ -6,11 +6,13 @@ validates everything and raises `PuzzleError` naming the first problem and where
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
+
+from ..records import record
 
 from .errors import PuzzleError
 from .grids import Cell, CellLocator, GridKind, Shape
@@ -29,7 +31,7 @@ SYMMETRY_MODES = ("distinct", "rotations", "all")
 SUDOKU_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-@dataclass(frozen=True)
+@record
 class Piece:
     """A polyform piece. `count` identical copies (at most `count` and at least `least`
     when `least` is set: a range, as BurrTools has); `mirror` allows its mirror image."""
@@ -66,7 +68,7 @@ class Piece:
         return len(self.cells)
 
 
-@dataclass(frozen=True)
+@record
 class SudokuGrid:
     """An n x n Sudoku with boxes of box_rows x box_cols; givens row-major, 0 = empty.
     Variants (solvers.puzzle.sudoku_rules): jigsaw `regions` (a region number per cell)
@@ -93,7 +95,7 @@ class SudokuGrid:
         object.__setattr__(self, "cages", tuple(sorted(self.cages, key=lambda c: c.cells)))
 
 
-@dataclass(frozen=True)
+@record
 class Puzzle:
     """A puzzle of one grid kind: a board and pieces (polyforms) or a Sudoku grid."""
 

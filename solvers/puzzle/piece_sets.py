@@ -11,10 +11,11 @@ its chiral pairs are two pieces, as in the Soma cube.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
+
+from ..records import record
 
 from .grids import GridKind, Shape, neighbours_of, normalise, orientations
 from .model import Piece, Puzzle, PuzzleError
@@ -49,7 +50,7 @@ TETRAHEX_NAMES = {  # axial (q, r)
 }
 
 
-@dataclass(frozen=True)
+@record
 class PieceSet:
     key: str
     label: str  # what the New dialog lists

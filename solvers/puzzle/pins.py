@@ -13,17 +13,18 @@ In the file: `"pinned": [{"piece": "T", "cells": [[0, 0], [1, 0], ...]}, ...]`.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
+
+from ..records import record
 
 from .errors import PuzzleError
 from .grids import GridKind, Shape, normalise, orientations_of
 from .limits import check_entry, shown
 
 
-@dataclass(frozen=True)
+@record
 class Pin:
     """One copy of piece `piece` (its name) fixed on the board cells `cells`."""
 

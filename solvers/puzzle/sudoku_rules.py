@@ -13,16 +13,17 @@ Cells are numbered row-major (cell = row * n + column); symbols are the values 1
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
 import numpy as np
 
+from ..records import record
+
 from .errors import PuzzleError
 
 
-@dataclass(frozen=True)
+@record
 class Cage:
     """A killer cage: its cells (sorted, row-major numbers) hold distinct symbols summing to
     `total`."""

@@ -4,7 +4,7 @@ the `Search` protocol every kernel's Python side follows."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import NamedTuple, Protocol
 
 import numpy as np
@@ -12,9 +12,10 @@ import numpy as np
 from ..kernels.status import SOLUTION
 from ..placements.compile import Placements
 from ..puzzle.grids import Cell
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class Progress:
     """Where a run stands. `phase` is "preparing", "searching" or "done"."""
 
@@ -37,7 +38,7 @@ class Progress:
     notes: tuple[str, ...] = ()  # what a resumed run file did not prove (run again)
 
 
-@dataclass(frozen=True)
+@record
 class Solution:
     """One solution: polyforms as placement rows (decoded on demand), Sudoku as a value grid."""
 
@@ -67,7 +68,7 @@ def decode_rows(placements: Placements, rows) -> tuple[tuple[int, tuple[Cell, ..
                  for r in rows if placements.row_items[r])
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class SolutionBatch:
     """The solutions one search slice found, as one array (`solve(..., batched=True)`): row i
     is solution `first + i`, its placement rows sorted (polyforms) or its grid (Sudoku). A run

@@ -10,16 +10,15 @@ cells: the 60 left fit one word, the kernel's fast path.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from ..placements.compile import Placements
 from ..placements.secondary import first_absent_row, required_mask
 from ..placements.words import masks_of_bits, pack_bits, set_bits, unpack_bits
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class KernelRows:
     """What the kernel searches: rows, masks over the items left, and those items' words."""
 

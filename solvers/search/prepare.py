@@ -9,7 +9,6 @@ tree up to |G| times smaller (Mini Bedlam: 19,186 distinct solutions stand for 4
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -19,6 +18,7 @@ from ..placements.compile import (Placements, compile_placements, pieces_kept_of
 from ..placements.symmetry import SymmetryPlan, board_symmetries, plan_symmetry
 from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError, naming_pieces
+from ..records import record
 from .choice import build_search, choose_kernel, row_rank, shared_tables
 from .events import Found, Search
 from .orbits import OrbitExpander
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..disassembly.analyser import Disassembler
 
 
-@dataclass(frozen=True)
+@record
 class Prepared:
     """A puzzle made ready to search: its placements, symmetry plan, kernel and tables, which
     every search of it (threads, tasks, resumed runs) shares."""

@@ -4,15 +4,14 @@ on z = 0 and keeps SPACING_MM from the others and from the plate's edges."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from manifold3d import Manifold
 
 from ...puzzle.errors import PuzzleError
+from ...records import record
 from .options import SPACING_MM
 
 
-@dataclass(frozen=True)
+@record
 class Solid:
     """A named solid to print, with its display colour ("#rrggbb")."""
 

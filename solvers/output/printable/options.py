@@ -4,9 +4,9 @@ first bad value), and the fixed sizes of what the options do not choose."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from ...puzzle.errors import PuzzleError
+from ...records import record
 
 EDGES = ("sharp", "chamfer", "round")
 NAMES = ("none", "engraved", "embossed")
@@ -21,7 +21,7 @@ SPACING_MM = 4.0  # between solids on a plate, and from its edges
 BIGGEST_MM = 10_000.0  # no size beyond this (10 m) is a print
 
 
-@dataclass(frozen=True)
+@record
 class PrintOptions:
     """How the pieces are printed. Sizes in millimetres: `cell_mm` is a cube's edge, a
     square's side, a hexagon's or a triangle's edge; `gap_mm` the clearance (each piece

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import permutations, product
 
 import numpy as np
+
+from ...records import record
 
 from .kind import GridKind
 
@@ -30,7 +31,7 @@ Cell = tuple[int, ...]
 Shape = tuple[Cell, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Colouring:
     """A colouring of the grid's cells whose counts can prove a puzzle has no solution."""
 
