@@ -61,7 +61,10 @@ class Shapes:
         corners = cells.min(axis=1)
         moved = cells - corners[:, None, :]
         codes = np.sort((moved[..., 0] << 42) | (moved[..., 1] << 21) | moved[..., 2], axis=1)
-        distinct, which = np.unique(codes, axis=0, return_inverse=True)
+        # rows as single values of their bytes: np.unique(codes, axis=0) is 5-8x as slow
+        rows = codes.view(np.dtype((np.void, 8 * codes.shape[1]))).ravel()
+        distinct, which = np.unique(rows, return_inverse=True)
+        distinct = distinct.view(np.int64).reshape(-1, codes.shape[1])
         numbers = np.empty(len(distinct), dtype=np.int64)
         for at, row in enumerate(distinct.tolist()):  # a few orientations of each piece
             shape = tuple((code >> 42, code >> 21 & 0x1FFFFF, code & 0x1FFFFF) for code in row)
