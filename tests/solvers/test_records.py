@@ -14,8 +14,7 @@ import pytest
 from solvers.records import record
 
 
-@record
-class Shape:
+class _Fields:
     """Fields of every kind: compared and not, shown and not, hashed apart from compared,
     defaults and a default factory, a field derived in __post_init__."""
 
@@ -31,18 +30,16 @@ class Shape:
         object.__setattr__(self, "doubled", 2 * self.size)
 
 
-@dataclass(frozen=True)
-class FrozenShape:  # the same, as a frozen dataclass
-    name: str
-    size: int = 1
-    cells: tuple = ()
-    notes: list = field(default_factory=list, compare=False, hash=False)
-    hidden: str = field(default="x", repr=False)
-    weight: float = field(default=0.0, hash=False)
-    doubled: int = field(init=False, default=0)
+def _made(name: str, decorate) -> type:
+    """A class of `_Fields`' body named `name` (found by pickle in this module), decorated."""
+    body = {key: value for key, value in vars(_Fields).items()
+            if key not in ("__dict__", "__weakref__")}
+    body.update(__annotations__=dict(_Fields.__annotations__), __qualname__=name)
+    return decorate(type(name, (), body))
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "doubled", 2 * self.size)
+
+Shape = _made("Shape", record)
+FrozenShape = _made("FrozenShape", dataclass(frozen=True))
 
 
 @pytest.mark.parametrize("values", [("a",), ("b", 3, ((0, 0),), [1], "y", 0.5)])
