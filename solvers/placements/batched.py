@@ -41,8 +41,13 @@ def translations(locate: CellLocator, shapes: np.ndarray) -> list[np.ndarray]:
         return [np.zeros((0, cells), dtype=np.int64) for _ in range(count)]
     board, (low, high) = locate.board, locate.corners
     offsets = shapes - shapes[:, :1, :]
-    fits = ((board[None] + offsets.min(axis=1)[:, None] >= low)
-            & (board[None] + offsets.max(axis=1)[:, None] <= high)).all(axis=2)
+    # where each orientation's first cell may lie for the whole to stay in the bounding box:
+    # an interval an axis (comparing (count, cells, d) at once and reducing the short last
+    # axis took PelikanBurr's pieces 0.6 ms each)
+    least, most = low - offsets.min(axis=1), high - offsets.max(axis=1)  # (count, d)
+    fits = np.ones((count, len(board)), dtype=bool)
+    for axis, values in enumerate(board.T):
+        fits &= (values >= least[:, axis, None]) & (values <= most[:, axis, None])
     moved = locate.moved
     fits &= (board[None, :, moved:] == shapes[:, None, 0, moved:]).all(axis=2)
     which, anchor = np.nonzero(fits)  # orientation-major, then board order: as one by one
@@ -54,7 +59,8 @@ def translations(locate: CellLocator, shapes: np.ndarray) -> list[np.ndarray]:
         items = locate.order[at[inside]]
     else:  # every cell tried lies in the bounding box (`fits`): looked up there directly
         strides, box_items = table
-        found = box_items[((board[anchor] - low) @ strides)[:, None] + offsets[which] @ strides]
+        found = box_items[((board[anchor] - low) @ strides)[:, None]
+                          + (offsets @ strides)[which]]
         inside = (found >= 0).all(axis=1)
         items = found[inside]
     return np.split(np.sort(items, axis=1),
