@@ -117,6 +117,18 @@ def test_batched_positions_and_neighbours_are_those_found_one_at_a_time(kind, bo
     assert (images < 0).any(axis=1).any() and not (images < 0).any(axis=1).all()
 
 
+@pytest.mark.parametrize("path", [PELIKAN, ASSETS / "soma.json", ASSETS / "meteor.json",
+                                  DATA / "DemoPieceGenerator.xmpuzzle"])
+def test_the_item_table_the_compiler_keeps_is_the_rows_items_end_to_end(path):
+    """The compiler keeps the table it has the arrays for (for the reduce step), rather than
+    reading the rows' tuples back; it must be what reading them back gives."""
+    placements = compiling._every_placement(load_any(path), None)
+    assert "item_table" in vars(placements)  # kept, not made on asking
+    starts, items = placements.item_table
+    assert starts.tolist() == [0, *np.cumsum([len(row) for row in placements.row_items])]
+    assert items.tolist() == [item for row in placements.row_items for item in row]
+
+
 @pytest.mark.parametrize("name", ["PelikanBurr.xmpuzzle", "AlPackino.xmpuzzle"])
 def test_placements_looked_up_in_the_bounding_box_are_those_found_by_bisection(monkeypatch,
                                                                                name):
