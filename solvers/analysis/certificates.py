@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..placements.compile import Placements, compile_placements
+from ..placements.words import unpack_bits
 from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.grid import Cell, Colouring
 from ..puzzle.model import Puzzle, naming_pieces
@@ -85,7 +86,9 @@ def uncovered_cells(placements: Placements) -> tuple[Cell, ...]:
     """The cells a solution must cover (optional ones aside) that no placement covers."""
     covered = np.zeros(placements.n_items, dtype=bool)
     covered[list(placements.optional_items)] = True
-    covered[placements.item_table[1]] = True
+    if placements.n_rows:  # the union of the rows' masks (their item table: 2 ms of PelikanBurr)
+        union = np.bitwise_or.reduce(placements.masks, axis=0)
+        covered |= unpack_bits(union[None], placements.n_items)[0]
     return tuple(placements.cells[item] for item in np.flatnonzero(~covered))
 
 
