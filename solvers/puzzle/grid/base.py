@@ -248,7 +248,7 @@ class Grid(ABC):
 def reaches_all(cells: np.ndarray, offsets: np.ndarray) -> bool:
     """Whether the cells (N, d), stepping by `offsets` from one to the next, are all reached
     from the first: breadth first, a layer at a time, in a table of their bounding box
-    (PelikanBurr's cage of 200 cubes: 2.9 ms cell by cell, 0.3 ms so)."""
+    (PelikanBurr's cage of 200 cubes: 0.95 ms cell by cell, 0.2 ms so)."""
     margin = int(np.abs(offsets).max())
     cells = cells - cells.min(axis=0) + margin
     shape = cells.max(axis=0) + margin + 1
@@ -273,7 +273,7 @@ def reaches_all(cells: np.ndarray, offsets: np.ndarray) -> bool:
 def images_at_origin(cells: np.ndarray, matrices: list[np.ndarray], moved: int) -> list[Shape]:
     """The distinct normal forms of `cells` (N, d) under `matrices`, in their order: all
     images made by one product and sorted at once, each cell keyed by one integer whose order
-    is the cells' (PelikanBurr's pieces: 24 images one by one took 5 ms, now 1)."""
+    is the cells' (PelikanBurr's seven pieces: 3.7 ms one image at a time, now 1.5)."""
     images = np.stack(matrices) @ cells.T  # (k, d, N): each coordinate's values side by side
     images[:, :moved] -= images[:, :moved].min(axis=2, keepdims=True)
     spans = images.max(axis=(0, 2)) - images.min(axis=(0, 2)) + 1
