@@ -14,6 +14,7 @@ from ..puzzle.model import Puzzle
 from ..puzzle.sudoku_rules import has_variant_rules
 from .bitboard import BitboardSearch, BitboardTables, suits_bitboard
 from .exact_cover import ExactCoverSearch
+from .forced import kernel_rows
 from .live_sets import LiveSetSearch, LiveSetTables, suits_live_sets
 
 KERNELS = ("auto", "bitboard", "live", "general")
@@ -35,6 +36,19 @@ def choose_kernel(puzzle: Puzzle, placements: Placements | None, kernel: str = "
     if suits_bitboard(puzzle, placements):
         return "bitboard"
     return "live" if suits_live_sets(placements) else "general"
+
+
+def boxed_kernel(chosen: str, kernel: str, placements: Placements, plan: SymmetryPlan,
+                 tables) -> tuple[str, object]:
+    """(kernel, tables): the live-set kernel's, on the items its forced rows leave (a box
+    placed once, holding the others: search/forced.py), for a puzzle the general kernel would
+    search when those fit one word; else `chosen` and `tables` as they are."""
+    if chosen != "general" or kernel != "auto" or placements.has_secondary:
+        return chosen, tables
+    searched = kernel_rows(placements, plan.root_rows)
+    if searched.masks is placements.masks or not suits_live_sets(placements, searched.masks):
+        return chosen, tables
+    return "live", LiveSetTables(placements, searched)
 
 
 def shared_tables(kernel: str, placements: Placements | None):
@@ -107,4 +121,5 @@ def make_search(puzzle: Puzzle, placements: Placements | None, symmetry: str,
     tables = shared_tables(chosen, placements)
     plan = plan_symmetry(puzzle, placements, symmetry, cancel, row_rank=row_rank(chosen, tables))
     check_cancel(cancel)
+    chosen, tables = boxed_kernel(chosen, kernel, placements, plan, tables)
     return build_search(chosen, puzzle, placements, plan, tables), plan.group_size

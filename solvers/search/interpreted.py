@@ -89,7 +89,7 @@ class InterpretedLiveSetSearch:
         self._canonical = _CanonicalCheck(plan, self.row_piece)
         self.remaining = placements.piece_counts.tolist()
         self.live = [0] * (goal + 1)
-        self.live[0] = sum(1 << row for row in set(np.asarray(plan.root_rows).tolist()))
+        self.live[0] = sum(1 << row for row in set(tables.usable(plan.root_rows).tolist()))
         self.occupied = [0] * (goal + 1)
         self.branch: list[list[int]] = [[] for _ in range(goal + 1)]
         self.branch_pos = [0] * (goal + 1)

@@ -19,7 +19,7 @@ from ..placements.symmetry import SymmetryPlan, board_symmetries, plan_symmetry
 from ..puzzle.cancel import CancelCheck, check_cancel
 from ..puzzle.model import SYMMETRY_MODES, Puzzle, PuzzleError, naming_pieces
 from ..records import record
-from .choice import build_search, choose_kernel, row_rank, shared_tables
+from .choice import boxed_kernel, build_search, choose_kernel, row_rank, shared_tables
 from .events import Found, Search
 from .orbits import OrbitExpander
 
@@ -103,6 +103,7 @@ def prepare_puzzle(puzzle: Puzzle, symmetry: str = "distinct", kernel: str = "au
     plan = plan_symmetry(puzzle, placements, search_mode, cancel, symmetries,
                          row_rank(chosen, tables))
     check_cancel(cancel)
+    chosen, tables = boxed_kernel(chosen, kernel, placements, plan, tables)
     orbits, group_size = None, plan.group_size
     if search_mode != symmetry:
         orbits = OrbitExpander(puzzle, placements, symmetry, symmetries, plan.images)
