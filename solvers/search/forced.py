@@ -10,6 +10,8 @@ cells: the 60 left fit one word, the kernel's fast path.
 
 from __future__ import annotations
 
+from dataclasses import field
+
 import numpy as np
 
 from ..placements.compile import Placements
@@ -26,6 +28,8 @@ class KernelRows:
     masks: np.ndarray  # (R, W') uint64: every row, over the items left
     full: np.ndarray  # (W',) uint64: the items left
     required: np.ndarray  # (W',) uint64: those a solution must cover
+    forced: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))  # placed
+    # first: the rows that meet them are left out of root_rows (none: the rows as they are)
 
 
 def kernel_rows(placements: Placements, root_rows: np.ndarray) -> KernelRows:
@@ -51,7 +55,8 @@ def kernel_rows(placements: Placements, root_rows: np.ndarray) -> KernelRows:
     return KernelRows(root_rows[keep],
                       masks_of_bits(rows[on_left], renumbered[items[on_left]], len(masks),
                                     int(left.sum())),
-                      pack_bits(left[left][None, :])[0], pack_bits(required[left][None, :])[0])
+                      pack_bits(left[left][None, :])[0], pack_bits(required[left][None, :])[0],
+                      forced)
 
 
 def kernel_rows_as_they_are(placements: Placements, root_rows: np.ndarray) -> KernelRows:
