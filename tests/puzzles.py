@@ -38,6 +38,22 @@ def soma_in_a_box() -> Puzzle:
                   disassembly=True)
 
 
+def pentominoes_in_a_tray() -> Puzzle:
+    """The twelve pentominoes laid flat in a tray (a piece too: an 8x12 floor and a wall one
+    cube high around the 6x10 inside): each piece lifts straight out, so every assembly comes
+    apart, and the 2,339 distinct ways to lay them take far longer to search than a tenth of
+    a second."""
+    flat = shipped("pentominoes-6x10.json").pieces
+    pieces = tuple(Piece(p.name, tuple((a, b, 0) for a, b in p.cells), 1, True, p.colour)
+                   for p in flat)
+    tray = tuple((x, y, z) for x in range(8) for y in range(12) for z in range(2)
+                 if z == 0 or x in (0, 7) or y in (0, 11))
+    inside = tuple((x, y, 1) for x in range(1, 7) for y in range(1, 11))
+    return Puzzle(GridKind.CUBE, "pentominoes in a tray", board=tray + inside,
+                  pieces=(Piece("tray", tray, 1, False, "#808080", weight=2),) + pieces,
+                  disassembly=True)
+
+
 def little_ball_pyramid() -> Puzzle:
     """Five balls of the sphere grid: four in a square (a layer's square lattice runs along
     (1, ±1, 0)), reaching below y = 0, and one in its hollow; two pieces, three and two balls."""

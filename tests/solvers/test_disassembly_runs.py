@@ -19,7 +19,7 @@ from solvers.parallel.run import ParallelRun
 from solvers.parallel.runfile import RunFile
 from solvers.puzzle.burrtools import load_burrtools
 from solvers.puzzle.movement_rules import group_bits
-from puzzles import pentomino_box, shipped, soma_in_a_box
+from puzzles import pentomino_box, pentominoes_in_a_tray, shipped, soma_in_a_box
 from test_parallel import killed_once_tasks_are_kept
 
 DATA = Path(__file__).parent.parent / "data" / "burrtools"
@@ -193,7 +193,7 @@ def test_the_estimate_counts_solutions_among_the_assemblies():
     exact = estimate(load_burrtools(DATA / "CubeInCage.xmpuzzle"), "distinct", 0.5)
     assert exact.exact and (exact.assemblies.value, exact.solutions.value) == (96, 1)
     assert describe(exact).endswith("1 solution of 96 assemblies")
-    probed = estimate(soma_in_a_box(), "all", 0.5)  # every assembly comes apart
+    probed = estimate(pentominoes_in_a_tray(), "all", 0.5)  # every assembly comes apart
     assert not probed.exact and probed.share_known
     assert probed.solutions.value == probed.assemblies.value
     assert probed.solutions.low <= probed.assemblies.low <= probed.assemblies.high
