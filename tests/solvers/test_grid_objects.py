@@ -11,6 +11,7 @@ import pytest
 
 from solvers import Piece, Puzzle, PuzzleError, count_solutions
 from solvers.puzzle.grid import Grid, GridKind, grid_of, register
+from solvers.puzzle.grid import base as grid_base
 from solvers.puzzle.grid.square import SquareGrid
 
 POLYFORM = (GridKind.HEX, GridKind.SQUARE, GridKind.TRIANGLE, GridKind.CUBE)
@@ -137,6 +138,20 @@ def test_connected_is_one_component_either_way(kind):
         assert connected == (len(grid.connected_components(cells)) == 1)
         answers.add(connected)
     assert answers == {True, False}
+
+
+def test_cells_far_apart_are_not_connected_and_make_no_table_of_their_box(monkeypatch):
+    """Two cubes at opposite corners of the largest span a piece may have: their box (256
+    cells an axis, 150 MB of tables) is past REACH_TABLE_CELLS, so they are followed cell by
+    cell; a long straight piece's box is small, and goes to the table."""
+    grid, tabled = grid_of(GridKind.CUBE), []
+    reach = grid_base.reaches_all
+    monkeypatch.setattr(grid_base, "reaches_all",
+                        lambda cells, offsets: tabled.append(len(cells)) or reach(cells, offsets))
+    assert not grid.is_connected([(0, 0, 0), (255, 255, 255)]) and tabled == []
+    line = [(x, 0, 0) for x in range(256)]
+    assert grid.is_connected(line) and not grid.is_connected(line[:100] + line[101:])
+    assert tabled == [256, 255]
 
 
 def _is_cell(grid: Grid, cell) -> bool:

@@ -222,8 +222,9 @@ class Grid(ABC):
 
     def is_connected(self, cells: Shape | list[Cell]) -> bool:
         if len(cells) > 1 and type(self).neighbours_of is Grid.neighbours_of:
-            return reaches_all(np.array(cells, dtype=np.int64),
-                               np.array(self.neighbour_offsets, dtype=np.int64))
+            array = np.array(cells, dtype=np.int64)
+            if np.prod(np.ptp(array, axis=0) + 3.0) <= REACH_TABLE_CELLS:  # not far-flung cells
+                return reaches_all(array, np.array(self.neighbour_offsets, dtype=np.int64))
         return len(self.connected_components(cells)) <= 1
 
     def connected_components(self, cells: Shape | list[Cell]) -> list[list[Cell]]:
@@ -245,6 +246,16 @@ class Grid(ABC):
         return components
 
 
+REACH_TABLE_CELLS = 1 << 20  # the largest box `reaches_all` makes a table of (9 MB): a few
+# cells far apart (a piece may span 256 cells an axis) are followed cell by cell instead
+
+
+def lexicographic_strides(extent: np.ndarray) -> np.ndarray:
+    """Strides numbering the cells of a box of `extent` (d,) so that their numbers sort as
+    their coordinates do: the last axis counts 1."""
+    return np.cumprod(np.concatenate(([1], extent[:0:-1])))[::-1]
+
+
 def reaches_all(cells: np.ndarray, offsets: np.ndarray) -> bool:
     """Whether the cells (N, d), stepping by `offsets` from one to the next, are all reached
     from the first: breadth first, a layer at a time, in a table of their bounding box
@@ -252,7 +263,7 @@ def reaches_all(cells: np.ndarray, offsets: np.ndarray) -> bool:
     margin = int(np.abs(offsets).max())
     cells = cells - cells.min(axis=0) + margin
     shape = cells.max(axis=0) + margin + 1
-    strides = np.cumprod(np.concatenate(([1], shape[:0:-1])))[::-1]
+    strides = lexicographic_strides(shape)
     keys = cells @ strides
     unreached = np.zeros(int(np.prod(shape)), dtype=bool)
     unreached[keys] = True
@@ -277,8 +288,7 @@ def images_at_origin(cells: np.ndarray, matrices: list[np.ndarray], moved: int) 
     images = np.stack(matrices) @ cells.T  # (k, d, N): each coordinate's values side by side
     images[:, :moved] -= images[:, :moved].min(axis=2, keepdims=True)
     spans = images.max(axis=(0, 2)) - images.min(axis=(0, 2)) + 1
-    strides = np.cumprod(np.concatenate(([1], spans[:0:-1])))[::-1]  # the last axis counts 1
-    keys = (images * strides[:, None]).sum(axis=1)  # (k, N): the cells' lexicographic order
+    keys = (images * lexicographic_strides(spans)[:, None]).sum(axis=1)  # (k, N)
     order = np.argsort(keys, axis=1)
     keys = np.take_along_axis(keys, order, axis=1)
     first: dict[bytes, int] = {}
