@@ -28,9 +28,13 @@ class Prober:
         if prepared.kernel == "sudoku":
             return
         self.initial_remaining = self.search.remaining.copy()
-        self.widest = prepared.placements.n_rows + 1  # the most children a node can have
         goal = self.search.path.shape[0]
-        rows = max(SOLUTION_ROWS, 2 * self.widest) if self.record else 1
+        # the most solutions one probe finds: the leaves at its end (a node's children), and
+        # on its way the nodes' own (the copies left off: solvers/kernels/exact_cover.py)
+        self.widest = prepared.placements.n_rows + 1 + goal
+        # buffered for the canonical check too: a probe's step never stops at a full buffer
+        rows = max(SOLUTION_ROWS, 2 * self.widest) if self.record else (
+            2 * self.widest if self.search.check else 1)
         self.search.solution_buffer = np.zeros((rows, goal), dtype=np.int32)
         self.leaf_weight = np.zeros(rows, dtype=np.float64)
         self.leaf_probe = np.zeros(rows, dtype=np.int64)

@@ -19,7 +19,11 @@ the board, each by taking its absent row (a row from `absent_start` on, covering
 Once every required item is covered, the copies still open are settled piece by piece: the
 first piece type with copies left branches on its rows, each copy on a row after the one its
 previous copy took in this phase (the absent row may repeat), so every set of rows is reached
-once. A solution is a full path whose rows cover every required item.
+once. A solution is a full path whose rows cover every required item. Where leaving the
+open copies off would end the path (no other copies open that must be placed or could be),
+that solution is the node's own, counted as its children are listed, not an absent child
+entered: each set of monominoes on DemoPieceGenerator's optional cells cost two nodes, or
+six when the chain of copies left off took one node each (7,819 nodes -> 1,763).
 
 Glossary: R rows, W words per mask, T piece types, D = pieces to place = depth of a solution.
 """
@@ -154,6 +158,31 @@ def _filter_one_word(masks, row_piece, remaining, live, level_start, chosen, dep
     return end
 
 
+@njit(nogil=True, cache=True, inline="always")
+def _leave_off_the_rest(path, depth, live, level_start, remaining, row_piece, absent_start):
+    """Write the absent row of every copy still open to path[depth:] (a piece type's absent
+    row is live while it has copies left); returns where the path ends."""
+    end = depth
+    for position in range(level_start[depth], level_start[depth + 1]):
+        row = live[position]
+        if row >= absent_start:
+            for _ in range(remaining[row_piece[row]]):
+                path[end] = row
+                end += 1
+    return end
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _rest_left_off(remaining, slack, piece_live, depth, piece):
+    """Whether every piece type but `piece` with copies open may leave them all off the
+    board and has no live real row: then leaving `piece`'s copies off ends the path."""
+    for other in range(remaining.shape[0]):
+        if other != piece and remaining[other] > 0 and (
+                piece_live[depth, other] > 0 or remaining[other] > slack[other]):
+            return False
+    return True
+
+
 @njit(nogil=True, cache=True)
 def search(masks, row_piece, full, check, counters, fraction, live, level_start, branch,
            branch_start, branch_len, branch_pos, path, weight, occupied, planes, overflow,
@@ -198,6 +227,7 @@ def search(masks, row_piece, full, check, counters, fraction, live, level_start,
                 break
             counters[C_NODES] += 1
             alive = True
+            completed = full_buffer = False  # the node's own solution (copies left off)
             if depth > 0 and neighbours.shape[0] > 0:
                 alive = _regions_fillable(full[0] & ~occupied[depth, 0], neighbours,
                                           piece_sizes, remaining)
@@ -281,13 +311,8 @@ def search(masks, row_piece, full, check, counters, fraction, live, level_start,
                     # every required item covered and no real row fits: the copies still
                     # open all take their absent rows, one completion (a leaf, not a chain of
                     # one-child nodes: 144 of them per solution of SolidSixPieceBurrs)
-                    end = depth
-                    for position in range(level_start[depth], level_start[depth + 1]):
-                        row = live[position]
-                        if row >= absent_start:
-                            for _ in range(remaining[row_piece[row]]):
-                                path[end] = row
-                                end += 1
+                    end = _leave_off_the_rest(path, depth, live, level_start, remaining,
+                                              row_piece, absent_start)
                     if end == goal and _keep_solution(path, counters, solution_buffer, record,
                                                       check):
                         status = BUFFER_FULL
@@ -306,12 +331,21 @@ def search(masks, row_piece, full, check, counters, fraction, live, level_start,
                             break
                     needed = remaining[open_piece] - slack[open_piece]
                     first = branch_start[depth]
+                    ends_here = needed <= 0 and _rest_left_off(remaining, slack, piece_live,
+                                                               depth, open_piece)
                     for position in range(level_start[depth], level_start[depth + 1]):
                         row = live[position]
                         if row_piece[row] != open_piece:
                             continue
                         if row >= absent_start:
                             take = needed <= 0 and row >= floor
+                            if take and ends_here:  # the node's own solution, not a child
+                                take = False
+                                completed = True
+                                end = _leave_off_the_rest(path, depth, live, level_start,
+                                                          remaining, row_piece, absent_start)
+                                full_buffer = end == goal and _keep_solution(
+                                    path, counters, solution_buffer, record, check)
                         else:
                             take = row > floor
                         if take:
@@ -342,6 +376,9 @@ def search(masks, row_piece, full, check, counters, fraction, live, level_start,
                 fraction[0] += weight[depth]
                 depth -= 1
             phase = NEXT
+            if completed and (full_buffer or _limit_reached(counters, solution_limit)):
+                status = BUFFER_FULL if full_buffer else RUNNING
+                break
         elif depth < 0:
             status = FINISHED
             fraction[0] = 1.0

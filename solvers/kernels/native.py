@@ -80,6 +80,7 @@ EXPORTS: dict[str, dict[str, tuple[Argument, ...]]] = {
         "search": (U1, I1, I1, I1, U1, U1, U1, UINT, U1, UINT, INT, I1, INT, Q1, F1, U1, I1, I2,
                    I1, I1, I1, F1, Q2, I2, BOOL, INT, INT, INT, U3, U2, U2, U1),
     },
+    "canonical_check": {"settle": (Q1, I2, BOOL, INT, I1, I2, I1, I1, B1, INT, I1)},
     "probes": {  # the estimator's random paths (solvers/analysis/probing.py)
         "probe_bitboard": (U1, I1, I1, I1, U1, U1, U1, UINT, U1, UINT, INT, I1, INT, I2, I1, I1,
                            B1, INT, Q1, F1, U1, I1, I2, I1, I1, I1, F1, Q2, I2, BOOL, I1, INT, U3,

@@ -10,7 +10,10 @@ and at a solution the product estimates the number of solutions (Knuth 1975).
 How a kernel is driven one node at a time: from phase ENTER at depth d, a run with a budget of
 one node enters node d, lists its children, takes the first and stops entering d + 1. Its
 `depth_stats[d, 1]` grew by the number of children and its solution counter by the solutions
-among them (children that complete the tiling are leaves, checked at once). To take child j
+among them (children that complete the tiling are leaves, checked at once) and by the node's
+own (the general kernel's: its open copies all left off the board), which count as its
+product times, like leaves. The solution buffer has room for every solution a probe finds
+(Prober.widest), so a step never stops early at a full buffer. To take child j
 instead of the first, the driver swaps entries 1 and j of the node's branch list and runs the
 kernel from phase NEXT with a budget of none: it undoes the first child and takes the second,
 child j. At the last level every child is a leaf: the probe counts the canonical ones found
@@ -35,9 +38,9 @@ import numpy as np
 from numba import njit
 
 from . import bitboard, exact_cover, live_sets, sudoku
-from .canonical_check import _is_canonical
+from .canonical_check import settle
 from .exact_cover import (BUFFER_FULL, C_BUFFERED, C_DEPTH, C_NODES, C_PHASE, C_SOLUTIONS,
-                          C_STATUS, C_UNCHECKED, ENTER, FINISHED, NEXT, RUNNING, _copy_row)
+                          C_STATUS, ENTER, FINISHED, NEXT, RUNNING, _copy_row)
 
 
 @njit(nogil=True, cache=True)
@@ -59,26 +62,6 @@ def _keep_weights(counters, before, product, probe, leaf_weight, leaf_probe):
     """The product at their parent and the probe of the leaf solutions just buffered."""
     for k in range(before, counters[C_BUFFERED]):
         leaf_weight[k], leaf_probe[k] = product, probe
-
-
-@njit(nogil=True, cache=True)
-def _settle(counters, solution_buffer, record, restricted_piece, row_piece, images, check_start,
-            check_syms, allowed, scratch):
-    """The canonical check of the solutions a search left unchecked at the end of its buffer
-    (in a probe, as solvers/search/canonical.py after a search's run): count those kept, and
-    keep them buffered if `record`."""
-    end = counters[C_BUFFERED]
-    kept = end - counters[C_UNCHECKED]
-    goal = solution_buffer.shape[1]
-    for k in range(kept, end):
-        if _is_canonical(solution_buffer[k], goal, restricted_piece, row_piece, images,
-                         check_start, check_syms, allowed, scratch):
-            counters[C_SOLUTIONS] += 1
-            if record:
-                _copy_row(solution_buffer[k], solution_buffer, kept)
-                kept += 1
-    counters[C_BUFFERED] = kept
-    counters[C_UNCHECKED] = 0
 
 
 @njit(nogil=True, cache=True)
@@ -129,12 +112,12 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
                                                 depth_stats, solution_buffer, record, budget_left,
                                                 zero, candidates, neighbours, piece_sizes, required,
                                                 slack, absent_start, branch_piece, spans)
-                    _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
-                            check_start, check_syms, allowed, scratch)
+                    settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
+                           check_start, check_syms, allowed, absent_start, scratch)
                 scale = product / _subtree_part(counters, fraction, weight, depth,
                                                 fraction_before, status == FINISHED)
                 nodes += scale * (counters[C_NODES] - nodes_before)
-                found = scale * (counters[C_SOLUTIONS] - solutions_before)
+                found += scale * (counters[C_SOLUTIONS] - solutions_before)
                 if record:
                     _keep_weights(counters, buffered_before, scale, probe, leaf_weight,
                                   leaf_probe)
@@ -148,14 +131,14 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
                                depth_stats, solution_buffer, record, one, zero, candidates,
                                neighbours, piece_sizes, required, slack, absent_start,
                                branch_piece, spans)
-            _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
-                    check_start, check_syms, allowed, scratch)
+            settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
+                   check_start, check_syms, allowed, absent_start, scratch)
             children = depth_stats[depth, 1] - children_before
+            # the leaves among the children, or the node's own solution
+            found += product * (counters[C_SOLUTIONS] - solutions_before)
+            if record:
+                _keep_weights(counters, buffered_before, product, probe, leaf_weight, leaf_probe)
             if children == 0 or depth + 1 == goal:
-                found = product * (counters[C_SOLUTIONS] - solutions_before)
-                if record:
-                    _keep_weights(counters, buffered_before, product, probe, leaf_weight,
-                                  leaf_probe)
                 break
             pick = np.random.randint(children)
             if pick > 0:
@@ -168,8 +151,8 @@ def probe_exact_cover(masks, row_piece, full, restricted_piece, images, check_st
                                    depth_stats, solution_buffer, record, zero, zero, candidates,
                                    neighbours, piece_sizes, required, slack, absent_start,
                                    branch_piece, spans)
-                _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
-                        check_start, check_syms, allowed, scratch)
+                settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
+                       check_start, check_syms, allowed, absent_start, scratch)
             product *= children
             depth += 1
         probe_nodes[probe], probe_solutions[probe] = nodes, found
@@ -187,6 +170,7 @@ def probe_live_sets(conflict, cover, piece_rows, row_piece, row_mask, full, rest
     """Probes through live_sets.search; returns how many were made."""
     np.random.seed(seed)
     zero, one = np.int64(0), np.int64(1)
+    no_absent = np.int64(-1)  # absent_start: these kernels have no absent rows
     goal = path.shape[0]
     for probe in range(n_probes):
         if not _room_left(counters, solution_buffer.shape[0], widest, record):
@@ -210,8 +194,8 @@ def probe_live_sets(conflict, cover, piece_rows, row_piece, row_mask, full, rest
                                               branch_start, branch_len, branch_pos, path, weight,
                                               depth_stats, solution_buffer, record, budget_left,
                                               zero, piece_words, nonzero)
-                    _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
-                            check_start, check_syms, allowed, scratch)
+                    settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
+                           check_start, check_syms, allowed, no_absent, scratch)
                 scale = product / _subtree_part(counters, fraction, weight, depth,
                                                 fraction_before, status == FINISHED)
                 nodes += scale * (counters[C_NODES] - nodes_before)
@@ -227,8 +211,8 @@ def probe_live_sets(conflict, cover, piece_rows, row_piece, row_mask, full, rest
                              counters, fraction, live, planes, overflow, present, occupied,
                              remaining, branch, branch_start, branch_len, branch_pos, path, weight,
                              depth_stats, solution_buffer, record, one, zero, piece_words, nonzero)
-            _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
-                    check_start, check_syms, allowed, scratch)
+            settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
+                   check_start, check_syms, allowed, no_absent, scratch)
             children = depth_stats[depth, 1] - children_before
             if children == 0 or depth + 1 == goal:
                 found = product * (counters[C_SOLUTIONS] - solutions_before)
@@ -246,8 +230,8 @@ def probe_live_sets(conflict, cover, piece_rows, row_piece, row_mask, full, rest
                                  remaining, branch, branch_start, branch_len, branch_pos, path,
                                  weight, depth_stats, solution_buffer, record, zero, zero,
                                  piece_words, nonzero)
-                _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
-                        check_start, check_syms, allowed, scratch)
+                settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
+                       check_start, check_syms, allowed, no_absent, scratch)
             product *= children
             depth += 1
         probe_nodes[probe], probe_solutions[probe] = nodes, found
@@ -265,6 +249,7 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
     """Probes through bitboard.search; returns how many were made."""
     np.random.seed(seed)
     zero, one = np.int64(0), np.int64(1)
+    no_absent = np.int64(-1)  # absent_start: these kernels have no absent rows
     goal = path.shape[0]
     for probe in range(n_probes):
         if not _room_left(counters, solution_buffer.shape[0], widest, record):
@@ -289,8 +274,8 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
                                              path, weight, depth_stats, solution_buffer, record,
                                              budget_left, zero, region_limit, fit_bits, placed,
                                              memo, memo_unit)
-                    _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
-                            check_start, check_syms, allowed, scratch)
+                    settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
+                           check_start, check_syms, allowed, no_absent, scratch)
                 scale = product / _subtree_part(counters, fraction, weight, depth,
                                                 fraction_before, status == FINISHED)
                 nodes += scale * (counters[C_NODES] - nodes_before)
@@ -307,8 +292,8 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
                             counters, fraction, boards, remaining, branch, branch_len, branch_pos,
                             path, weight, depth_stats, solution_buffer, record, one, zero,
                             region_limit, fit_bits, placed, memo, memo_unit)
-            _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
-                    check_start, check_syms, allowed, scratch)
+            settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
+                   check_start, check_syms, allowed, no_absent, scratch)
             children = depth_stats[depth, 1] - children_before
             if children == 0 or depth + 1 == goal:
                 found = product * (counters[C_SOLUTIONS] - solutions_before)
@@ -325,8 +310,8 @@ def probe_bitboard(cand_mask, cand_piece, cand_row, bucket_start, halo, pocket, 
                                 check, counters, fraction, boards, remaining, branch, branch_len,
                                 branch_pos, path, weight, depth_stats, solution_buffer, record,
                                 zero, zero, region_limit, fit_bits, placed, memo, memo_unit)
-                _settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
-                        check_start, check_syms, allowed, scratch)
+                settle(counters, solution_buffer, record, restricted_piece, row_piece, images,
+                       check_start, check_syms, allowed, no_absent, scratch)
             product *= children
             depth += 1
         probe_nodes[probe], probe_solutions[probe] = nodes, found

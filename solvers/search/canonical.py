@@ -4,7 +4,8 @@ A distinct search keeps one solution per class of symmetric solutions: the restr
 is offered only its orbit representatives (solvers.placements.symmetry), and when the one a
 solution uses is fixed by some symmetries, the solution is kept only when none of those maps
 it to a smaller sorted list of rows. The kernels buffer such solutions unchecked and
-`ResumableSearch.run` checks them here: compiled into each kernel, the check cost a first
+`ResumableSearch.run` checks them: natively when the build has the compiled check
+(kernels/canonical_check.py), else here. Compiled into each kernel, the check cost a first
 run 1.2 s of compiling, for a few solutions of a few puzzles (meteor, pentominoes 6x10 and
 Mini Bedlam never need it; Soma checks one restricted row).
 """

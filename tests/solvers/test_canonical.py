@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from solvers import GridKind, Piece, Puzzle, solve
-from solvers.kernels.canonical_check import _is_canonical
+from solvers.kernels.canonical_check import settle
+from solvers.kernels.status import C_BUFFERED, C_SOLUTIONS, C_UNCHECKED
 from solvers.kernels.exact_cover import BUFFER_FULL
 from solvers.placements.compile import compile_placements
 from solvers.placements import symmetry as symmetry_module
@@ -42,36 +43,58 @@ def distinct_plan(puzzle: Puzzle):
 
 
 def random_paths(placements, plan, rng: random.Random, count: int) -> np.ndarray:
-    """Row lists of one row per piece copy, in random order; half of them give the restricted
-    piece a row the plan checks."""
-    rows_of = [np.flatnonzero(placements.row_piece == piece).tolist()
-               for piece in range(len(placements.piece_counts))]
+    """Row lists of one row per piece copy, in random order, each real row at most once (as
+    in any solution: a real row covers cells); a piece type with a range leaves a random
+    number of copies off the board. Half of them give the restricted piece a row the plan
+    checks."""
+    absent_start = placements.absent_start if placements.absent_start >= 0 else placements.n_rows
     checked = np.flatnonzero(np.diff(plan.check_start) > 0).tolist()
     paths = []
     for _ in range(count):
-        path = [(rng.choice(checked) if piece == plan.restricted_piece and checked
-                 and rng.random() < 0.5 else rng.choice(rows_of[piece]))
-                for piece, copies in enumerate(placements.piece_counts.tolist())
-                for _ in range(copies)]
+        path: list[int] = []
+        for piece, copies in enumerate(placements.piece_counts.tolist()):
+            rows = np.flatnonzero(placements.row_piece == piece).tolist()
+            real = [row for row in rows if row < absent_start and row not in path]
+            absent = [row for row in rows if row >= absent_start]
+            if piece == plan.restricted_piece and checked and rng.random() < 0.5:
+                real = checked
+            placed = rng.randint(0, copies) if absent else copies
+            path += rng.sample(real, placed) + absent[:1] * (copies - placed)
         rng.shuffle(path)
         paths.append(path)
     return np.array(paths, dtype=np.int32)
 
 
-@pytest.mark.parametrize("puzzle", [*(load_puzzle(ASSETS / name) for name in KERNEL_OF),
-                                    DOMINOES], ids=[*KERNEL_OF, "dominoes"])
+def settled(paths: np.ndarray, placements, plan) -> list[bool]:
+    """Which of `paths` the compiled check (kernels/canonical_check.py) keeps: it keeps them
+    in their order (equal paths get equal verdicts, so matching in order is exact)."""
+    buffer = paths.copy()
+    counters = np.zeros(8, dtype=np.int64)
+    counters[C_BUFFERED] = counters[C_UNCHECKED] = len(paths)
+    settle(counters, buffer, True, plan.restricted_piece, placements.row_piece, plan.images,
+           plan.check_start, plan.check_syms, plan.allowed, placements.absent_start,
+           np.zeros(2 * paths.shape[1], dtype=np.int32))
+    kept = buffer[:counters[C_BUFFERED]].tolist()
+    verdicts = []
+    for path in paths.tolist():
+        verdicts.append(bool(kept) and path == kept[0])
+        if verdicts[-1]:
+            kept.pop(0)
+    assert not kept and counters[C_SOLUTIONS] == sum(verdicts)
+    return verdicts
+
+
+@pytest.mark.parametrize("puzzle", [
+    *(load_puzzle(ASSETS / name) for name in KERNEL_OF), DOMINOES,
+    load_burrtools(BURRTOOLS / "DemoPieceGenerator.xmpuzzle"),  # copies left off the board
+], ids=[*KERNEL_OF, "dominoes", "DemoPieceGenerator"])
 def test_numpy_keeps_what_the_numba_and_python_checks_keep(puzzle):
     placements, plan = distinct_plan(puzzle)
     assert needs_check(plan)
     paths = random_paths(placements, plan, random.Random(7), 400)
-    kept = canonical(paths, plan, placements.row_piece).tolist()
+    kept = canonical(paths, plan, placements.row_piece, placements.absent_start).tolist()
     python = _CanonicalCheck(plan, placements.row_piece.tolist())
-    scratch = np.zeros(2 * paths.shape[1], dtype=np.int32)
-    by_numba = [_is_canonical(path, len(path), plan.restricted_piece, placements.row_piece,
-                              plan.images, plan.check_start, plan.check_syms, plan.allowed,
-                              scratch)
-                for path in paths]
-    assert kept == [python(path) for path in paths.tolist()] == by_numba
+    assert kept == [python(path) for path in paths.tolist()] == settled(paths, placements, plan)
     assert 0 < sum(kept) < len(kept)  # both answers were given
 
 

@@ -4,6 +4,9 @@ count; the whole estimate is exact when the search ends in time, and honest when
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -12,11 +15,13 @@ from oracle import oracle_counts
 from solvers import count_solutions
 from solvers.analysis.estimate import _spread, estimate
 from solvers.analysis.probing import Prober
+from solvers.puzzle.burrtools import load_burrtools
 from solvers.puzzle.fileformat import load_puzzle
 from solvers.search.prepare import prepare_puzzle
 from test_engine_vs_oracle import make_puzzle
 
 PUZZLES = "assets/puzzles"
+BURRTOOLS = Path(__file__).parent.parent / "data" / "burrtools"
 KERNEL_OF_KIND = {"square": ("bitboard", "live", "general"), "hex": ("bitboard", "general"),
                   "cube": ("live", "general")}
 
@@ -51,6 +56,21 @@ def test_single_random_paths_average_to_the_count_and_the_tree_size(name, mode, 
     search.run(10**9, record=False)
     truth = count_solutions(puzzle, mode).solutions
     assert solutions.mean() == pytest.approx(truth, rel=0.15)
+    assert nodes.mean() == pytest.approx(search.nodes, rel=0.15)
+
+
+@pytest.mark.parametrize("mode", ["distinct", "all"])
+def test_single_paths_count_the_solutions_a_node_ends_with(mode):
+    """DemoPieceGenerator's solutions are nearly all a node's own (the monominoes left over
+    all left off the board: solvers/kernels/exact_cover.py), not leaves: the probes count
+    them too, also when each fills the one-row buffer of an unrecorded distinct count."""
+    puzzle = replace(load_burrtools(BURRTOOLS / "DemoPieceGenerator.xmpuzzle"),
+                     disassembly=False)
+    prepared = prepare_puzzle(puzzle, mode, kernel="general")
+    nodes, solutions = Prober(prepared, seed=7).batch(20_000)
+    search = prepared.new_search()
+    search.run(10**9, record=False)
+    assert solutions.mean() == pytest.approx(count_solutions(puzzle, mode).solutions, rel=0.15)
     assert nodes.mean() == pytest.approx(search.nodes, rel=0.15)
 
 

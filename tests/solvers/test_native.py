@@ -149,6 +149,14 @@ def test_pruning_a_large_board_and_expanding_orbits_natively_agree(built, monkey
     assert len(found[1]) == 11520
 
 
+@pytest.mark.parametrize("name", ["DemoPieceGenerator.xmpuzzle", "SolidSixPieceBurrs.xmpuzzle"])
+def test_the_native_canonical_check_keeps_what_numpy_keeps(built, name):
+    """Most of these distinct searches' solutions are checked (copies left off the board,
+    and every solution of SolidSixPieceBurrs' cell-restricted plan): natively by
+    canonical_check.settle, without a build in numpy; the same solutions either way."""
+    assert_same_tree(load_any(BURRTOOLS / name), "distinct", "general", built)
+
+
 # (puzzle, kernel, mode): a probe through each kernel (the estimator's)
 PROBED = [("meteor.json", "bitboard", "all"), ("soma.json", "live", "all"),
           ("soma.json", "general", "distinct"), ("sudoku-hard.json", "auto", "all"),
@@ -175,6 +183,11 @@ for name, kernel in [("meteor.json", "bitboard"), ("soma.json", "live"), ("soma.
         for event in solve(load_puzzle("assets/puzzles/" + name), mode, kernel=kernel, limit=3):
             pass
 solve_batch(parse_sudoku_lines(open("assets/sudoku/top95.txt").read()))
+checks_natively = native.has  # a search checks its solutions as it does with a build
+native.has = lambda name: name == "canonical_check" or checks_natively(name)
+for event in solve(load_puzzle("assets/puzzles/soma.json"), "distinct", kernel="general"):
+    pass
+native.has = checks_natively
 import dataclasses, numpy
 from solvers.disassembly.analyser import Disassembler, analyse_pieces
 from solvers.disassembly.moves import take_apart
