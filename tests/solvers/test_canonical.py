@@ -107,10 +107,13 @@ def test_a_plan_without_symmetries_to_check_leaves_the_kernel_to_count():
                      np.zeros(1, dtype=np.int32)).all()
 
 
-@pytest.mark.parametrize("name", KERNEL_OF)
-def test_unchecked_solutions_filling_buffer_or_limit_change_nothing(name):
-    kind = KERNEL_OF[name]
-    placements, plan = distinct_plan(load_puzzle(ASSETS / name))
+@pytest.mark.parametrize("puzzle, kind", [
+    *((load_puzzle(ASSETS / name), kind) for name, kind in KERNEL_OF.items()),
+    # nearly every solution a node's own (its copies left off), found as it lists children
+    (load_burrtools(BURRTOOLS / "DemoPieceGenerator.xmpuzzle"), ExactCoverSearch),
+], ids=[*KERNEL_OF, "DemoPieceGenerator"])
+def test_unchecked_solutions_filling_buffer_or_limit_change_nothing(puzzle, kind):
+    placements, plan = distinct_plan(puzzle)
     roomy = kind(placements, plan)
     expected = run_to_end(roomy)
     unchecked_plan = dataclasses.replace(plan, images=plan.images[:0])
