@@ -154,6 +154,8 @@ def test_the_native_canonical_check_keeps_what_numpy_keeps(built, name):
     """Most of these distinct searches' solutions are checked (copies left off the board,
     and every solution of SolidSixPieceBurrs' cell-restricted plan): natively by
     canonical_check.settle, without a build in numpy; the same solutions either way."""
+    with builds_from(built):
+        assert native.has("canonical_check")
     assert_same_tree(load_any(BURRTOOLS / name), "distinct", "general", built)
 
 
