@@ -120,6 +120,28 @@ def test_pause_holds_every_thread_and_resume_ends_exactly():
     assert final.exhausted and final.solutions == 264 and 0 < seen[0] < final.nodes
 
 
+def test_a_puzzle_with_copies_left_off_runs_as_one_task(tmp_path):
+    """DemoPieceGenerator: up to 10 monominoes beside 10 optional cells. The probe that splits
+    a tree does not branch as the kernel does on copies left off the board, so such a puzzle
+    runs as the one task "root", and its run file names no prefix through an absent row: a
+    kernel that leaves copies off in fewer nodes (as since c4e54aa) cannot misread a file
+    saved before it, whose unfinished task runs again from the root."""
+    from solvers.parallel import tasks
+    from solvers.puzzle.burrtools import load_burrtools
+    from solvers.search.prepare import prepare_puzzle
+
+    puzzle = load_burrtools(Path(__file__).parents[1] / "data" / "burrtools"
+                            / "DemoPieceGenerator.xmpuzzle")
+    assert [task.name for task in tasks.split_tree(prepare_puzzle(puzzle), 8).tasks] == ["root"]
+    single = found(solve(puzzle, "distinct"))[1]
+    run_path = tmp_path / "run.polyrun"
+    split = found(split_run(puzzle, "distinct", count_only=True, checkpoint=run_path).events())
+    kept = RunFile.open(run_path)
+    assert [task.name for task in kept.split().tasks] == ["root"]
+    kept.close()
+    assert split[1].solutions == single.solutions > 0 and split[1].exhausted
+
+
 @pytest.mark.parametrize("count_only", [True, False])
 def test_a_stopped_run_resumes_to_the_same_solutions(tmp_path, count_only):
     puzzle = shipped("pentominoes-6x10.json")
