@@ -82,7 +82,9 @@ def _probe(keys, key: int) -> int:
     """The slot of `key` in the open-addressed `keys`: where it is, or the empty slot where
     it would go."""
     mask = keys.size - 1
-    slot = (key * _HASH >> 17) & mask
+    # the product's bits from 32 up hold all of the key's: below 31 only the second shape's,
+    # and the pairs of one shape with many others would pile up in one run of slots
+    slot = (key * _HASH >> 32) & mask
     while keys[slot] and keys[slot] != key:
         slot = (slot + 1) & mask
     return slot

@@ -214,3 +214,14 @@ def test_the_gaps_after_a_slide_are_those_worked_out_anew():
         checked += 1
     assert checked > 100
     assert answers == {True, False}  # slides that open a gap for good, and slides that do not
+
+
+def test_the_pairs_of_one_shape_spread_over_the_cache_slots():
+    """A pair's key is its first shape times SHAPES plus its second: the slot it hashes to
+    depends on both shapes, so the pairs one shape makes with many others do not pile up in
+    one run of slots (each look-up then walking the run)."""
+    empty = np.zeros(1024, np.int64)
+    for second in (1, 7, 300):
+        homes = {collision_tables._probe(empty, first * collision_tables.SHAPES + second + 1)
+                 for first in range(64)}
+        assert len(homes) >= 48, (second, len(homes))
