@@ -375,9 +375,13 @@ def test_a_build_that_fails_says_so_and_leaves_nothing(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_build_killed_midway_leaves_nothing_that_loads(built, tmp_path):
+def test_a_build_killed_midway_leaves_nothing_that_loads(built, tmp_path, tmp_path_factory):
+    # the killed build cannot remove its temporary folders (numba's cache, pycc's scratch):
+    # they go in pytest's, not the machine's
+    scratch = tmp_path_factory.mktemp("killed-build-temp")
     process = subprocess.Popen([*BUILD, "--dir", str(tmp_path)], cwd=ROOT,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               env={**os.environ, "TMPDIR": str(scratch)},
                                start_new_session=True)
     try:
         deadline = time.monotonic() + 120
