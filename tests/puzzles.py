@@ -8,6 +8,7 @@ from solvers import GridKind, Piece, Puzzle
 from solvers.puzzle.fileformat import load_puzzle
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets" / "puzzles"
+BURRTOOLS = Path(__file__).resolve().parent / "data" / "burrtools"  # BurrTools' examples (GPL)
 
 
 def shipped(name: str) -> Puzzle:

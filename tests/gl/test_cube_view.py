@@ -13,6 +13,7 @@ from polygui.views.board_picture import fit_transform
 from polygui.views.cube_view import BACKGROUND, CubeView
 from polygui.views.tiling import SQUARE
 from polygui.views.voxel_items import OUTLINE_RGBA
+from puzzles import BURRTOOLS
 from solvers import Solution, solve
 
 
@@ -201,12 +202,9 @@ def test_right_click_on_a_layer_cell_offers_a_filter(window, qtbot):
 def test_optional_cells_a_solution_leaves_empty_are_hidden_in_3d(qtbot):
     """An imported BurrTools problem with variable cells: the 3D view shows the assembly, not
     the empty optional cells around it; the puzzle alone shows every board cell."""
-    from pathlib import Path
-
     from solvers.puzzle.burrtools import load_burrtools
 
-    puzzle = load_burrtools(Path(__file__).parent.parent / "data" / "burrtools"
-                            / "DemoPieceGenerator.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / "DemoPieceGenerator.xmpuzzle")
     view = shown_cube_view(qtbot)
     view.set_puzzle(puzzle)
     assert view._visible_voxels().all()

@@ -15,17 +15,16 @@ from polygui.export.context import file_name
 from polygui.solving.run import running_solves
 from polygui.views.cells import board_cells
 from polygui.views.disassembly_player import move_lines
+from puzzles import BURRTOOLS
 from qt_fixtures import make_active
 from solvers.kernels.status import LOCKED
 from solvers.puzzle.burrtools import load_burrtools
-
-DATA = Path(__file__).parent.parent / "data" / "burrtools"
 
 
 @pytest.fixture
 def cage(window, qtbot):
     """CubeInCage solved in the window, its one solution taken apart for the player."""
-    window.set_puzzle(load_burrtools(DATA / "CubeInCage.xmpuzzle"))
+    window.set_puzzle(load_burrtools(BURRTOOLS / "CubeInCage.xmpuzzle"))
     window.start_solve()
     qtbot.waitUntil(lambda: not window.is_solving(), timeout=180_000)
     view = window.current_view()

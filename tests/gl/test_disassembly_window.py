@@ -7,25 +7,24 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from pathlib import Path
 
 import pytest
 
 from polygui.models.status import plural
 from polygui.solving.assembly_counts import assemblies_text, levels_text
+from puzzles import BURRTOOLS
 from solvers import count_solutions, solve
 from solvers.disassembly.verdicts import summary
 from solvers.kernels.status import LOCKED, SOLUTION
 from solvers.puzzle.burrtools import load_burrtools
 from solvers.search.events import Solution
 
-DATA = Path(__file__).parent.parent / "data" / "burrtools"
 # the levels BurrTools recorded for these files (tests/data/burrtools/README.md)
 RECORDED_LEVELS = {"PelikanBurr.xmpuzzle": "98.2.4.2", "CubeInCage.xmpuzzle": "4.9.3"}
 
 
 def solve_in_window(window, qtbot, name: str):
-    puzzle = load_burrtools(DATA / name)
+    puzzle = load_burrtools(BURRTOOLS / name)
     window.set_puzzle(puzzle)
     window.start_solve()
     qtbot.waitUntil(lambda: not window.is_solving(), timeout=180_000)
@@ -151,7 +150,7 @@ def test_solutions_as_data_and_where_pieces_go_count_the_solutions_only(window, 
 
 def test_assemblies_none_of_which_come_apart(window, qtbot):
     """CubeInCage without its frame group: every assembly stays locked."""
-    grouped = load_burrtools(DATA / "CubeInCage.xmpuzzle")
+    grouped = load_burrtools(BURRTOOLS / "CubeInCage.xmpuzzle")
     puzzle = dataclasses.replace(grouped, pieces=tuple(
         dataclasses.replace(piece, groups=()) for piece in grouped.pieces))
     final = count_solutions(puzzle)

@@ -4,8 +4,6 @@ its rows, up to its bound, and the panel words what a run reports."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 from PySide6.QtCore import QObject, Signal, Slot
 
@@ -14,12 +12,11 @@ from polygui.solving.run import SolveRun
 from polygui.solving.store import SolutionStore
 from polygui.solving.verdict_table import VerdictTable
 from polygui.solving.wording import end_of_run
+from puzzles import BURRTOOLS
 from solvers import Progress, Solution, count_solutions, solve
 from solvers.disassembly.verdicts import summary
 from solvers.kernels.status import SOLUTION
 from solvers.puzzle.burrtools import load_burrtools
-
-DATA = Path(__file__).parent.parent / "data" / "burrtools"
 
 
 class Arrivals(QObject):
@@ -48,7 +45,7 @@ class Arrivals(QObject):
 
 
 def test_the_worker_sends_each_batchs_verdicts_just_before_it(qtbot):
-    puzzle = load_burrtools(DATA / "PelikanBurr.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / "PelikanBurr.xmpuzzle")
     run = SolveRun(puzzle, "distinct")
     arrivals = Arrivals(run)
     with qtbot.waitSignal(arrivals.ended, timeout=120_000):
@@ -69,7 +66,7 @@ def test_the_worker_sends_each_batchs_verdicts_just_before_it(qtbot):
 
 
 def test_a_store_keeps_verdicts_no_further_than_its_rows(qtbot):
-    puzzle = load_burrtools(DATA / "PelikanBurr.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / "PelikanBurr.xmpuzzle")
     batches = [e for e in solve(puzzle, batched=True) if hasattr(e, "verdicts")]
     rows = np.concatenate([b.rows for b in batches])
     verdicts = np.concatenate([b.verdicts for b in batches])
@@ -85,7 +82,7 @@ def test_a_store_keeps_verdicts_no_further_than_its_rows(qtbot):
 
 
 def test_a_verdict_table_interns_rows_and_sorts_ties_as_found():
-    puzzle = load_burrtools(DATA / "SolidSixPieceBurrs.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / "SolidSixPieceBurrs.xmpuzzle")
     verdicts = np.array([e.verdict for e in solve(puzzle) if isinstance(e, Solution)],
                         dtype=np.int32)
     table = VerdictTable()
@@ -122,7 +119,7 @@ def test_the_panel_words_assemblies_analysing_and_levels():
 
 
 def test_a_snapshot_for_exports_and_tallies_holds_the_solutions_only(qtbot):
-    puzzle = load_burrtools(DATA / "PelikanBurr.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / "PelikanBurr.xmpuzzle")
     store = SolutionStore(puzzle)
     for batch in solve(puzzle, batched=True):
         if hasattr(batch, "verdicts"):

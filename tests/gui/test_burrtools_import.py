@@ -4,14 +4,13 @@ puzzle and solved in the window to BurrTools' own count; refusals keep the open 
 from __future__ import annotations
 
 import gzip
-from pathlib import Path
 
 from PySide6.QtCore import Qt
 
+from puzzles import BURRTOOLS
 from solvers import GridKind, count_solutions
 from solvers.puzzle.burrtools import load_burrtools
 
-DATA = Path(__file__).parent.parent / "data" / "burrtools"
 CTRL = Qt.KeyboardModifier.ControlModifier
 
 
@@ -28,7 +27,7 @@ def solve_in_window(qtbot, window, mode: str) -> int:
 
 
 def test_import_of_a_burrtools_problem_solves_to_what_burrtools_recorded(window, qtbot):
-    window.files.importer.ask_path = lambda: str(DATA / "AlPackino.xmpuzzle")
+    window.files.importer.ask_path = lambda: str(BURRTOOLS / "AlPackino.xmpuzzle")
     import_action(window).trigger()
     puzzle = window.puzzle
     assert puzzle.kind is GridKind.CUBE and len(puzzle.pieces) == 4
@@ -43,11 +42,11 @@ def test_a_file_of_several_problems_asks_which_and_lists_what_each_is(window, qt
         asked.append(labels)
         return 1
 
-    window.files.importer.ask_path = lambda: str(DATA / "DemoMirrorParadox.xmpuzzle")
+    window.files.importer.ask_path = lambda: str(BURRTOOLS / "DemoMirrorParadox.xmpuzzle")
     window.files.importer.ask_problem = choose_second
     import_action(window).trigger()
     assert asked == [["1. Example From Text", "2. Another Example"]]
-    expected = load_burrtools(DATA / "DemoMirrorParadox.xmpuzzle", 2)
+    expected = load_burrtools(BURRTOOLS / "DemoMirrorParadox.xmpuzzle", 2)
     assert window.puzzle == expected
     assert solve_in_window(qtbot, window, "all") == count_solutions(expected, "all").solutions
 
@@ -56,20 +55,20 @@ def test_another_grid_is_refused_by_name_and_the_open_puzzle_stays(window, qtbot
     before = window.puzzle
     warnings = []
     window.files.warn = lambda title, text: warnings.append((title, text))
-    window.files.importer.ask_path = lambda: str(DATA / "Bermuda.xmpuzzle")
+    window.files.importer.ask_path = lambda: str(BURRTOOLS / "Bermuda.xmpuzzle")
     import_action(window).trigger()
     assert window.puzzle == before
     assert warnings == [("Cannot import", "Bermuda.xmpuzzle: a BurrTools puzzle of the "
                                           "triangular prisms grid; PolyGUI reads BurrTools "
                                           "files of the cube and sphere grids only")]
-    window.files.open(DATA / "Representation0.xmpuzzle")  # Open… of one imports it too
+    window.files.open(BURRTOOLS / "Representation0.xmpuzzle")  # Open… of one imports it too
     assert window.puzzle == before and "holds no problem" in warnings[-1][1]
 
 
 def test_only_the_problem_chosen_is_built_and_a_bad_one_says_why(window, tmp_path):
     """The list names each problem without building it; the one chosen that cannot be
     imported is refused naming its attribute, and the open puzzle stays."""
-    text = gzip.decompress((DATA / "DemoMirrorParadox.xmpuzzle").read_bytes()).decode()
+    text = gzip.decompress((BURRTOOLS / "DemoMirrorParadox.xmpuzzle").read_bytes()).decode()
     path = tmp_path / "bad.xmpuzzle"
     path.write_bytes(gzip.compress(text.replace('<result id="3"/>', '<result id="²"/>')
                                    .encode()))

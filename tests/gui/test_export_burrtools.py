@@ -7,10 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from polygui.resources import examples_dir
+from puzzles import BURRTOOLS
 from solvers import count_solutions
 from solvers.puzzle.burrtools import load_burrtools
-
-DATA = Path(__file__).parent.parent / "data" / "burrtools"
 
 
 def export_action(window):
@@ -24,7 +23,7 @@ def shapes(puzzle) -> list:
 
 
 def test_an_imported_unsaved_puzzle_is_written_and_reads_back_the_same(window, tmp_path):
-    window.files.importer.ask_path = lambda: str(DATA / "AlPackino.xmpuzzle")
+    window.files.importer.ask_path = lambda: str(BURRTOOLS / "AlPackino.xmpuzzle")
     next(a for a in window.menus.file_menu.actions()
          if a.text() == "&Import BurrTools File…").trigger()
     assert window.document.path is None  # imported, never saved: the edits are what is written

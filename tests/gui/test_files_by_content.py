@@ -4,16 +4,15 @@ the app nor polygui-solve could open it)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from PySide6.QtCore import Qt
 
+from puzzles import BURRTOOLS
 from qt_fixtures import ASSETS, show_window
 from solvers.puzzle.any_file import load_any
 from solvers.puzzle.fileformat import load_puzzle, puzzle_to_json
 
-BURR = Path(__file__).resolve().parents[1] / "data" / "burrtools" / "CubeInCage.xmpuzzle"
+BURR = BURRTOOLS / "CubeInCage.xmpuzzle"
 
 
 def test_a_json_puzzle_named_xmpuzzle_opens_in_the_app(window, tmp_path):

@@ -2,7 +2,6 @@
 and weight of the selected piece, each one undoable edit; what is refused says why."""
 
 import dataclasses
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -11,6 +10,7 @@ from polygui.editors.count_range import with_count
 from polygui.editors.cube_editor import CubeEditor
 from polygui.editors.movement_box import CHECK_TEXT, GroupError, groups_text, parse_groups
 from polygui.models import PuzzleDocument
+from puzzles import BURRTOOLS
 from solvers import Piece
 from solvers.puzzle.burrtools import load_burrtools
 from solvers.puzzle.fileformat import puzzle_from_dict, puzzle_to_dict
@@ -121,8 +121,7 @@ def test_a_group_of_every_copy_follows_the_count():
 
 
 def test_a_burrtools_puzzle_shows_its_weights(qtbot, editor):
-    pelikan = load_burrtools(Path(__file__).parent.parent / "data" / "burrtools"
-                             / "PelikanBurr.xmpuzzle")
+    pelikan = load_burrtools(BURRTOOLS / "PelikanBurr.xmpuzzle")
     editor.document.reset(pelikan)
     assert editor.movement.check.isChecked()
     heavy = max(range(len(pelikan.pieces)), key=lambda i: pelikan.pieces[i].weight)

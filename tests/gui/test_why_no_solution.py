@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from polygui.resources import examples_dir
+from puzzles import BURRTOOLS
 from solvers import GridKind, Piece, Puzzle, SudokuGrid
 
 WAIT_MS = 90_000  # background threads run at the lowest priority on a loaded machine
@@ -73,12 +74,10 @@ def test_assemblies_that_never_come_apart_are_named_with_the_pieces_that_lock(qt
     """CubeInCage without its frame group: the search finds 96 assemblies and no solution, so
     Why-no-solution says so and names the pieces that lock, not pieces that cannot fit."""
     import dataclasses
-    from pathlib import Path
-
+    
     from solvers.puzzle.burrtools import load_burrtools
 
-    caged = load_burrtools(Path(__file__).parent.parent / "data" / "burrtools"
-                           / "CubeInCage.xmpuzzle")
+    caged = load_burrtools(BURRTOOLS / "CubeInCage.xmpuzzle")
     window.set_puzzle(dataclasses.replace(caged, pieces=tuple(
         dataclasses.replace(piece, groups=()) for piece in caged.pieces)))
     solve_and_wait(qtbot, window)

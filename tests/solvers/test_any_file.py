@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from puzzles import BURRTOOLS
 from solvers.cli.main import main
 from solvers.puzzle.any_file import is_burrtools, load_any
 from solvers.puzzle.burrtools import load_burrtools
@@ -20,7 +21,7 @@ from solvers.puzzle.textformats import format_sudoku_line
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets" / "puzzles"
-BURR = ROOT / "tests" / "data" / "burrtools" / "DemoMirrorParadox.xmpuzzle"
+BURR = BURRTOOLS / "DemoMirrorParadox.xmpuzzle"
 LINE = "010056207000700005000300498000200380006000700051007000684002000100003000305460020"
 FIRST_ROW = "4 1 8  9 5 6  2 3 7"  # of its solution, as the picture shows it
 

@@ -12,19 +12,18 @@ from pathlib import Path
 import pytest
 
 from oracle import oracle_counts_secondary
+from puzzles import BURRTOOLS
 from solvers import GridKind, PuzzleError, count_solutions
 from solvers.cli.main import main as solve_main
 from solvers.puzzle.any_file import load_any
 from solvers.puzzle.burrtools import BurrToolsFile, load_burrtools
-
-DATA = Path(__file__).parent.parent / "data" / "burrtools"
 
 
 @pytest.mark.parametrize("name", ["AlPackino", "PelikanBurr"])
 def test_the_solver_counts_what_burrtools_recorded(name):
     """BurrTools counts assemblies up to rotation; these piece sets have no mirror pairs, so
     'distinct' and 'rotations' both identify exactly the rotations."""
-    puzzle = load_burrtools(DATA / f"{name}.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / f"{name}.xmpuzzle")
     recorded = puzzle.extra["burrtools"]["assemblies"]
     assert recorded == {"AlPackino": 1, "PelikanBurr": 12}[name]  # what the file says
     assert count_solutions(puzzle, "rotations").assemblies == recorded
@@ -32,7 +31,7 @@ def test_the_solver_counts_what_burrtools_recorded(name):
 
 
 def test_variable_cells_and_counts_are_read():
-    puzzle = load_burrtools(DATA / "PelikanBurr.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / "PelikanBurr.xmpuzzle")
     assert puzzle.kind is GridKind.CUBE
     assert (len(puzzle.board), len(puzzle.optional)) == (512, 216)  # 8x8x8, its 6x6x6 '+'
     assert [p.name for p in puzzle.pieces] == ["Cage", "S3", "S4", "S5", "S6", "S7", "S8"]
@@ -44,7 +43,7 @@ def test_variable_cells_and_counts_are_read():
                                            ("DemoMirrorParadox", 2)])
 def test_ranges_and_variable_cells_count_as_the_oracle_does(name, problem):
     """Problems BurrTools did not solve: every mode against the oracle's brute force."""
-    puzzle = load_burrtools(DATA / f"{name}.xmpuzzle", problem)
+    puzzle = load_burrtools(BURRTOOLS / f"{name}.xmpuzzle", problem)
     assert puzzle.has_secondary
     pieces = [(list(p.cells), (p.fewest, p.count), p.mirror) for p in puzzle.pieces]
     expected = oracle_counts_secondary("cube", list(puzzle.board), pieces, list(puzzle.optional))
@@ -54,7 +53,7 @@ def test_ranges_and_variable_cells_count_as_the_oracle_does(name, problem):
 
 
 def test_the_piece_generator_demo_has_its_range_and_variable_cells():
-    puzzle = load_burrtools(DATA / "DemoPieceGenerator.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / "DemoPieceGenerator.xmpuzzle")
     assert len(puzzle.optional) == 10
     assert [(p.size, p.fewest, p.count) for p in puzzle.pieces] == [(14, 1, 1), (1, 0, 10)]
 
@@ -63,20 +62,20 @@ def test_another_grid_is_refused_by_name():
     with pytest.raises(PuzzleError, match="Bermuda.xmpuzzle: a BurrTools puzzle of the "
                                           "triangular prisms grid; PolyGUI reads BurrTools "
                                           "files of the cube and sphere grids only"):
-        BurrToolsFile(DATA / "Bermuda.xmpuzzle")
+        BurrToolsFile(BURRTOOLS / "Bermuda.xmpuzzle")
 
 
 def test_a_file_of_shapes_only_has_no_problem_to_solve():
-    assert BurrToolsFile(DATA / "Representation0.xmpuzzle").problems == []
+    assert BurrToolsFile(BURRTOOLS / "Representation0.xmpuzzle").problems == []
     with pytest.raises(PuzzleError, match="holds no problem"):
-        load_burrtools(DATA / "Representation0.xmpuzzle")
+        load_burrtools(BURRTOOLS / "Representation0.xmpuzzle")
 
 
 def test_a_problem_number_out_of_range_is_named():
     with pytest.raises(PuzzleError, match="no problem 3; the file has 2"):
-        load_burrtools(DATA / "DemoMirrorParadox.xmpuzzle", 3)
+        load_burrtools(BURRTOOLS / "DemoMirrorParadox.xmpuzzle", 3)
     with pytest.raises(PuzzleError, match="--problem picks a problem of a BurrTools file"):
-        load_any(DATA / "README.md", 2)
+        load_any(BURRTOOLS / "README.md", 2)
 
 
 SHAPES = ('<voxel x="2" y="1" z="1" type="0">{0}</voxel>'
@@ -129,7 +128,7 @@ def test_files_that_are_not_burrtools_puzzles_are_named(tmp_path):
     with pytest.raises(PuzzleError, match="neither gzip-compressed nor XML"):
         BurrToolsFile(neither)
     cut = tmp_path / "cut.xmpuzzle"
-    cut.write_bytes((DATA / "AlPackino.xmpuzzle").read_bytes()[:200])
+    cut.write_bytes((BURRTOOLS / "AlPackino.xmpuzzle").read_bytes()[:200])
     with pytest.raises(PuzzleError, match="cut short or damaged"):
         BurrToolsFile(cut)
     broken = tmp_path / "broken.xmpuzzle"
@@ -153,10 +152,10 @@ def test_a_small_made_up_file_reads_as_written(tmp_path):
 
 
 def test_polygui_solve_solves_a_problem_of_a_burrtools_file(capsys):
-    assert solve_main([str(DATA / "DemoMirrorParadox.xmpuzzle"), "--problem", "2",
+    assert solve_main([str(BURRTOOLS / "DemoMirrorParadox.xmpuzzle"), "--problem", "2",
                        "--symmetry", "all", "--count-only", "--json"]) == 0
     result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    puzzle = load_burrtools(DATA / "DemoMirrorParadox.xmpuzzle", 2)
+    puzzle = load_burrtools(BURRTOOLS / "DemoMirrorParadox.xmpuzzle", 2)
     assert result["solutions"] == count_solutions(puzzle, "all").solutions > 0
-    assert solve_main([str(DATA / "Bermuda.xmpuzzle")]) == 2
+    assert solve_main([str(BURRTOOLS / "Bermuda.xmpuzzle")]) == 2
     assert "triangular prisms" in capsys.readouterr().err

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from oracle import oracle_counts
+from puzzles import BURRTOOLS
 from solvers import GridKind, PuzzleError, count_solutions
 from solvers.puzzle.burrtools import BurrToolsFile, load_burrtools
 from solvers.puzzle.burrtools_write import write_burrtools
 from solvers.puzzle.fileformat import load_puzzle
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "burrtools"
-BALLROOM = DATA / "BallRoom.xmpuzzle"
+BALLROOM = BURRTOOLS / "BallRoom.xmpuzzle"
 KEEPING_MIRRORS = [2, 2, 3]  # BurrTools' assemblies with "Keep Mirror Solutions" on
 
 

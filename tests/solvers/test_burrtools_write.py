@@ -19,12 +19,12 @@ from solvers.puzzle.any_file import load_any
 from solvers.puzzle.burrtools import BurrToolsFile, load_burrtools
 from solvers.puzzle.burrtools_write import (burrtools_bytes, burrtools_xml, check_writable,
                                             write_burrtools)
+from puzzles import BURRTOOLS
 from solvers.puzzle.colour_rules import ConstraintColour
 from solvers.puzzle.model import Piece, Puzzle
 from solvers.puzzle.pins import Pin
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-DATA = ROOT / "tests" / "data" / "burrtools"
 SHIPPED = sorted(ROOT.glob("assets/puzzles/*.json"))
 SLOW = {"mini-bedlam.json", "SolidSixPieceBurrs.xmpuzzle"}  # seconds to count: shape only
 
@@ -34,7 +34,7 @@ def cube_puzzles() -> list[tuple[str, Path, int]]:
     problem PolyGUI imports (another grid, or a file of shapes only, is not one)."""
     found = [(path.name, path, 1) for path in SHIPPED
              if '"cube"' in path.read_text("utf-8")]
-    for path in sorted(DATA.glob("*.xmpuzzle")):
+    for path in sorted(BURRTOOLS.glob("*.xmpuzzle")):
         try:
             problems = BurrToolsFile(path).problems
         except PuzzleError:
@@ -127,8 +127,8 @@ def tags(root: ElementTree.Element, skip: str = "solutions") -> list[str]:
 def test_the_xml_has_burrtools_element_order(name, tmp_path):
     """Tag for tag as BurrTools' own file (less its recorded solutions), every attribute one
     BurrTools writes on that element, in BurrTools' order."""
-    original = gzip.open(DATA / f"{name}.xmpuzzle").read().decode("utf-8")
-    written = burrtools_xml(load_burrtools(DATA / f"{name}.xmpuzzle"))
+    original = gzip.open(BURRTOOLS / f"{name}.xmpuzzle").read().decode("utf-8")
+    written = burrtools_xml(load_burrtools(BURRTOOLS / f"{name}.xmpuzzle"))
     assert tags(ElementTree.fromstring(written)) == tags(ElementTree.fromstring(original))
     order = attribute_order()
     for element in ElementTree.fromstring(written).iter():
@@ -140,7 +140,7 @@ def test_the_xml_has_burrtools_element_order(name, tmp_path):
 def attribute_order() -> dict[str, list[str]]:
     """Per tag, the attributes BurrTools' example files put on it, in the order they do."""
     order: dict[str, list[str]] = {}
-    for path in sorted(DATA.glob("*.xmpuzzle")):
+    for path in sorted(BURRTOOLS.glob("*.xmpuzzle")):
         for element in ElementTree.fromstring(gzip.open(path).read()).iter():
             known = order.setdefault(element.tag, [])
             keys = list(element.attrib)
@@ -156,7 +156,7 @@ def test_the_file_starts_as_burrtools_files_do(tmp_path):
     write_burrtools(load_any(ROOT / "assets/puzzles/soma.json"), path)
     data = path.read_bytes()
     assert data[:2] == b"\x1f\x8b"  # gzip
-    original = gzip.open(DATA / "AlPackino.xmpuzzle").read().decode().splitlines()
+    original = gzip.open(BURRTOOLS / "AlPackino.xmpuzzle").read().decode().splitlines()
     assert gzip.decompress(data).decode().splitlines()[:3] == original[:3]
 
 
@@ -217,7 +217,7 @@ def test_characters_xml_cannot_hold_are_written_replaced(tmp_path):
 
 def test_polygui_solve_exports_a_problem_of_any_file(tmp_path, capsys):
     target = tmp_path / "paradox.xmpuzzle"
-    source = DATA / "DemoMirrorParadox.xmpuzzle"
+    source = BURRTOOLS / "DemoMirrorParadox.xmpuzzle"
     assert solve_main([str(source), "--problem", "2", "--export-xmpuzzle", str(target)]) == 0
     assert str(target) in capsys.readouterr().out
     assert target.read_bytes()[:2] == b"\x1f\x8b"

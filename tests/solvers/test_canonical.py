@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from pathlib import Path
 
 import numpy as np
 import pytest
 
+from puzzles import BURRTOOLS
 from solvers import GridKind, Piece, Puzzle, solve
 from solvers.kernels.canonical_check import settle
 from solvers.kernels.status import C_BUFFERED, C_SOLUTIONS, C_UNCHECKED
@@ -32,7 +32,6 @@ from test_live_sets import ASSETS, run_to_end
 # a puzzle of each kernel whose distinct search meets solutions the check rejects
 KERNEL_OF = {"soma.json": LiveSetSearch, "hexiamonds-6x6.json": ExactCoverSearch,
              "pentominoes-5x12.json": BitboardSearch}
-BURRTOOLS = Path(__file__).parent.parent / "data" / "burrtools"
 DOMINOES = Puzzle(GridKind.SQUARE, "4x4", board=tuple((x, y) for x in range(4) for y in range(4)),
                   pieces=(Piece("d", ((0, 0), (1, 0)), 8),))  # no piece to restrict
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from puzzles import BURRTOOLS
 from solvers.cli import family_commands
 from solvers import count_solutions
 from solvers.cli import main as cli
@@ -25,8 +26,7 @@ from solvers.puzzle import grids
 from solvers.puzzle.grids import CellLocator, GridKind
 from solvers.puzzle.model import Piece
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "burrtools"
-PELIKAN = DATA / "PelikanBurr.xmpuzzle"
+PELIKAN = BURRTOOLS / "PelikanBurr.xmpuzzle"
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles"
 
 
@@ -118,7 +118,7 @@ def test_batched_positions_and_neighbours_are_those_found_one_at_a_time(kind, bo
 
 
 @pytest.mark.parametrize("path", [PELIKAN, ASSETS / "soma.json", ASSETS / "meteor.json",
-                                  DATA / "DemoPieceGenerator.xmpuzzle"])
+                                  BURRTOOLS / "DemoPieceGenerator.xmpuzzle"])
 def test_the_item_table_the_compiler_keeps_is_the_rows_items_end_to_end(path):
     """The compiler keeps the table it has the arrays for (for the reduce step), rather than
     reading the rows' tuples back; it must be what reading them back gives."""
@@ -132,7 +132,7 @@ def test_the_item_table_the_compiler_keeps_is_the_rows_items_end_to_end(path):
 def test_in_a_box_the_region_pruning_floods_only_the_rows_the_reduce_step_leaves(monkeypatch):
     """AlPackino: 2,828 placements, 900 after the reduce step; the region pruning's flood a
     row (5.9 ms for all of them) runs on those 900, and the rows kept are the same."""
-    puzzle = load_any(DATA / "AlPackino.xmpuzzle")
+    puzzle = load_any(BURRTOOLS / "AlPackino.xmpuzzle")
     flooded, flood = [], compiling.dead_rows
 
     def counted(masks, *args):
@@ -153,7 +153,7 @@ def test_placements_looked_up_in_the_bounding_box_are_those_found_by_bisection(m
                                                                                name):
     """A board's cells found by one index into a table of its bounding box (holes and
     optional cells in it), or by bisecting its sorted keys: the same rows."""
-    puzzle = load_any(DATA / name)
+    puzzle = load_any(BURRTOOLS / name)
     compiling.forget_recent()
     boxed = compile_placements(puzzle, prune=False)
     monkeypatch.setattr(grids, "BOX_TABLE_CELLS", 0)
@@ -168,13 +168,13 @@ def test_placements_looked_up_in_the_bounding_box_are_those_found_by_bisection(m
 def test_the_bits_of_the_masks_are_the_rows_items(name):
     """The reduce step reads the rows' items off the placements, not their masks."""
     compiling.forget_recent()
-    placements = compile_placements(load_any(DATA / name), prune=False)
+    placements = compile_placements(load_any(BURRTOOLS / name), prune=False)
     rows, items = compiling.row_bits(placements)
     expected_rows, expected_items = set_bits(placements.masks)
     assert rows.tolist() == expected_rows.tolist() and items.tolist() == expected_items.tolist()
 
 
-@pytest.mark.parametrize("path", [PELIKAN, DATA / "DemoMirrorParadox.xmpuzzle",
+@pytest.mark.parametrize("path", [PELIKAN, BURRTOOLS / "DemoMirrorParadox.xmpuzzle",
                                   ASSETS / "pentominoes-checkered.json"], ids=lambda p: p.name)
 def test_each_rows_image_is_the_row_its_cells_and_piece_map_to(path):
     """The symmetry plan's row images, worked on all rows' items at once, against each row
@@ -209,7 +209,7 @@ def test_masks_hold_each_rows_items_whatever_their_order():
 
 
 def test_orientations_positioned_in_small_batches_give_the_same_placements(monkeypatch):
-    puzzle = load_any(DATA / "AlPackino.xmpuzzle")
+    puzzle = load_any(BURRTOOLS / "AlPackino.xmpuzzle")
     compiling.forget_recent()
     whole = compile_placements(puzzle, prune=False)
     monkeypatch.setattr(batched, "BATCH_ELEMENTS", 1)  # an orientation a batch

@@ -11,6 +11,7 @@ import pytest
 
 import disassembly_oracle as oracle
 from move_checks import check_moves
+from puzzles import BURRTOOLS
 from solvers.disassembly.analyser import analyse_pieces
 from solvers.disassembly.moves import take_apart_pieces
 from solvers.disassembly.verdicts import level_of, summary, tree_of
@@ -207,10 +208,8 @@ def test_budgeted_analysis_gives_the_same_verdicts():
     from solvers.puzzle.burrtools import load_burrtools
     from solvers.search.prepare import prepare_puzzle
     from solvers.search.slices import SlicedSearch
-    from pathlib import Path
-
-    puzzle = load_burrtools(Path(__file__).parent.parent / "data" / "burrtools" /
-                            "PelikanBurr.xmpuzzle")
+    
+    puzzle = load_burrtools(BURRTOOLS / "PelikanBurr.xmpuzzle")
     prepared = prepare_puzzle(puzzle, "distinct")
     sliced = SlicedSearch(prepared, prepared.new_search(), record=True)
     rows = []
@@ -256,14 +255,12 @@ def test_a_small_ring_of_gaps_gives_the_same_verdicts(monkeypatch, ring):
 
 def pelikan_solution() -> list:
     """The cells of the pieces of PelikanBurr's one solution."""
-    from pathlib import Path
-
+    
     from solvers import Solution, solve
     from solvers.disassembly.analyser import Disassembler
     from solvers.puzzle.burrtools import load_burrtools
 
-    puzzle = load_burrtools(Path(__file__).parent.parent / "data" / "burrtools"
-                            / "PelikanBurr.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / "PelikanBurr.xmpuzzle")
     solution = next(event for event in solve(puzzle) if isinstance(event, Solution)
                     and event.verdict[0] == SOLUTION)
     disassembler = Disassembler(puzzle, solution.placements)

@@ -5,11 +5,10 @@ makes checked step by step (move_checks.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 
+from puzzles import BURRTOOLS
 from solvers import count_solutions
 from solvers.disassembly.analyser import Disassembler
 from move_checks import check_moves
@@ -18,8 +17,6 @@ from solvers.puzzle.burrtools import load_burrtools
 from solvers.search.events import Solution
 from solvers.search.solve import solve
 
-DATA = Path(__file__).parent.parent / "data" / "burrtools"
-
 
 def solutions_of(puzzle, symmetry="distinct") -> list[Solution]:
     return [event for event in solve(puzzle, symmetry)
@@ -27,7 +24,7 @@ def solutions_of(puzzle, symmetry="distinct") -> list[Solution]:
 
 
 def test_pelikan_burr_has_12_assemblies_and_one_solution_of_level_98_2_4_2():
-    puzzle = load_burrtools(DATA / "PelikanBurr.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / "PelikanBurr.xmpuzzle")
     found = count_solutions(puzzle)
     assert (found.assemblies, found.solutions) == (12, 1) == (
         puzzle.extra["burrtools"]["assemblies"], puzzle.extra["burrtools"]["solutions"])
@@ -46,7 +43,7 @@ def test_pelikan_burr_has_12_assemblies_and_one_solution_of_level_98_2_4_2():
 def test_cube_in_cage_needs_its_frame_group():
     """The cage's three frame pieces (group 1) never come apart: allowed, so 1 of the 96
     assemblies is a solution, at level 4.9.3; without the group, none is."""
-    puzzle = load_burrtools(DATA / "CubeInCage.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / "CubeInCage.xmpuzzle")
     assert [p.groups for p in puzzle.pieces[:2]] == [(("1", 1),), (("1", 2),)]
     found = count_solutions(puzzle)
     assert (found.assemblies, found.solutions) == (96, 1)
@@ -62,7 +59,7 @@ def test_cube_in_cage_needs_its_frame_group():
 
 
 def test_al_packino_comes_apart_box_staying_put():
-    puzzle = load_burrtools(DATA / "AlPackino.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / "AlPackino.xmpuzzle")
     found = count_solutions(puzzle)
     assert (found.assemblies, found.solutions) == (1, 1)
     [solution] = solutions_of(puzzle)
@@ -75,7 +72,7 @@ def test_al_packino_comes_apart_box_staying_put():
 
 def test_the_piece_generator_demo_has_927_solutions_of_928():
     """Its one assembly of a single piece (no cube added) has nothing to take apart."""
-    found = count_solutions(load_burrtools(DATA / "DemoPieceGenerator.xmpuzzle"))
+    found = count_solutions(load_burrtools(BURRTOOLS / "DemoPieceGenerator.xmpuzzle"))
     assert (found.assemblies, found.solutions) == (928, 927)
 
 
@@ -84,7 +81,7 @@ def test_the_solid_six_piece_burrs_are_314():
     """1,063 assemblies keeping mirror images (BurrTools' Keep Mirror Solutions, PolyGUI's
     'rotations'), of which the well-known 314 come apart: 257 at level 1, 57 at 1.2 (the
     file's records: 57 of its separations take two moves)."""
-    puzzle = load_burrtools(DATA / "SolidSixPieceBurrs.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / "SolidSixPieceBurrs.xmpuzzle")
     found = count_solutions(puzzle, "rotations")
     assert (found.assemblies, found.solutions) == (1063, 314) == (
         puzzle.extra["burrtools"]["assemblies"], puzzle.extra["burrtools"]["solutions"])
@@ -102,7 +99,7 @@ def test_why_no_solution_names_the_pieces_that_lock():
 
     from solvers.analysis.conflicts import minimal_core
 
-    puzzle = load_burrtools(DATA / "CubeInCage.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / "CubeInCage.xmpuzzle")
     ungrouped = dataclasses.replace(puzzle, pieces=tuple(
         dataclasses.replace(p, groups=()) for p in puzzle.pieces))
     core = minimal_core(ungrouped)
@@ -132,9 +129,9 @@ def test_pelikan_burr_separates_as_burrtools_recorded():
     import gzip
     from xml.etree import ElementTree
 
-    root = ElementTree.fromstring(gzip.open(DATA / "PelikanBurr.xmpuzzle").read())
+    root = ElementTree.fromstring(gzip.open(BURRTOOLS / "PelikanBurr.xmpuzzle").read())
     recorded = burrtools_separations(root.find("problems/problem/solutions/solution/separation"))
-    puzzle = load_burrtools(DATA / "PelikanBurr.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / "PelikanBurr.xmpuzzle")
     [solution] = solutions_of(puzzle)
     taken = take_apart(Disassembler(puzzle, solution.placements), np.array(solution.rows))
     ours, parts = [], [frozenset(range(len(taken.names)))]

@@ -6,18 +6,16 @@ other assembly back to it."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import numpy as np
 
+from puzzles import BURRTOOLS
 from solvers.disassembly.analyser import Disassembler, analyse_all, begin_pieces, kernels
 from solvers.disassembly.verdicts import UNANALYSED, verdict_width
 from solvers.kernels.disassembly_quick import take_apart_at_once
 from solvers.kernels.status import ANALYSIS_CURSOR, ANALYSIS_INFO, ANALYSIS_WORK, BUDGET
 from solvers.kernels.status import CURSOR_SEARCHED, SOLUTION
 from test_disassembly import caged_assembly, random_assembly
-
-DATA = Path(__file__).parent.parent / "data" / "burrtools"
 
 
 def general(pieces, width: int = 0, groups=None, limit: int = 1 << 23
@@ -42,7 +40,7 @@ def assemblies(name: str):
     from solvers.search.prepare import prepare_puzzle
     from solvers.search.slices import SlicedSearch
 
-    puzzle = load_burrtools(DATA / f"{name}.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / f"{name}.xmpuzzle")
     prepared = prepare_puzzle(puzzle, "distinct")
     sliced = SlicedSearch(prepared, prepared.new_search(), record=True)
     rows = []

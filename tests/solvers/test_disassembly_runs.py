@@ -7,7 +7,6 @@ from __future__ import annotations
 import dataclasses
 import json
 from itertools import product
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,10 +18,8 @@ from solvers.parallel.run import ParallelRun
 from solvers.parallel.runfile import RunFile
 from solvers.puzzle.burrtools import load_burrtools
 from solvers.puzzle.movement_rules import group_bits
-from puzzles import pentomino_box, pentominoes_in_a_tray, shipped, soma_in_a_box
+from puzzles import BURRTOOLS, pentomino_box, pentominoes_in_a_tray, shipped, soma_in_a_box
 from test_parallel import killed_once_tasks_are_kept
-
-DATA = Path(__file__).parent.parent / "data" / "burrtools"
 
 
 def verdicts_of(events) -> tuple[dict, Progress]:
@@ -41,7 +38,7 @@ def verdicts_of(events) -> tuple[dict, Progress]:
 
 
 def test_threads_and_tasks_give_the_same_verdicts():
-    puzzle = load_burrtools(DATA / "CubeInCage.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / "CubeInCage.xmpuzzle")
     one, final = verdicts_of(solve(puzzle, "distinct"))
     split, split_final = verdicts_of(ParallelRun(puzzle, "distinct", jobs=2, trial_seconds=0,
                                                  batched=True).events())
@@ -53,7 +50,7 @@ def test_threads_and_tasks_give_the_same_verdicts():
 @pytest.mark.slow
 def test_a_dask_cluster_gives_the_same_verdicts():
     """A real LocalCluster of two worker processes analyses the assemblies of its tasks."""
-    puzzle = load_burrtools(DATA / "CubeInCage.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / "CubeInCage.xmpuzzle")
     here, _ = verdicts_of(solve(puzzle, "distinct"))
     there, final = verdicts_of(solve(puzzle, "distinct", cluster="local:2"))
     assert here == there
@@ -63,7 +60,7 @@ def test_a_dask_cluster_gives_the_same_verdicts():
 def test_orbits_expand_with_each_members_own_verdict():
     """'all' expands each distinct assembly into its orbit; every member, taken apart on its
     own from its cells, gets the verdict its representative handed it."""
-    puzzle = load_burrtools(DATA / "CubeInCage.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / "CubeInCage.xmpuzzle")
     bits = group_bits(puzzle.pieces)
     events = list(solve(puzzle, "all"))
     members = [e for e in events if isinstance(e, Solution)]
@@ -119,7 +116,7 @@ def test_a_run_killed_with_sigkill_resumes_to_the_exact_solutions(tmp_path):
 
 def test_polygui_solve_reports_assemblies_solutions_and_levels(capsys, tmp_path):
     moves = tmp_path / "moves.txt"
-    assert solve_main([str(DATA / "PelikanBurr.xmpuzzle"), "--json", "--export-moves",
+    assert solve_main([str(BURRTOOLS / "PelikanBurr.xmpuzzle"), "--json", "--export-moves",
                        str(moves)]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     result = json.loads(lines[-1])
@@ -129,13 +126,13 @@ def test_polygui_solve_reports_assemblies_solutions_and_levels(capsys, tmp_path)
     text = moves.read_text()
     assert "Level 98.2.4.2, 108 moves" in text and text.count(" out\n") == 6
     as_json = tmp_path / "moves.json"
-    assert solve_main([str(DATA / "PelikanBurr.xmpuzzle"), "--show", "0",
+    assert solve_main([str(BURRTOOLS / "PelikanBurr.xmpuzzle"), "--show", "0",
                        "--export-moves", str(as_json)]) == 0
     [solution] = json.loads(as_json.read_text())["solutions"]
     assert solution["level"] == "98.2.4.2" and len(solution["moves"]) == 108
     assert solution["moves"][0] == {"pieces": ["S3", "S8"], "direction": "-x", "distance": 1}
     capsys.readouterr()
-    assert solve_main([str(DATA / "PelikanBurr.xmpuzzle"), "--no-disassembly", "--json",
+    assert solve_main([str(BURRTOOLS / "PelikanBurr.xmpuzzle"), "--no-disassembly", "--json",
                        "--show", "0"]) == 0
     plain = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert plain["solutions"] == 12 and "assemblies" not in plain
@@ -144,7 +141,7 @@ def test_polygui_solve_reports_assemblies_solutions_and_levels(capsys, tmp_path)
 def test_a_limit_counts_solutions_not_assemblies():
     """Stop after 1 solution: the search goes on past the 11 assemblies that do not come
     apart until one does."""
-    puzzle = load_burrtools(DATA / "PelikanBurr.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / "PelikanBurr.xmpuzzle")
     events = list(solve(puzzle, "distinct", limit=1))
     given = [e for e in events if isinstance(e, Solution)]
     assert events[-1].solutions == 1 and given[-1].verdict[0] == 1
@@ -161,7 +158,7 @@ def test_a_run_file_keeps_analysed_assemblies_until_their_task_is_kept(tmp_path)
     from solvers.parallel.worker import TaskResult
     from solvers.search.prepare import prepare_puzzle
 
-    puzzle = load_burrtools(DATA / "CubeInCage.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / "CubeInCage.xmpuzzle")
     prepared = prepare_puzzle(puzzle, "distinct")
     verdicts, _ = verdicts_of(solve(puzzle, "distinct"))
     rows = np.array(sorted(verdicts), dtype=np.int32)
@@ -190,7 +187,7 @@ def test_the_estimate_counts_solutions_among_the_assemblies():
     from solvers.analysis.estimate import estimate
     from solvers.analysis.wording import describe
 
-    exact = estimate(load_burrtools(DATA / "CubeInCage.xmpuzzle"), "distinct", 0.5)
+    exact = estimate(load_burrtools(BURRTOOLS / "CubeInCage.xmpuzzle"), "distinct", 0.5)
     assert exact.exact and (exact.assemblies.value, exact.solutions.value) == (96, 1)
     assert describe(exact).endswith("1 solution of 96 assemblies")
     probed = estimate(pentominoes_in_a_tray(), "all", 2.0)  # every assembly comes apart

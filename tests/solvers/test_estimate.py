@@ -5,13 +5,13 @@ count; the whole estimate is exact when the search ends in time, and honest when
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from oracle import oracle_counts
+from puzzles import BURRTOOLS
 from solvers import count_solutions
 from solvers.analysis.estimate import _spread, estimate
 from solvers.analysis.probing import Prober
@@ -21,7 +21,6 @@ from solvers.search.prepare import prepare_puzzle
 from test_engine_vs_oracle import make_puzzle
 
 PUZZLES = "assets/puzzles"
-BURRTOOLS = Path(__file__).parent.parent / "data" / "burrtools"
 KERNEL_OF_KIND = {"square": ("bitboard", "live", "general"), "hex": ("bitboard", "general"),
                   "cube": ("live", "general")}
 

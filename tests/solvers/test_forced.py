@@ -4,10 +4,10 @@ before searching: its cells leave the kernel's masks, and the solutions stay the
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
+from puzzles import BURRTOOLS
 import solvers.search.choice as choice
 import solvers.search.exact_cover as exact_cover
 from oracle import oracle_counts
@@ -17,8 +17,6 @@ from solvers.search.forced import kernel_rows_as_they_are
 from solvers.search.interpreted import InterpretedLiveSetSearch
 from solvers.search.prepare import prepare_puzzle
 from test_engine_vs_oracle import engine_solutions
-
-BURRTOOLS = Path(__file__).parent.parent / "data" / "burrtools"
 
 
 def test_a_box_holding_the_others_leaves_the_live_set_kernel_one_word_of_cells():

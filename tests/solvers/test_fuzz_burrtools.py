@@ -15,17 +15,16 @@ from xml.etree import ElementTree
 
 from hypothesis import given, strategies as st
 
+from puzzles import BURRTOOLS
 from solvers import Puzzle, PuzzleError
 from solvers.puzzle.burrtools import BurrToolsFile
 from solvers.puzzle.fileformat import puzzle_from_json, puzzle_to_json
 from test_burrtools_hostile import BASE as COLOURED
 from test_fuzz_files import FUZZ, FUZZ_CLI, assert_one_answer
 
-DATA = Path(__file__).parent.parent / "data" / "burrtools"
-
 
 def real(name: str) -> str:
-    return gzip.decompress((DATA / f"{name}.xmpuzzle").read_bytes()).decode("utf-8")
+    return gzip.decompress((BURRTOOLS / f"{name}.xmpuzzle").read_bytes()).decode("utf-8")
 
 
 # small files, so that a mutated problem still solves in a moment; none of the real ones

@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from puzzles import BURRTOOLS
 from solvers import SYMMETRY_MODES, Solution, count_solutions, solve
 from solvers.analysis.probing import Prober
 from solvers.kernels import native
@@ -39,7 +40,6 @@ from test_live_sets import run_to_end, solvable
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets" / "puzzles"
 SUDOKU = ROOT / "assets" / "sudoku"
-BURRTOOLS = ROOT / "tests" / "data" / "burrtools"
 BUILD = [sys.executable, "-m", "solvers.kernels.native_build"]
 pytestmark = pytest.mark.slow
 

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from oracle import oracle_counts
-from puzzles import pentomino_box, shipped
+from puzzles import BURRTOOLS, pentomino_box, shipped
 from solvers import Progress, Solution, count_solutions, solve
 from solvers.parallel.run import ParallelRun
 from solvers.parallel.runfile import RunFile, RunFileError
@@ -130,8 +130,7 @@ def test_a_puzzle_with_copies_left_off_runs_as_one_task(tmp_path):
     from solvers.puzzle.burrtools import load_burrtools
     from solvers.search.prepare import prepare_puzzle
 
-    puzzle = load_burrtools(Path(__file__).parents[1] / "data" / "burrtools"
-                            / "DemoPieceGenerator.xmpuzzle")
+    puzzle = load_burrtools(BURRTOOLS / "DemoPieceGenerator.xmpuzzle")
     assert [task.name for task in tasks.split_tree(prepare_puzzle(puzzle), 8).tasks] == ["root"]
     single = found(solve(puzzle, "distinct"))[1]
     run_path = tmp_path / "run.polyrun"

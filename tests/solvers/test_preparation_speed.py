@@ -6,17 +6,15 @@ its thread rather than being split and searched again."""
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
 
+from puzzles import BURRTOOLS
 from solvers.parallel.run import TRIAL_EXTENSION, ParallelRun
 from solvers.placements.compile import compile_placements
 from solvers.puzzle.burrtools import load_burrtools
 from solvers.puzzle.grids import CellLocator, GridKind
-
-BURRTOOLS = Path(__file__).parent.parent / "data" / "burrtools"
 
 
 def test_a_shape_as_large_as_its_box_is_tried_at_one_cell_only():

@@ -4,8 +4,6 @@ never one a solution uses; and a solution's copies left off the board cost one n
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 
@@ -18,10 +16,10 @@ from solvers.placements.pruning import WAYS, uncoverable_rows
 from solvers.placements.secondary import first_absent_row
 from solvers.placements.words import set_bits
 from solvers.puzzle.burrtools import load_burrtools
-from puzzles import shipped
+from puzzles import BURRTOOLS, shipped
 from test_secondary_items import secondary_puzzle
 
-BURRS = Path(__file__).parent.parent / "data" / "burrtools" / "SolidSixPieceBurrs.xmpuzzle"
+BURRS = BURRTOOLS / "SolidSixPieceBurrs.xmpuzzle"
 
 
 def pairwise_dead(masks: np.ndarray, row_piece: np.ndarray, required: np.ndarray,
