@@ -82,8 +82,8 @@ def _probe(keys, key: int) -> int:
     """The slot of `key` in the open-addressed `keys`: where it is, or the empty slot where
     it would go."""
     mask = keys.size - 1
-    # the product's bits from 32 up hold all of the key's: below 31 only the second shape's,
-    # and the pairs of one shape with many others would pile up in one run of slots
+    # the product's bits 32 and up depend on both shapes, those below 31 on the second alone:
+    # slots taken from them piled the pairs one shape makes with many others in one run
     slot = (key * _HASH >> 32) & mask
     while keys[slot] and keys[slot] != key:
         slot = (slot + 1) & mask
