@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .exact_cover import _copy_row
 from .status import C_BUFFERED, C_SOLUTIONS, C_UNCHECKED
 
 
@@ -166,8 +167,7 @@ def settle(counters, solution_buffer, record, restricted_piece, row_piece, image
         if canonical:
             counters[C_SOLUTIONS] += 1
             if record:
-                for d in range(goal):  # a loop, not a slice assignment: see _copy_row
-                    solution_buffer[kept, d] = solution_buffer[k, d]
+                _copy_row(solution_buffer[k], solution_buffer, kept)
                 kept += 1
     counters[C_BUFFERED] = kept
     counters[C_UNCHECKED] = 0
