@@ -4,7 +4,7 @@ native.EXPORTS, for this processor, into one extension module in native.native_d
     python -m solvers.kernels.native_build [--if-stale] [--dir DIR]
 
 Needs a C compiler (gcc and the C library's headers, which scripts/setup.sh installs) and
-takes a minute or two (72 s on a 2-core VM with the disassembly kernels). The module is
+takes two minutes or so (130-150 s on a 2-core VM, 2026-11-28). The module is
 written in a temporary folder and moved into place whole, so a build cut short leaves
 nothing that loads; builds with another key are removed.
 numba.pycc is pending deprecation in numba with no date set; if it goes, the build fails with
@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     directory = args.dir or native.native_dir()
     if args.if_stale and native.build_path(directory).is_file():
         return 0
-    print(f"native kernels: compiling the search kernels for this processor (a minute or two, "
+    print(f"native kernels: compiling the search kernels for this processor (two minutes or so, "
           f"once after each update) into {directory}", file=sys.stderr)
     started = time.perf_counter()
     try:
