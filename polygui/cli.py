@@ -25,6 +25,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NoReturn
 
 from .export.limits import MAX_SHEET_COLUMNS, MAX_SHEET_ROWS, MAX_SIDE
 
@@ -83,6 +84,15 @@ def main(argv: list[str] | None = None) -> int:
         print("polygui-solve: interrupted", file=sys.stderr)
         return INTERRUPTED
     return ended_cleanly(lambda: _main(argv))
+
+
+def run() -> NoReturn:
+    """The `polygui-solve` command: main() on the command line, and the process ended with its
+    status, without Python's teardown when nothing waits for it (solvers.cli.endings.leave)."""
+    status = main()
+    from solvers.cli.endings import leave
+
+    leave(status)
 
 
 @contextlib.contextmanager
@@ -233,4 +243,4 @@ def _application():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()
