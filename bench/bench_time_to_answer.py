@@ -66,7 +66,7 @@ def burrtools_wall(seconds: Seconds, disassembly: bool) -> float:
 
 # polygui-solve's own entry point, as the installed command runs it: polygui.cli.run (which
 # ends the process without Python's teardown when nothing waits for it; since 2026-11-28
-# 19:30), or main for a tree without it. The tables before 2026-11-28 timed solvers.cli.main.
+# 19:03), or main for a tree without it. The tables before 2026-11-28 timed solvers.cli.main.
 RUN_CLI = "import sys; sys.path.insert(0, sys.argv[1]); from polygui import cli; " \
           "sys.argv[1:] = sys.argv[2:]; " \
           "cli.run() if hasattr(cli, 'run') else sys.exit(cli.main())"

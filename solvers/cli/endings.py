@@ -143,9 +143,9 @@ def leave(status: int) -> NoReturn:
     """End the process with `status`, its output flushed (141 if stdout's reader is gone).
 
     Python's own exit frees, one by one, every object numpy and the solver made: 4-6 ms of a
-    count of a small BurrTools file, which takes 0.12 s (issue 31). When nothing waits for the exit (no
-    thread but this one, no exit handler registered: none of Dask's, multiprocessing's or
-    weakref finalizers'), the process ends without that teardown; otherwise as Python ends."""
+    count of a small BurrTools file, which takes 0.12 s (issue 31). When nothing waits for the
+    exit (no other thread, no exit handler registered: none of Dask's, multiprocessing's, Qt's
+    or weakref finalizers'), the process ends without that teardown; otherwise as Python ends."""
     try:
         sys.stdout.flush()
         sys.stderr.flush()
@@ -160,8 +160,7 @@ def leave(status: int) -> NoReturn:
 
 
 def nothing_waits_for_the_exit() -> bool:
-    """Whether Python's exit has nothing to run: no thread but the main one, and no function
+    """Whether Python's exit has nothing to run: no thread but this one, and no function
     registered with atexit (`_ncallbacks` is CPython's; elsewhere assume there are some)."""
     registered = getattr(atexit, "_ncallbacks", None)
-    return (threading.active_count() == 1 and threading.current_thread() is threading.main_thread()
-            and registered is not None and registered() == 0)
+    return threading.active_count() == 1 and registered is not None and registered() == 0

@@ -74,7 +74,7 @@ def test_assemblies_that_never_come_apart_are_named_with_the_pieces_that_lock(qt
     """CubeInCage without its frame group: the search finds 96 assemblies and no solution, so
     Why-no-solution says so and names the pieces that lock, not pieces that cannot fit."""
     import dataclasses
-    
+
     from solvers.puzzle.burrtools import load_burrtools
 
     caged = load_burrtools(BURRTOOLS / "CubeInCage.xmpuzzle")

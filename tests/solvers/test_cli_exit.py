@@ -62,7 +62,8 @@ def test_output_left_for_a_closed_pipe_ends_quietly_with_141():
     command ends as one SIGPIPE ended (as solvers.cli.endings does for a body's own write)."""
     process = subprocess.Popen(
         [sys.executable, "-c", FINALISER + "print('answer'); sys.stdin.readline(); leave(0)"],
-        cwd=ROOT, env=BUFFERED, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        cwd=ROOT, env=BUFFERED, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE)
     process.stdout.close()  # the reader leaves before the command flushes
     _, err = process.communicate(b"go on\n", timeout=120)
     assert process.returncode == endings.PIPE_CLOSED

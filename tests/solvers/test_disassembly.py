@@ -208,7 +208,7 @@ def test_budgeted_analysis_gives_the_same_verdicts():
     from solvers.puzzle.burrtools import load_burrtools
     from solvers.search.prepare import prepare_puzzle
     from solvers.search.slices import SlicedSearch
-    
+
     puzzle = load_burrtools(BURRTOOLS / "PelikanBurr.xmpuzzle")
     prepared = prepare_puzzle(puzzle, "distinct")
     sliced = SlicedSearch(prepared, prepared.new_search(), record=True)
@@ -255,7 +255,6 @@ def test_a_small_ring_of_gaps_gives_the_same_verdicts(monkeypatch, ring):
 
 def pelikan_solution() -> list:
     """The cells of the pieces of PelikanBurr's one solution."""
-    
     from solvers import Solution, solve
     from solvers.disassembly.analyser import Disassembler
     from solvers.puzzle.burrtools import load_burrtools
