@@ -17,7 +17,6 @@ of their images under the stabiliser (the canonical check, done in the kernel).
 from __future__ import annotations
 
 from functools import cache
-from itertools import chain
 
 import numpy as np
 
@@ -28,18 +27,9 @@ from ..puzzle.model import Puzzle, SYMMETRY_MODES
 from ..records import record
 from .batched import board_items, image_items
 from .compile import Placements
-from .hashes import random_keys
 from .paint import painted_image, painted_rotation_class
 from .pins import keeps_pins
-
-
-@record
-class BoardSymmetry:
-    """A symmetry of the board that maps the puzzle onto itself, as permutations."""
-
-    matrix: np.ndarray
-    item_perm: np.ndarray  # (items,) int64: item -> image item
-    piece_perm: tuple[int, ...]  # piece type -> image piece type
+from .row_images import BoardSymmetry, row_images
 
 
 @record
@@ -149,80 +139,6 @@ def _mirror_permutation(puzzle: Puzzle) -> tuple[int, ...] | None:
             return None
         perm[index] = matches.pop()
     return tuple(perm)  # type: ignore[arg-type]
-
-
-def row_images(placements: Placements, symmetries: list[BoardSymmetry],
-               cancel: CancelCheck | None = None) -> np.ndarray:
-    """(S, R) int32: the row each row becomes under each non-identity symmetry.
-
-    Each row gets a 64-bit hash, the sum of a random number per item and one per piece type
-    (so the order of its items does not matter); a symmetry's image of a row is the row with
-    its image's hash, found among the sorted hashes, and then checked item for item. With
-    painted pieces an item of a row is keyed with its colour (`_paint_stride`), which a
-    symmetry carries along. Rows are worked on end to end (`Placements.item_table`), not
-    padded to the widest (PelikanBurr's cage of 200 cells beside pieces of 8: 10 -> 3 ms;
-    AlPackino 14 -> 1.4 ms)."""
-    starts, values = _row_values(placements, cancel)
-    check_cancel(cancel)
-    stride = _paint_stride(placements)
-    item_hash = random_keys(len(placements.cells) * stride)
-    piece_hash = random_keys(len(placements.piece_counts), salt=1)
-    pieces = placements.row_piece.astype(np.int64)
-    hashes = _hash_rows(pieces, starts, values, item_hash, piece_hash)
-    order = np.argsort(hashes)
-    sorted_hashes = hashes[order]
-    lengths = np.diff(starts)
-    row_of_value = np.repeat(np.arange(placements.n_rows, dtype=np.int64), lengths)
-    within = np.arange(len(values), dtype=np.int64) - starts[:-1][row_of_value]
-    span = max(1, len(placements.cells)) * stride
-    images = np.empty((max(0, len(symmetries) - 1), placements.n_rows), dtype=np.int32)
-    for line, symmetry in enumerate(symmetries[1:]):
-        check_cancel(cancel)
-        image_pieces = np.asarray(symmetry.piece_perm, dtype=np.int64)[pieces]
-        moved = symmetry.item_perm[values // stride] * stride + values % stride
-        at = np.searchsorted(sorted_hashes,
-                             _hash_rows(image_pieces, starts, moved, item_hash, piece_hash))
-        rows = order[at.clip(max=len(order) - 1)]
-        if (at >= len(order)).any() or (pieces[rows] != image_pieces).any() \
-                or (lengths[rows] != lengths).any():
-            raise ValueError("a symmetry image of a placement is not a placement")
-        image = np.sort(row_of_value * span + moved) - row_of_value * span  # each row sorted
-        if (values[starts[:-1][rows][row_of_value] + within] != image).any():
-            raise ValueError("a symmetry image of a placement is not a placement")
-        images[line] = rows
-    return images
-
-
-def _paint_stride(placements: Placements) -> int:
-    """1 without paint; else one more than the highest colour: a painted item's key is
-    item * stride + colour."""
-    if placements.row_paint is None:
-        return 1
-    return 1 + max((max(colours, default=0) for colours in placements.row_paint), default=0)
-
-
-def _row_values(placements: Placements,
-                cancel: CancelCheck | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """(starts (R + 1,), values) int64: every row's sorted items end to end (painted: each
-    item * stride + its colour, in the same order)."""
-    starts, items = placements.item_table
-    check_cancel(cancel)
-    if placements.row_paint is None:
-        return starts, items
-    values = items * _paint_stride(placements)
-    values += np.fromiter(chain.from_iterable(placements.row_paint), dtype=np.int64,
-                          count=len(values))
-    return starts, values
-
-
-def _hash_rows(pieces: np.ndarray, starts: np.ndarray, values: np.ndarray,
-               item_hash: np.ndarray, piece_hash: np.ndarray) -> np.ndarray:
-    """Each row's hash: its piece's and its values' summed (uint64 sums wrap around, as
-    meant: a row's sum is the difference of two running sums, whatever it wrapped; a
-    piece's absent row is empty)."""
-    running = np.concatenate((np.zeros(1, dtype=np.uint64),
-                              np.cumsum(item_hash[values], dtype=np.uint64)))
-    return piece_hash[pieces] + (running[starts[1:]] - running[starts[:-1]])
 
 
 def plan_symmetry(puzzle: Puzzle, placements: Placements, mode: str,

@@ -21,7 +21,8 @@ import numpy as np
 from ..kernels import native
 from ..placements.compile import Placements
 from ..placements.hashes import random_keys
-from ..placements.symmetry import BoardSymmetry, board_symmetries, row_images
+from ..placements.row_images import row_images
+from ..placements.symmetry import BoardSymmetry, board_symmetries
 from ..puzzle.grids import is_rotation
 from ..puzzle.model import Puzzle
 

@@ -19,7 +19,7 @@ from solvers.placements import batched
 from solvers.placements import compile as compiling
 from solvers.placements.compile import compile_placements
 from solvers.placements.paint import piece_orientations
-from solvers.placements.symmetry import board_symmetries, row_images
+from solvers.placements.symmetry import board_symmetries
 from solvers.placements.words import set_bits
 from solvers.puzzle.any_file import load_any
 from solvers.puzzle import grids
@@ -172,30 +172,6 @@ def test_the_bits_of_the_masks_are_the_rows_items(name):
     rows, items = compiling.row_bits(placements)
     expected_rows, expected_items = set_bits(placements.masks)
     assert rows.tolist() == expected_rows.tolist() and items.tolist() == expected_items.tolist()
-
-
-@pytest.mark.parametrize("path", [PELIKAN, BURRTOOLS / "DemoMirrorParadox.xmpuzzle",
-                                  ASSETS / "pentominoes-checkered.json"], ids=lambda p: p.name)
-def test_each_rows_image_is_the_row_its_cells_and_piece_map_to(path):
-    """The symmetry plan's row images, worked on all rows' items at once, against each row
-    mapped one by one (painted pieces carry their colours along; a cage of 200 cells sits
-    beside pieces of 8; piece ranges add empty rows)."""
-    puzzle = load_any(path)
-    placements = compile_placements(puzzle)
-    symmetries = board_symmetries(puzzle, "distinct")
-    images, index = row_images(placements, symmetries), placements.row_index()
-    assert len(symmetries) > 1
-    for symmetry, image in zip(symmetries[1:], images):
-        for row in range(placements.n_rows):
-            colours = placements.row_paint[row] if placements.row_paint is not None else \
-                (0,) * len(placements.row_items[row])
-            moved = sorted((int(symmetry.item_perm[item]), colour)
-                           for item, colour in zip(placements.row_items[row], colours))
-            key = (symmetry.piece_perm[int(placements.row_piece[row])],
-                   tuple(item for item, _ in moved))
-            if placements.row_paint is not None:
-                key += (tuple(colour for _, colour in moved),)
-            assert index[key] == image[row]
 
 
 def test_masks_hold_each_rows_items_whatever_their_order():

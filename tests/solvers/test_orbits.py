@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from oracle import all_solutions, board_symmetries as oracle_symmetries, count_classes
 from solvers import GridKind, Piece, Puzzle, Solution, solve
 from solvers.placements.compile import compile_placements
-from solvers.placements.symmetry import board_symmetries, row_images
+from solvers.placements.row_images import row_images
+from solvers.placements.symmetry import board_symmetries
 from solvers.puzzle.fileformat import load_puzzle
 from solvers.puzzle.grids import is_rotation
 from solvers.search.choice import make_search
