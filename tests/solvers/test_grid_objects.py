@@ -118,7 +118,20 @@ def test_orientations_are_the_distinct_images_and_the_rotation_class_their_least
             assert [frozenset(s) for s in found] == _brute_orientations(grid, shape, mirror)
             assert all(list(s) == sorted(s) for s in found)
         assert grid.rotation_class(shape) == min(grid.orientations(shape, mirror=False))
+        assert grid.smallest_rotation(shape) == grid.rotation_class(shape)
         assert grid.is_connected(shape)
+
+
+def test_the_smallest_image_is_the_least_of_the_images_whatever_the_axes_translated():
+    """`smallest_image_at_origin` reads the least image off the cells' keys, also when an
+    axis is not translated (its coordinates negative in some images)."""
+    rng = np.random.default_rng(36)
+    matrices = grid_of(GridKind.CUBE).symmetry_group
+    for moved in (3, 2):
+        for _ in range(40):
+            cells = np.unique(rng.integers(-3, 4, size=(int(rng.integers(1, 9)), 3)), axis=0)
+            least = min(grid_base.images_at_origin(cells, matrices, moved))
+            assert grid_base.smallest_image_at_origin(cells, matrices, moved) == least
 
 
 @pytest.mark.parametrize("kind", POLYFORM)
