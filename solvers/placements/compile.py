@@ -188,17 +188,15 @@ def _every_placement(puzzle: Puzzle, cancel: CancelCheck | None) -> Placements:
     flat_items: list[np.ndarray] = [np.zeros(0, dtype=np.int64)]  # the item table's items
     paint, row_paint = PaintFilter(puzzle), []
     for piece_index, piece in enumerate(puzzle.pieces):
-        oriented = piece_orientations(puzzle.kind, piece)
-        shapes = np.array([shape for shape, _ in oriented], dtype=np.int64).reshape(
-            len(oriented), piece.size, grid.dimensions)
-        for batch in orientation_batches([piece.size] * len(oriented), len(cells)):
+        shapes, colours = piece_orientations(puzzle.kind, piece)
+        for batch in orientation_batches([piece.size] * len(shapes), len(cells)):
             check_cancel(cancel)
             found = batched.translations(locate, shapes[batch.start:batch.stop])
             # items in the shape's order (translations keep it): colour i is item i's
-            found = [paint.legal(items, oriented[at][1]) for at, items in zip(batch, found)]
+            found = [paint.legal(items, colours[at]) for at, items in zip(batch, found)]
             for items, at in zip(found, batch):
                 row_items.extend(map(tuple, items.tolist()))
-                row_paint.extend([oriented[at][1]] * len(items) if paint.painted else ())
+                row_paint.extend([colours[at]] * len(items) if paint.painted else ())
             if len(row_items) > MAX_PLACEMENTS:
                 raise PuzzleError(f"the pieces have more than {MAX_PLACEMENTS:,} placements "
                                   f"on this board; PolyGUI takes at most {MAX_PLACEMENTS:,}")

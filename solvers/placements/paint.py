@@ -27,14 +27,18 @@ def has_piece_paint(puzzle: Puzzle) -> bool:
     return any(piece.paint for piece in puzzle.pieces)
 
 
-def piece_orientations(kind: GridKind, piece: Piece) -> tuple[tuple[Shape, Colours], ...]:
-    """(shape, colours) for every way the piece may lie: its orientations (the grid's, in
-    their usual order, for a piece without paint), each with its cells' colours."""
+def piece_orientations(kind: GridKind, piece: Piece) -> tuple[np.ndarray, tuple[Colours, ...]]:
+    """(shapes, colours): every way the piece may lie, as a read-only (k, N, d) int64 array
+    of its orientations' cells (the grid's orientations, in their usual order, for a piece
+    without paint), and each one's cells' colours."""
     grid = kind.grid
     if not piece.paint:
-        return tuple((shape, (0,) * len(shape))
-                     for shape in grid.orientations_of(piece.cells, piece.mirror))
-    return painted_orientations(grid, piece.cells, piece.paint, piece.mirror)
+        shapes = grid.orientation_array(piece.cells, piece.mirror)
+        return shapes, ((0,) * piece.size,) * len(shapes)
+    painted = painted_orientations(grid, piece.cells, piece.paint, piece.mirror)
+    shapes = np.array([shape for shape, _ in painted], dtype=np.int64).reshape(
+        len(painted), piece.size, grid.dimensions)
+    return shapes, tuple(colours for _, colours in painted)
 
 
 @cache

@@ -109,9 +109,7 @@ def _mirror_class(grid: Grid, cells: tuple, paint: tuple) -> tuple:
                   if not rotation)
     shape, colours = painted_image(grid, cells, paint, matrix)
     image_paint = tuple((cell, colour) for cell, colour in zip(shape, colours) if colour)
-    if image_paint:
-        return painted_rotation_class(grid, shape, image_paint)
-    return grid.smallest_rotation(shape)  # its rotations are not wanted otherwise
+    return _rotation_class(grid, shape, image_paint)
 
 
 def _mirror_permutation(puzzle: Puzzle) -> tuple[int, ...] | None:

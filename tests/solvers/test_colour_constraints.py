@@ -80,13 +80,13 @@ def test_painted_orientations_carry_their_paint_and_alike_ones_count_once():
     kind = GridKind.SQUARE
     assert len(orientations_of(kind, DOMINO, True)) == 2
     one_end = Piece("D", DOMINO, paint=(((0, 0), 1),))
-    assert len(piece_orientations(kind, one_end)) == 4  # each end up, down, left, right
+    assert len(piece_orientations(kind, one_end)[0]) == 4  # each end up, down, left, right
     both_ends = Piece("D", DOMINO, paint=(((0, 0), 1), ((1, 0), 1)))
-    assert len(piece_orientations(kind, both_ends)) == 2  # looks like the plain domino
+    assert len(piece_orientations(kind, both_ends)[0]) == 2  # looks like the plain domino
     two_colours = Piece("D", DOMINO, paint=(((0, 0), 1), ((1, 0), 2)))
-    assert len(piece_orientations(kind, two_colours)) == 4
+    assert len(piece_orientations(kind, two_colours)[0]) == 4
     cube = Piece("C", ((0, 0, 0),), paint=(((0, 0, 0), 1),))
-    assert len(piece_orientations(GridKind.CUBE, cube)) == 1
+    assert len(piece_orientations(GridKind.CUBE, cube)[0]) == 1
 
 
 def test_rows_carry_their_paint_and_the_rules_drop_rows():

@@ -100,7 +100,7 @@ def test_batched_positions_and_neighbours_are_those_found_one_at_a_time(kind, bo
     piece = [(0,) * grid.dimensions, (1,) + (0,) * (grid.dimensions - 1)]
     if kind is GridKind.TRIANGLE:
         piece = [(0, 0, 0), (0, 0, 1)]
-    shapes = np.array([shape for shape, _ in piece_orientations(kind, Piece("p", tuple(piece)))])
+    shapes, _ = piece_orientations(kind, Piece("p", tuple(piece)))
     found = batched.translations(locate, shapes)
     assert len(found) == len(shapes)
     for shape, items in zip(shapes, found):

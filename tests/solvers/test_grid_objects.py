@@ -109,7 +109,8 @@ def _random_shape(grid: Grid, size: int, rng) -> tuple:
 @pytest.mark.parametrize("kind", POLYFORM)
 def test_orientations_are_the_distinct_images_and_the_rotation_class_their_least(kind):
     """In the group's order (the order of placements and solutions), sorted: the grids
-    whose images are matrix products make them all at once (`images_at_origin`)."""
+    whose images are matrix products make them all at once (`distinct_images_at_origin`),
+    as one array (`orientation_array`)."""
     grid, rng = grid_of(kind), np.random.default_rng(35)
     for _ in range(25):
         shape = _random_shape(grid, int(rng.integers(1, 9)), rng)
@@ -117,21 +118,11 @@ def test_orientations_are_the_distinct_images_and_the_rotation_class_their_least
             found = grid.orientations(shape, mirror=mirror)
             assert [frozenset(s) for s in found] == _brute_orientations(grid, shape, mirror)
             assert all(list(s) == sorted(s) for s in found)
+            array = grid.orientation_array(shape, mirror)
+            assert array.dtype == np.int64 and not array.flags.writeable
+            assert [tuple(map(tuple, cells)) for cells in array.tolist()] == found
         assert grid.rotation_class(shape) == min(grid.orientations(shape, mirror=False))
-        assert grid.smallest_rotation(shape) == grid.rotation_class(shape)
         assert grid.is_connected(shape)
-
-
-def test_the_smallest_image_is_the_least_of_the_images_whatever_the_axes_translated():
-    """`smallest_image_at_origin` reads the least image off the cells' keys, also when an
-    axis is not translated (its coordinates negative in some images)."""
-    rng = np.random.default_rng(36)
-    matrices = grid_of(GridKind.CUBE).symmetry_group
-    for moved in (3, 2):
-        for _ in range(40):
-            cells = np.unique(rng.integers(-3, 4, size=(int(rng.integers(1, 9)), 3)), axis=0)
-            least = min(grid_base.images_at_origin(cells, matrices, moved))
-            assert grid_base.smallest_image_at_origin(cells, matrices, moved) == least
 
 
 @pytest.mark.parametrize("kind", POLYFORM)
