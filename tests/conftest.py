@@ -24,7 +24,13 @@ from solvers.kernels import native  # noqa: F401 (first: it points numba at its 
 
 ROOT = Path(__file__).resolve().parents[1]
 
-_NO_BUILDS = tempfile.mkdtemp(prefix="polygui-tests-no-native-")
+# one empty folder a run: made by the session that starts the workers, which inherit its
+# name (a worker stopped by -x or a crash has none to leave behind), and removed by it
+_SHARED = "POLYGUI_TESTS_NO_NATIVE"
+_MADE_HERE = not os.path.isdir(os.environ.get(_SHARED, ""))
+_NO_BUILDS = tempfile.mkdtemp(prefix="polygui-tests-no-native-") if _MADE_HERE \
+    else os.environ[_SHARED]
+os.environ[_SHARED] = _NO_BUILDS
 os.environ["POLYGUI_NATIVE_DIR"] = _NO_BUILDS  # subprocesses (the CLI tests) inherit it
 
 
@@ -51,4 +57,5 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 
 def pytest_unconfigure(config) -> None:
-    shutil.rmtree(_NO_BUILDS, ignore_errors=True)
+    if _MADE_HERE:
+        shutil.rmtree(_NO_BUILDS, ignore_errors=True)
