@@ -8,7 +8,8 @@ assemblies apart, printing), the best of N, this tree's and the baseline's calls
 that both see the same load. The baseline (by default f312cbd, the commit FIGURES.md timed
 beside BurrTools) runs from a git worktree in the temp folder, with its native build (made
 there if it has none and its commit has the builder). The Python floor is what
-`python -c "import numpy"` costs in the same run: issue 31's goal is PolyGUI's wall at most
+`python -c "import numpy"` costs, its calls interleaved with each file's (best of N): issue
+31's goal is PolyGUI's wall at most
 BurrTools' wall plus that floor, for the same job: a file that checks disassembly is taken
 apart by a count, so it is held against BurrTools' wall with its disassembler, and its count
 of assemblies alone (`--no-disassembly`, a second table) against BurrTools' wall without
@@ -108,17 +109,24 @@ def knows_no_disassembly(tree: Path) -> bool:
                for path in (tree / "solvers" / "cli").glob("*.py"))
 
 
-def best_of(calls: int, ours: list[str], theirs: list[str]) -> tuple[float, float, float, float]:
-    """(our wall, their wall, our CPU, their CPU), the best of `calls`, interleaved after a
-    first call of each (caches warm)."""
-    timed(ours)
-    timed(theirs)
-    mine, base = [], []
+FLOOR = [sys.executable, "-c", "import numpy"]  # the Python floor: issue 31's goal adds it
+Timings = tuple[float, float, float, float, float, float]
+
+
+def best_of(calls: int, ours: list[str], theirs: list[str]) -> Timings:
+    """(our wall, their wall, our CPU, their CPU, the floor's wall, the floor's CPU), each
+    the best of `calls`, interleaved after a first call of each (caches warm): the floor
+    beside each file's calls sees the load they see (measured once before them all, it
+    moved the ratios by up to 0.1x from one run to the next)."""
+    for command in (ours, theirs, FLOOR):
+        timed(command)
+    runs: list[list[tuple[float, float]]] = [[], [], []]
     for _ in range(calls):
-        mine.append(timed(ours))
-        base.append(timed(theirs))
-    return (min(w for w, _ in mine), min(w for w, _ in base), min(c for _, c in mine),
-            min(c for _, c in base))
+        for found, command in zip(runs, (ours, theirs, FLOOR)):
+            found.append(timed(command))
+    walls = [min(wall for wall, _ in found) for found in runs]
+    cpus = [min(cpu for _, cpu in found) for found in runs]
+    return walls[0], walls[1], cpus[0], cpus[1], walls[2], cpus[2]
 
 
 def machine_factor(tree: Path, commit: str) -> float:
@@ -141,20 +149,17 @@ def main() -> None:
     args = parser.parse_args()
     tree = baseline_tree(BASELINE) if args.baseline == BASELINE else previous_tree(args.baseline)
     factor = machine_factor(baseline_tree(BASELINE), BASELINE)
-    floors = [timed([sys.executable, "-c", "import numpy"]) for _ in range(5)]
-    floor, floor_cpu = min(f[0] for f in floors), min(f[1] for f in floors)
     files = [entry for entry in FILES if not (args.quick and entry[0].name == "mini-bedlam.json")]
-    print(f"# {time.strftime('%Y-%m-%d %H:%M')}, Python floor {floor:.3f} s ({floor_cpu:.3f} s "
-          f"CPU), machine {factor:.2f}x as slow as when BurrTools was timed, load "
-          f"{os.getloadavg()[0]:.1f}\n")
+    print(f"# {time.strftime('%Y-%m-%d %H:%M')}, machine {factor:.2f}x as slow as when "
+          f"BurrTools was timed, load {os.getloadavg()[0]:.1f}; the Python floor measured "
+          "beside each file\n")
     _header(args.baseline)
     assemblies_only = []  # files that check disassembly: their counts of assemblies alone
     for path, burrtools in files:
         disassembly = load_any(path).disassembly
         _row(path.name + (" (taken apart)" if disassembly else ""),
              best_of(args.calls, solve_command(ROOT, path), solve_command(tree, path)),
-             None if burrtools is None else burrtools_wall(burrtools, disassembly), factor,
-             floor, floor_cpu)
+             None if burrtools is None else burrtools_wall(burrtools, disassembly), factor)
         if disassembly:
             assemblies_only.append((path, burrtools))
     base_options = ("--no-disassembly",) if knows_no_disassembly(tree) else ()
@@ -166,28 +171,27 @@ def main() -> None:
         _row(path.name + " (assemblies)",
              best_of(args.calls, solve_command(ROOT, path, "--no-disassembly"),
                      solve_command(tree, path, *base_options)),
-             None if burrtools is None else burrtools[0], factor, floor, floor_cpu)
+             None if burrtools is None else burrtools[0], factor)
 
 
 def _header(baseline: str) -> None:
     print(f"| file | PolyGUI wall s | {baseline} wall s | this/{baseline} | "
-          "BurrTools wall s (scaled) | goal: BurrTools + floor s | PolyGUI/goal | "
-          f"PolyGUI CPU s | {baseline} CPU s | PolyGUI/goal in CPU |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "BurrTools wall s (scaled) | Python floor s | goal: BurrTools + floor s | "
+          f"PolyGUI/goal | PolyGUI CPU s | {baseline} CPU s | PolyGUI/goal in CPU |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 
 
-def _row(name: str, times: tuple[float, float, float, float], burrtools: float | None,
-         factor: float, floor: float, floor_cpu: float) -> None:
+def _row(name: str, times: Timings, burrtools: float | None, factor: float) -> None:
     """One line of the table: `burrtools` is BurrTools' wall then for the same job."""
-    best, base, cpu, base_cpu = times
+    best, base, cpu, base_cpu, floor, floor_cpu = times
     if burrtools is None:
         scaled = goal = ratio = cpu_ratio = "—"
     else:
         scaled_s = burrtools * factor
         scaled, goal = f"{scaled_s:.3f}", f"{scaled_s + floor:.3f}"
-        ratio = f"**{best / (scaled_s + floor):.1f}x**"
-        cpu_ratio = f"{cpu / (scaled_s + floor_cpu):.1f}x"
-    print(f"| {name} | {best:.3f} | {base:.3f} | {best / base:.2f}x | {scaled} | "
+        ratio = f"**{best / (scaled_s + floor):.2f}x**"
+        cpu_ratio = f"{cpu / (scaled_s + floor_cpu):.2f}x"
+    print(f"| {name} | {best:.3f} | {base:.3f} | {best / base:.2f}x | {scaled} | {floor:.3f} | "
           f"{goal} | {ratio} | {cpu:.3f} | {base_cpu:.3f} | {cpu_ratio} |", flush=True)
 
 
