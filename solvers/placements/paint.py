@@ -28,9 +28,9 @@ def has_piece_paint(puzzle: Puzzle) -> bool:
 
 
 def piece_orientations(kind: GridKind, piece: Piece) -> tuple[np.ndarray, tuple[Colours, ...]]:
-    """(shapes, colours): every way the piece may lie, as a read-only (k, N, d) int64 array
-    of its orientations' cells (the grid's orientations, in their usual order, for a piece
-    without paint), and each one's cells' colours."""
+    """(shapes, colours): every way the piece may lie, as a (k, N, d) int64 array of its
+    orientations' cells (for a piece without paint, the grid's read-only `orientation_array`,
+    in its usual order), and each one's cells' colours."""
     grid = kind.grid
     if not piece.paint:
         shapes = grid.orientation_array(piece.cells, piece.mirror)
