@@ -33,28 +33,34 @@ def suits_live_sets(placements: Placements, masks: np.ndarray | None = None) -> 
 def row_bitsets(placements: Placements, items: np.ndarray | None = None,
                 n_items: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(cover, piece_rows, conflict) as uint64 bitsets over rows (see the glossary), `items`
-    the rows' one-word masks over `n_items` items (by default the placements' own)."""
+    the rows' one-word masks over `n_items` items (by default the placements' own). Made
+    from boolean tables at once, not an item or a piece at a time (AlPackino's: 1.1 -> 0.4 ms,
+    meteor's 2.8 -> 2.0)."""
     items = placements.masks[:, 0] if items is None else items
     n_items = placements.n_items if n_items is None else n_items
     n_rows, n_types = placements.n_rows, len(placements.piece_counts)
     row_words = max(1, (n_rows + 63) // 64)
-    rows = np.arange(n_rows)
-    row_bit = np.zeros((n_rows, row_words), dtype=np.uint64)
-    row_bit[rows, rows >> 6] = np.uint64(1) << (rows & 63).astype(np.uint64)
     covers = ((items[:, None] >> np.arange(n_items, dtype=np.uint64)) & np.uint64(1)
               ).astype(bool)  # (rows, items)
-    cover = np.zeros((n_items, row_words), dtype=np.uint64)
-    piece_rows = np.zeros((n_types, row_words), dtype=np.uint64)
-    for item in range(n_items):
-        cover[item] = np.bitwise_or.reduce(row_bit[covers[:, item]], axis=0)
-    for piece in range(n_types):
-        piece_rows[piece] = np.bitwise_or.reduce(row_bit[placements.row_piece == piece], axis=0)
+    cover = row_sets(covers.T, row_words)
+    piece_rows = row_sets(np.arange(n_types)[:, None] == placements.row_piece[None, :],
+                          row_words)
     conflict = np.zeros((n_rows, row_words), dtype=np.uint64)
+    rows_at, items_at = np.nonzero(covers)  # each row's items side by side
+    if len(rows_at):  # a row's conflicts: the rows over any of its items
+        firsts = np.flatnonzero(np.concatenate(([True], rows_at[1:] != rows_at[:-1])))
+        conflict[rows_at[firsts]] = np.bitwise_or.reduceat(cover[items_at], firsts, axis=0)
     once = placements.piece_counts[placements.row_piece] == 1
-    conflict[once] = piece_rows[placements.row_piece[once]]
-    for item in range(n_items):
-        conflict[covers[:, item]] |= cover[item]
+    conflict[once] |= piece_rows[placements.row_piece[once]]
     return cover, piece_rows, conflict
+
+
+def row_sets(members: np.ndarray, row_words: int) -> np.ndarray:
+    """(k, row_words) uint64: line j the rows r with `members[j, r]` (bool (k, R)), bit r % 64
+    of word r // 64."""
+    packed = np.zeros((len(members), row_words * 8), dtype=np.uint8)
+    packed[:, :(members.shape[1] + 7) // 8] = np.packbits(members, axis=1, bitorder="little")
+    return packed.view("<u8").astype(np.uint64, copy=False)
 
 
 class LiveSetTables:

@@ -138,15 +138,40 @@ def test_solution_limit_and_full_buffer():
     assert len(set(found)) == total
 
 
-def test_conflicts_are_shared_items_and_single_piece_rows():
-    puzzle = load_puzzle(ASSETS / "soma.json")
+def has_row(bitsets: np.ndarray, line: int, row: int) -> bool:
+    return bool(int(bitsets[line, row >> 6]) >> (row & 63) & 1)
+
+
+def copies_on_a_square() -> Puzzle:
+    """Two L-tetrominoes and two squares on a 4x4 board: rows of one piece type that do not
+    conflict for being of it."""
+    return Puzzle(GridKind.SQUARE, "copies", board=tuple((x, y) for x in range(4)
+                                                         for y in range(4)),
+                  pieces=(Piece("L", ((0, 0), (0, 1), (0, 2), (1, 2)), count=2),
+                          Piece("O", ((0, 0), (1, 0), (0, 1), (1, 1)), count=2)))
+
+
+@pytest.mark.parametrize("make", [lambda: load_puzzle(ASSETS / "soma.json"),
+                                  lambda: load_puzzle(ASSETS / "meteor.json"),
+                                  copies_on_a_square], ids=["soma", "meteor", "copies"])
+def test_conflicts_are_shared_items_and_single_piece_rows(make):
+    """Soma: each piece once; meteor: rows past 64, so several words of bits; copies: a
+    piece type's rows conflict only over shared cells."""
+    puzzle = make()
     placements = compile_placements(puzzle)
-    _, _, conflict = row_bitsets(placements)
+    cover, piece_rows, conflict = row_bitsets(placements)
+    assert conflict.shape == (placements.n_rows, (placements.n_rows + 63) // 64)
     rng = np.random.default_rng(7)
     for a, b in rng.integers(0, placements.n_rows, size=(300, 2)).tolist():
+        once = placements.piece_counts[placements.row_piece[a]] == 1
         clash = (set(placements.row_items[a]) & set(placements.row_items[b])
-                 or placements.row_piece[a] == placements.row_piece[b])
-        assert bool(int(conflict[a, b >> 6]) >> (b & 63) & 1) == bool(clash)
+                 or (once and placements.row_piece[a] == placements.row_piece[b]))
+        assert has_row(conflict, a, b) == bool(clash)
+    for row in range(placements.n_rows):
+        assert all(has_row(cover, item, row) == (item in placements.row_items[row])
+                   for item in range(placements.n_items))
+        assert all(has_row(piece_rows, piece, row) == (placements.row_piece[row] == piece)
+                   for piece in range(len(placements.piece_counts)))
 
 
 def test_make_search_picks_live_sets_for_boxes_and_the_general_kernel_past_64_cells():
