@@ -15,6 +15,7 @@ import numpy as np
 from ..kernels import native, status
 from ..placements.compile import Placements
 from ..placements.symmetry import SymmetryPlan
+from ..placements.words import pack_bits
 from .forced import KernelRows
 from .resumable import ResumableSearch
 
@@ -42,9 +43,8 @@ def row_bitsets(placements: Placements, items: np.ndarray | None = None,
     row_words = max(1, (n_rows + 63) // 64)
     covers = ((items[:, None] >> np.arange(n_items, dtype=np.uint64)) & np.uint64(1)
               ).astype(bool)  # (rows, items)
-    cover = row_sets(covers.T, row_words)
-    piece_rows = row_sets(np.arange(n_types)[:, None] == placements.row_piece[None, :],
-                          row_words)
+    cover = pack_bits(covers.T)  # (items, row_words): the rows over each item
+    piece_rows = pack_bits(np.arange(n_types)[:, None] == placements.row_piece[None, :])
     conflict = np.zeros((n_rows, row_words), dtype=np.uint64)
     rows_at, items_at = np.nonzero(covers)  # each row's items side by side
     if len(rows_at):  # a row's conflicts: the rows over any of its items
@@ -53,14 +53,6 @@ def row_bitsets(placements: Placements, items: np.ndarray | None = None,
     once = placements.piece_counts[placements.row_piece] == 1
     conflict[once] |= piece_rows[placements.row_piece[once]]
     return cover, piece_rows, conflict
-
-
-def row_sets(members: np.ndarray, row_words: int) -> np.ndarray:
-    """(k, row_words) uint64: line j the rows r with `members[j, r]` (bool (k, R)), bit r % 64
-    of word r // 64."""
-    packed = np.zeros((len(members), row_words * 8), dtype=np.uint8)
-    packed[:, :(members.shape[1] + 7) // 8] = np.packbits(members, axis=1, bitorder="little")
-    return packed.view("<u8").astype(np.uint64, copy=False)
 
 
 class LiveSetTables:
