@@ -146,17 +146,26 @@ def leave(status: int) -> NoReturn:
     count of a small BurrTools file, which takes 0.12 s (issue 31). When nothing waits for the
     exit (no other thread, no exit handler registered: none of Dask's, multiprocessing's, Qt's
     or weakref finalizers'), the process ends without that teardown; otherwise as Python ends."""
+    flushed = output_flushed(status)
+    if flushed is None:  # closed or replaced: Python's exit reports it
+        sys.exit(status)
+    if isinstance(flushed, int) and nothing_waits_for_the_exit():
+        os._exit(flushed)
+    sys.exit(flushed)
+
+
+def output_flushed(status: int) -> int | None:
+    """`status` once stdout and stderr are flushed, PIPE_CLOSED if stdout's reader is gone,
+    None if they cannot be flushed (closed, or replaced by something else)."""
     try:
         sys.stdout.flush()
         sys.stderr.flush()
     except BrokenPipeError:
         discard_output()
-        status = PIPE_CLOSED
-    except (OSError, ValueError, AttributeError):  # closed or replaced: Python's exit reports it
-        sys.exit(status)
-    if isinstance(status, int) and nothing_waits_for_the_exit():
-        os._exit(status)
-    sys.exit(status)
+        return PIPE_CLOSED
+    except (OSError, ValueError, AttributeError):
+        return None
+    return status
 
 
 def nothing_waits_for_the_exit() -> bool:

@@ -37,6 +37,13 @@ def _process_umask() -> int:
 _UMASK = _process_umask()
 
 
+def umask_changed() -> None:
+    """Read the umask again, after a process with no other thread set it (polygui's warm
+    server, taking on a caller's umask in the process it forks for the call)."""
+    global _UMASK
+    _UMASK = _process_umask()
+
+
 def new_file_mode() -> int:
     """The permissions a new file gets from open(): 0o666 less the umask."""
     return 0o666 & ~_UMASK
