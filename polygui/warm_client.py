@@ -1,0 +1,228 @@
+"""The `polygui-solve` command's entry point. With POLYGUI_SOLVE_SERVER=1 in the environment,
+the command runs in a process forked from a warm server (polygui.warm_server) that has imported
+the solver already. A count of a small BurrTools file then takes 40-50 ms instead of 110-120 ms;
+Python with numpy alone takes 90 ms (docs/benchmarks.md).
+
+Without the switch, or when no server answers, the command runs here as always. A call that
+finds no server starts one for the calls after it, and the server ends once
+POLYGUI_SOLVE_SERVER_IDLE seconds (default 900) pass without a call, or when the code it loaded
+changes on disk. The forked process gets this one's standard streams, folder, environment,
+umask, cores and priority. Ctrl-C and other signals sent here are passed on to it, and it ends
+if this process dies. Limits set with ulimit stay the server's.
+
+Only built-in modules are imported here: a fast start is the whole point."""
+
+from __future__ import annotations
+
+import _signal
+import _socket
+import array
+import os
+import struct
+import sys
+import zlib
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NoReturn
+
+SWITCH = "POLYGUI_SOLVE_SERVER"
+IDLE = "POLYGUI_SOLVE_SERVER_IDLE"
+# the environment a server's imports may have read: a call whose values differ gets a server
+# of its own (the rest, the forked process takes from the call)
+KEY_PREFIXES = ("PYTHON", "POLYGUI", "NUMBA", "OPENBLAS", "OMP_", "MKL_", "LC_", "LANG")
+FORWARDED = (_signal.SIGINT, _signal.SIGTERM, _signal.SIGHUP, _signal.SIGQUIT)
+MAX_SOCKET_PATH = 100  # AF_UNIX paths are limited to 108 bytes on Linux
+INTERRUPTED = 130  # solvers.cli.endings.INTERRUPTED
+
+
+def run() -> NoReturn:
+    """`polygui-solve`: through a warm server when asked for and one answers, else here."""
+    if os.environ.get(SWITCH) == "1" and hasattr(os, "fork"):
+        status = served(sys.argv[1:])
+        if status is not None:
+            os._exit(status)
+    from .cli import run as run_here
+
+    run_here()
+
+
+def served(args: list[str]) -> int | None:
+    """The exit status of the command run by a warm server, or None when none took it (it
+    runs here then; a server is started for the next call when there was none)."""
+    path = socket_path()
+    if path is None or not _streams_open():
+        return None
+    connection = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
+    try:
+        try:
+            connection.connect(path)
+        except OSError:
+            start_server(path)
+            return None
+        return _handed_over(connection, args)
+    finally:
+        connection.close()
+
+
+def _streams_open() -> bool:
+    """Whether stdin, stdout and stderr are open: they are what the call hands over (and a
+    socket made with one closed would take its number)."""
+    try:
+        for fd in (0, 1, 2):
+            os.fstat(fd)
+    except OSError:
+        return False
+    return True
+
+
+def socket_path() -> str | None:
+    """Where this tree's server for this environment listens: in $XDG_RUNTIME_DIR, $TMPDIR or
+    /tmp (/tmp if the path would be too long for a socket). None when that folder is not this
+    user's alone: another user could stand in for the server."""
+    name = f"{zlib.crc32(server_key()):08x}.sock"
+    base = os.environ.get("XDG_RUNTIME_DIR") or os.environ.get("TMPDIR") or "/tmp"
+    folder = os.path.join(base, f"polygui-solve-{os.getuid()}")
+    if len(os.path.join(folder, name).encode()) > MAX_SOCKET_PATH:
+        folder = os.path.join("/tmp", f"polygui-solve-{os.getuid()}")
+    return os.path.join(folder, name) if _private(folder) else None
+
+
+def _private(folder: str) -> bool:
+    """Whether `folder` is a folder only this user can reach (made so if missing)."""
+    try:
+        os.mkdir(folder, 0o700)
+    except FileExistsError:
+        pass
+    except OSError:
+        return False
+    status = os.lstat(folder)
+    return (status.st_mode & 0o170000 == 0o040000 and status.st_uid == os.getuid()
+            and status.st_mode & 0o077 == 0)
+
+
+def server_key() -> bytes:
+    """What a server must share with a call to run it: the Python, this tree, and the
+    environment its imports read."""
+    tree = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    settings = sorted(f"{name}={value}" for name, value in os.environ.items()
+                      if name.startswith(KEY_PREFIXES) and name not in (SWITCH, IDLE))
+    return "\0".join([sys.executable, tree, *settings]).encode("utf-8", "surrogateescape")
+
+
+def start_server(path: str) -> None:
+    """A server on `path`, in a session of its own, for the calls after this one."""
+    tree = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    code = (f"import sys; sys.path.insert(0, {tree!r}); "
+            f"from polygui.warm_server import serve; serve({path!r})")
+    quiet = [(os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_RDWR, 0) for fd in (0, 1, 2)]
+    try:  # -P: not the caller's folder first on the path (a polygui/ or numpy.py there)
+        os.posix_spawn(sys.executable, [sys.executable, "-P", "-c", code], os.environ,
+                       file_actions=quiet, setsid=True)
+    except (OSError, NotImplementedError):  # no setsid (not Linux or macOS)
+        pass  # no server: every call runs here
+
+
+def request(args: list[str]) -> bytes:
+    """The call, as the server reads it (polygui.warm_server.Call.read)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    affinity = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else ()
+    cores = b",".join(b"%d" % core for core in sorted(affinity))
+    fields = [server_key(), os.getcwd().encode("utf-8", "surrogateescape"), b"%d" % umask,
+              cores, b"%d" % os.getpriority(os.PRIO_PROCESS, 0),
+              b"%d" % len(args), *(os.fsencode(arg) for arg in args),
+              *(b"%s=%s" % item for item in os.environb.items())]
+    body = b"".join(struct.pack("!I", len(field)) + field for field in fields)
+    return struct.pack("!I", len(body)) + body
+
+
+def _handed_over(connection: _socket.socket, args: list[str]) -> int | None:
+    """Send the call with this process's standard streams, pass signals on to the process
+    that runs it, and wait for its status. None when the server took no call (it refused it,
+    or sending failed): nothing ran, so it runs here."""
+    forwarder = _Forwarder()
+    previous = {signum: _signal.signal(signum, forwarder) for signum in FORWARDED}
+    try:
+        try:
+            pid = _started(connection, args)
+        except OSError:  # a standard stream closed, the folder gone, the server gone
+            pid = None
+        if pid is None:
+            return None if forwarder.last is None else _ended_by(forwarder.last)
+        forwarder.started(pid)
+        try:
+            status = _received(connection, 1)
+        except OSError:
+            status = None
+    finally:
+        for signum, handler in previous.items():
+            _signal.signal(signum, handler)
+    if status is not None:
+        return status[0]
+    if forwarder.last is not None:  # the signal ended it: end as it would have ended this
+        return _ended_by(forwarder.last)
+    os.write(2, b"polygui-solve: the warm solver process ended without an exit status\n")
+    return 1
+
+
+def _started(connection: _socket.socket, args: list[str]) -> int | None:
+    """Send the call; the pid of the process the server forked for it, None if refused."""
+    message = request(args)
+    fds = array.array("i", (0, 1, 2))
+    sent = connection.sendmsg([message], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, fds)])
+    if sent < len(message):
+        connection.sendall(message[sent:])
+    pid = _received(connection, 4)
+    return None if pid is None else struct.unpack("!i", pid)[0]
+
+
+def _ended_by(signum: int) -> int:
+    """Ctrl-C's status and word, as polygui-solve ends on it; another signal ends this
+    process as it ended the one running the command."""
+    if signum == _signal.SIGINT:
+        os.write(2, b"polygui-solve: interrupted\n")
+        return INTERRUPTED
+    _signal.signal(signum, _signal.SIG_DFL)
+    os.kill(os.getpid(), signum)
+    return 128 + signum
+
+
+def _received(connection: _socket.socket, size: int) -> bytes | None:
+    """`size` bytes, or None if the connection closes first."""
+    data = b""
+    while len(data) < size:
+        chunk = connection.recv(size - len(data))
+        if not chunk:
+            return None
+        data += chunk
+    return data
+
+
+class _Forwarder:
+    """A signal handler passing each signal on to the process running the command (held until
+    its pid is known)."""
+
+    def __init__(self) -> None:
+        self.pid: int | None = None
+        self.held: list[int] = []
+        self.last: int | None = None
+
+    def __call__(self, signum: int, frame: object) -> None:
+        self.last = signum
+        if self.pid is None:
+            self.held.append(signum)
+        else:
+            self._send(signum)
+
+    def started(self, pid: int) -> None:
+        self.pid = pid
+        for signum in self.held:
+            self._send(signum)
+        self.held.clear()
+
+    def _send(self, signum: int) -> None:
+        try:
+            os.kill(self.pid, signum)
+        except ProcessLookupError:
+            pass
