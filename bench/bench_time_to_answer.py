@@ -17,14 +17,20 @@ of assemblies alone (`--no-disassembly`, a second table) against BurrTools' wall
 section 2 are scaled by how much faster the machine is now than then, measured as
 bench/bench_disassembly.py does (f312cbd's pentomino searches now against then, whatever the
 baseline).
-`--quick` leaves out Mini Bedlam (a 12 s search).
+`--quick` leaves out Mini Bedlam (a 12 s search). `--warm` times this tree's calls through a
+warm server (`POLYGUI_SOLVE_SERVER=1`, polygui.warm_client), started before they are timed and
+stopped after.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import re
 import resource
+import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -73,6 +79,10 @@ RUN_CLI = "import sys; sys.path.insert(0, sys.argv[1]); from polygui import cli;
           "cli.run() if hasattr(cli, 'run') else sys.exit(cli.main())"
 
 
+WARM_CLI = "import sys; sys.path.insert(0, sys.argv[1]); from polygui import warm_client; " \
+           "sys.argv[1:] = sys.argv[2:]; warm_client.run()"
+
+
 # as installed: bytecode written once and read after (PYTHONDONTWRITEBYTECODE, which some
 # shells set, would have every call compile all of the modules it imports: 0.3 s and more)
 ENVIRONMENT = {name: value for name, value in os.environ.items()
@@ -92,14 +102,43 @@ def timed(command: list[str]) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run(command, cwd=tempfile.gettempdir(), capture_output=True, check=False,
-                   env=ENVIRONMENT)
+                   env=WARM_ENVIRONMENT if command[2] == WARM_CLI else ENVIRONMENT)
     elapsed = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return elapsed, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
 
-def solve_command(tree: Path, path: Path, *options: str) -> list[str]:
-    return [sys.executable, "-c", RUN_CLI, str(tree), str(path), "--count-only", *options]
+def solve_command(tree: Path, path: Path, *options: str, warm: bool = False) -> list[str]:
+    return [sys.executable, "-c", WARM_CLI if warm else RUN_CLI, str(tree), str(path),
+            "--count-only", *options]
+
+
+WARM_FOLDER = Path(tempfile.mkdtemp(prefix="pgwb", dir="/tmp"))  # short: a socket's path
+WARM_ENVIRONMENT = {**{name: value for name, value in ENVIRONMENT.items()
+                       if name != "XDG_RUNTIME_DIR"},
+                    "TMPDIR": str(WARM_FOLDER), "POLYGUI_SOLVE_SERVER": "1"}
+
+
+WARM_NOTE = ("; PolyGUI's calls through a warm server (its CPU columns count the calling "
+             "process only, not the one the server forks for the call)")
+
+
+def warm_server_started() -> None:
+    """This tree's warm server, answering (the first call starts it)."""
+    timed(solve_command(ROOT, ASSETS / "soma.json", warm=True))
+    for _ in range(600):
+        if list(WARM_FOLDER.rglob("*.sock")):
+            return
+        time.sleep(0.1)
+    raise SystemExit("the warm server did not start")
+
+
+def warm_server_stopped() -> None:
+    for log in WARM_FOLDER.rglob("*.log"):
+        for pid in re.findall(r"started, pid (\d+)", log.read_text()):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(int(pid), signal.SIGTERM)
+    shutil.rmtree(WARM_FOLDER, ignore_errors=True)
 
 
 def knows_no_disassembly(tree: Path) -> bool:
@@ -146,19 +185,31 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=3)
     parser.add_argument("--baseline", default=BASELINE)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--warm", action="store_true",
+                        help="this tree's calls through a warm server (POLYGUI_SOLVE_SERVER=1)")
     args = parser.parse_args()
+    if args.warm:
+        warm_server_started()
+    try:
+        _tables(args)
+    finally:
+        warm_server_stopped()
+
+
+def _tables(args: argparse.Namespace) -> None:
     tree = baseline_tree(BASELINE) if args.baseline == BASELINE else previous_tree(args.baseline)
     factor = machine_factor(baseline_tree(BASELINE), BASELINE)
     files = [entry for entry in FILES if not (args.quick and entry[0].name == "mini-bedlam.json")]
     print(f"# {time.strftime('%Y-%m-%d %H:%M')}, machine {factor:.2f}x as slow as when "
           f"BurrTools was timed, load {os.getloadavg()[0]:.1f}; the Python floor measured "
-          "beside each file\n")
+          f"beside each file{WARM_NOTE if args.warm else ''}\n")
     _header(args.baseline)
     assemblies_only = []  # files that check disassembly: their counts of assemblies alone
     for path, burrtools in files:
         disassembly = load_any(path).disassembly
         _row(path.name + (" (taken apart)" if disassembly else ""),
-             best_of(args.calls, solve_command(ROOT, path), solve_command(tree, path)),
+             best_of(args.calls, solve_command(ROOT, path, warm=args.warm),
+                     solve_command(tree, path)),
              None if burrtools is None else burrtools_wall(burrtools, disassembly), factor)
         if disassembly:
             assemblies_only.append((path, burrtools))
@@ -169,7 +220,7 @@ def main() -> None:
     _header(args.baseline)
     for path, burrtools in assemblies_only:
         _row(path.name + " (assemblies)",
-             best_of(args.calls, solve_command(ROOT, path, "--no-disassembly"),
+             best_of(args.calls, solve_command(ROOT, path, "--no-disassembly", warm=args.warm),
                      solve_command(tree, path, *base_options)),
              None if burrtools is None else burrtools[0], factor)
 
