@@ -37,8 +37,9 @@ INTERRUPTED = 130  # solvers.cli.endings.INTERRUPTED
 
 
 def run() -> NoReturn:
-    """`polygui-solve`: through a warm server when asked for and one answers, else here."""
-    if os.environ.get(SWITCH) == "1" and hasattr(os, "fork"):
+    """`polygui-solve`: through a warm server when asked for and one answers, else here
+    (always in a frozen bundle: its executable runs no `python -c`)."""
+    if os.environ.get(SWITCH) == "1" and hasattr(os, "fork") and not getattr(sys, "frozen", 0):
         status = served(sys.argv[1:])
         if status is not None:
             os._exit(status)
