@@ -7,8 +7,9 @@ Without the switch, or when no server answers, the command runs here as always. 
 finds no server starts one for the calls after it, and the server ends once
 POLYGUI_SOLVE_SERVER_IDLE seconds (default 900) pass without a call, or when the code it loaded
 changes on disk. The forked process gets this one's standard streams, folder, environment,
-umask, cores and priority. Ctrl-C and other signals sent here are passed on to it, and it ends
-if this process dies. Limits set with ulimit stay the server's.
+umask, cores, priority and signals ignored (a background job's Ctrl-C). Ctrl-C and the other
+signals sent here are passed on to it, and it ends if this process dies. Limits set with
+ulimit stay the server's.
 
 Only built-in modules are imported here: a fast start is the whole point."""
 
@@ -24,6 +25,7 @@ import zlib
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import NoReturn
 
 SWITCH = "POLYGUI_SOLVE_SERVER"
@@ -129,13 +131,18 @@ def request(args: list[str]) -> bytes:
     umask = os.umask(0)
     os.umask(umask)
     affinity = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else ()
-    cores = b",".join(b"%d" % core for core in sorted(affinity))
+    ignored = [signum for signum in FORWARDED if _signal.getsignal(signum) == _signal.SIG_IGN]
     fields = [server_key(), os.getcwd().encode("utf-8", "surrogateescape"), b"%d" % umask,
-              cores, b"%d" % os.getpriority(os.PRIO_PROCESS, 0),
+              _numbers(affinity), b"%d" % os.getpriority(os.PRIO_PROCESS, 0),
+              _numbers(ignored),
               b"%d" % len(args), *(os.fsencode(arg) for arg in args),
               *(b"%s=%s" % item for item in os.environb.items())]
     body = b"".join(struct.pack("!I", len(field)) + field for field in fields)
     return struct.pack("!I", len(body)) + body
+
+
+def _numbers(numbers: Iterable[int]) -> bytes:
+    return b",".join(b"%d" % number for number in sorted(numbers))
 
 
 def _handed_over(connection: _socket.socket, args: list[str]) -> int | None:
@@ -143,7 +150,8 @@ def _handed_over(connection: _socket.socket, args: list[str]) -> int | None:
     that runs it, and wait for its status. None when the server took no call (it refused it,
     or sending failed): nothing ran, so it runs here."""
     forwarder = _Forwarder()
-    previous = {signum: _signal.signal(signum, forwarder) for signum in FORWARDED}
+    previous = {signum: _signal.signal(signum, forwarder) for signum in FORWARDED
+                if _signal.getsignal(signum) != _signal.SIG_IGN}  # ignored here: there too
     try:
         try:
             pid = _started(connection, args)

@@ -51,6 +51,7 @@ class Call:
     umask: int
     cores: set[int]  # the caller's CPU affinity (taskset), empty where there is none
     niceness: int  # and its priority (nice)
+    ignored: set[int]  # the signals it ignores, of warm_client.FORWARDED
     args: list[str]
     environment: dict[bytes, bytes]
     fds: list[int]
@@ -70,15 +71,18 @@ class Call:
             body += chunk
         fields = _fields(body)
         try:
-            count = int(fields[5])
-            args = [os.fsdecode(arg) for arg in fields[6:6 + count]]
-            environment = dict(item.split(b"=", 1) for item in fields[6 + count:] if item)
-            cores = {int(core) for core in fields[3].split(b",")} if fields[3] else set()
+            count = int(fields[6])
+            args = [os.fsdecode(arg) for arg in fields[7:7 + count]]
+            environment = dict(item.split(b"=", 1) for item in fields[7 + count:] if item)
             return cls(fields[0], fields[1].decode("utf-8", "surrogateescape"), int(fields[2]),
-                       cores, int(fields[4]), args, environment,
-                       fds) if len(fds) == 3 else _closing(fds)
+                       _numbers(fields[3]), int(fields[4]), _numbers(fields[5]), args,
+                       environment, fds) if len(fds) == 3 else _closing(fds)
         except (IndexError, ValueError):
             return _closing(fds)
+
+
+def _numbers(field: bytes) -> set[int]:
+    return {int(number) for number in field.split(b",")} if field else set()
 
 
 def _fields(body: bytes) -> list[bytes]:
@@ -216,7 +220,6 @@ def _run_call(servers: tuple[int, ...], connection: socket.socket, call: Call) -
         for fd in servers:  # the server's socket, lock and log are not the call's
             os.close(fd)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
         _take_over(call)
         connection.sendall(struct.pack("!i", os.getpid()))
     except BaseException:  # noqa: B902 - nothing may unwind into the server's loop
@@ -233,10 +236,14 @@ def _run_call(servers: tuple[int, ...], connection: socket.socket, call: Call) -
 
 
 def _take_over(call: Call) -> None:
-    """The caller's streams, folder, umask, cores, priority, environment and arguments."""
+    """The caller's streams, signals, folder, umask, cores, priority, environment and
+    arguments."""
     for target, fd in enumerate(call.fds):
         os.dup2(fd, target)
         os.close(fd)
+    for signum in warm_client.FORWARDED:  # as Python sets them up in the caller
+        default = signal.default_int_handler if signum == signal.SIGINT else signal.SIG_DFL
+        signal.signal(signum, signal.SIG_IGN if signum in call.ignored else default)
     os.chdir(call.folder)
     os.umask(call.umask)
     atomic.umask_changed()
@@ -246,6 +253,7 @@ def _take_over(call: Call) -> None:
         os.setpriority(os.PRIO_PROCESS, 0, call.niceness)
     os.environ.clear()
     os.environb.update(call.environment)
+    time.tzset()  # the caller's TZ for local times
     sys.argv = ["polygui-solve", *call.args]
     sys.stdin, sys.stdout, sys.stderr = (_stream(0, "r"), _stream(1, "w"), _stream(2, "w"))
 

@@ -65,6 +65,17 @@ class Servers:
         assert (len(self.calls()) > before) == served, self.log
         return result
 
+    def long_search(self, before_start) -> tuple[subprocess.Popen, int]:
+        """A caller of a long search, started with `before_start` run in it first, and the pid
+        of the process the server forked for it."""
+        self.started()
+        before = len(self.calls())
+        caller = subprocess.Popen([*COMMAND, *LONG_SEARCH], env=self.env, text=True,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  preexec_fn=before_start)
+        assert until(lambda: len(self.calls()) > before), self.log
+        return caller, self.calls()[-1]
+
     def started(self) -> None:
         """A server answering: the first call with the switch starts it."""
         if "started" not in self.log:
@@ -87,6 +98,12 @@ def servers():
     yield made
     made.stop()
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def sigint_as_in_a_terminal() -> None:
+    """In the caller: SIGINT's default action, as a command typed at a terminal has it, even
+    when the tests run as a background job (whose commands start with SIGINT ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def until(condition, seconds: float = WAIT) -> bool:
@@ -152,14 +169,8 @@ def test_the_forked_command_works_in_the_callers_folder_with_its_umask(servers, 
                          ids=["Ctrl-C", "SIGTERM"])
 def test_a_signal_reaches_the_served_command_which_ends_as_it_would_alone(servers, signum,
                                                                            status):
-    servers.started()
-    before = len(servers.calls())
-    caller = subprocess.Popen([*COMMAND, *LONG_SEARCH],
-                              env=servers.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              text=True)
+    caller, child = servers.long_search(sigint_as_in_a_terminal)
     try:
-        assert until(lambda: len(servers.calls()) > before), servers.log
-        child = servers.calls()[-1]
         time.sleep(0.5)  # into the search
         caller.send_signal(signum)
         out, err = caller.communicate(timeout=120)
@@ -168,6 +179,20 @@ def test_a_signal_reaches_the_served_command_which_ends_as_it_would_alone(server
     assert caller.returncode == status  # 130 for Ctrl-C; ended by SIGTERM as Python would be
     if signum == signal.SIGINT:
         assert err.strip().endswith("polygui-solve: interrupted")
+    assert until(lambda: not alive(child), ENDED)
+
+
+def test_a_caller_that_ignores_ctrl_c_has_it_ignored_by_the_served_command(servers):
+    caller, child = servers.long_search(lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    try:
+        caller.send_signal(signal.SIGINT)  # as to a shell's background job: left be
+        time.sleep(2.0)
+        assert caller.poll() is None and alive(child)
+        caller.terminate()
+        caller.communicate(timeout=120)
+    finally:
+        caller.kill()
+    assert caller.returncode == -signal.SIGTERM
     assert until(lambda: not alive(child), ENDED)
 
 
@@ -181,13 +206,7 @@ def test_a_call_with_a_standard_stream_closed_runs_by_itself(servers):
 
 
 def test_a_served_command_ends_when_its_caller_is_killed(servers):
-    servers.started()
-    before = len(servers.calls())
-    caller = subprocess.Popen([*COMMAND, *LONG_SEARCH],
-                              env=servers.env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
-    assert until(lambda: len(servers.calls()) > before), servers.log
-    child = servers.calls()[-1]
+    caller, child = servers.long_search(None)
     assert alive(child)
     caller.kill()
     caller.wait(timeout=60)
