@@ -104,7 +104,12 @@ def serve(path: str) -> None:
             return
         log.truncate(0)
         key = warm_client.server_key()  # before the imports add to the environment
-        if not _warmed():
+        try:
+            warmed = _warmed()
+        except Exception as error:  # noqa: BLE001 - logged; the calls run themselves
+            _log(log, f"not started: {type(error).__name__}: {error}")
+            return
+        if not warmed:
             _log(log, "not started: an import started a thread")
             return
         loaded = code_files()
