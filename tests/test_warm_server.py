@@ -164,6 +164,21 @@ def test_the_forked_command_works_in_the_callers_folder_with_its_umask(servers, 
     assert stat.S_IMODE(written.stat().st_mode) == 0o600
 
 
+def test_a_served_image_export_draws_the_same_picture(servers, tmp_path):
+    """Qt, imported by the forked process only (the server never loads it)."""
+    servers.env["QT_QPA_PLATFORM"] = "offscreen"
+    pictures = []
+    for served in (False, True):
+        picture = tmp_path / f"served-{served}.png"
+        result = servers.run(ROOT / "assets" / "puzzles" / "pentominoes-6x10.json",
+                             "--export-png", picture, "--solution", "1", served=served,
+                             env=servers.env if served else {
+                                 **servers.env, "POLYGUI_SOLVE_SERVER": "0"})
+        assert result.returncode == 0, result.stderr
+        pictures.append(picture.read_bytes())
+    assert pictures[0] == pictures[1] and pictures[0].startswith(b"\x89PNG")
+
+
 @pytest.mark.parametrize("signum, status",
                          [(signal.SIGINT, 130), (signal.SIGTERM, -signal.SIGTERM)],
                          ids=["Ctrl-C", "SIGTERM"])
