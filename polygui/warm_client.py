@@ -1,7 +1,7 @@
 """The `polygui-solve` command's entry point. With POLYGUI_SOLVE_SERVER=1 in the environment,
 the command runs in a process forked from a warm server (polygui.warm_server) that has imported
-the solver already. A count of a small BurrTools file then takes 40-50 ms instead of 110-120 ms;
-Python with numpy alone takes 90 ms (docs/benchmarks.md).
+the solver already. A count of a small BurrTools file then takes 40-65 ms instead of 110-130 ms;
+Python with numpy alone takes 90-105 ms (docs/benchmarks.md).
 
 Without the switch, or when no server answers, the command runs here as always. A call that
 finds no server starts one for the calls after it, and the server ends once
@@ -104,19 +104,22 @@ def _private(folder: str) -> bool:
             and status.st_mode & 0o077 == 0)
 
 
+def _tree() -> str:
+    """The folder that holds this polygui package (and solvers beside it)."""
+    return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
 def server_key() -> bytes:
     """What a server must share with a call to run it: the Python, this tree, and the
     environment its imports read."""
-    tree = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     settings = sorted(f"{name}={value}" for name, value in os.environ.items()
                       if name.startswith(KEY_PREFIXES) and name not in (SWITCH, IDLE))
-    return "\0".join([sys.executable, tree, *settings]).encode("utf-8", "surrogateescape")
+    return "\0".join([sys.executable, _tree(), *settings]).encode("utf-8", "surrogateescape")
 
 
 def start_server(path: str) -> None:
     """A server on `path`, in a session of its own, for the calls after this one."""
-    tree = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    code = (f"import sys; sys.path.insert(0, {tree!r}); "
+    code = (f"import sys; sys.path.insert(0, {_tree()!r}); "
             f"from polygui.warm_server import serve; serve({path!r})")
     quiet = [(os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_RDWR, 0) for fd in (0, 1, 2)]
     try:  # -P: not the caller's folder first on the path (a polygui/ or numpy.py there)

@@ -1,7 +1,8 @@
 """The warm solver server behind `POLYGUI_SOLVE_SERVER=1 polygui-solve ...` (see
 polygui.warm_client, which starts it). It imports the solver once, then forks a process for
-each call. That process takes the caller's standard streams, folder, environment, umask and
-arguments, runs the command as `polygui-solve` would, and sends its exit status back.
+each call. That process takes the caller's standard streams, signals, folder, environment,
+umask, cores, priority and arguments, runs the command as `polygui-solve` would, and sends its
+exit status back.
 
 The server is single-threaded: it never forks with another thread holding a lock. It ends
 after the idle time without a call. It also ends when a file of the code it loaded changes:
@@ -113,7 +114,7 @@ def serve(path: str) -> None:
             _log(log, "not started: an import started a thread")
             return
         loaded = code_files()
-        listener = _listening(path)
+        listener = _listening(path, _idle_seconds(log))
         _log(log, f"started, pid {os.getpid()}")
         try:
             why = _serve_calls(listener, key, loaded, log, (lock.fileno(), log.fileno()))
@@ -135,7 +136,21 @@ def _warmed() -> bool:
     return threading.active_count() == 1
 
 
-def _listening(path: str) -> socket.socket:
+def _idle_seconds(log: TextIO) -> float:
+    """POLYGUI_SOLVE_SERVER_IDLE, or the default (logged) when it is not a positive number."""
+    setting = os.environ.get(warm_client.IDLE)
+    try:
+        seconds = float(setting) if setting is not None else DEFAULT_IDLE_SECONDS
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds < float("inf"):
+        _log(log, f"{warm_client.IDLE}={setting!r} is not a positive number of seconds: "
+                  f"{DEFAULT_IDLE_SECONDS:.0f} s")
+        seconds = DEFAULT_IDLE_SECONDS
+    return seconds
+
+
+def _listening(path: str, idle_seconds: float) -> socket.socket:
     """The server's socket on `path` (a dead server's file replaced), the idle time its
     timeout; forked processes reaped as they end, and SIGTERM an exit that removes it."""
     with contextlib.suppress(FileNotFoundError):
@@ -143,7 +158,7 @@ def _listening(path: str) -> socket.socket:
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(path)
     listener.listen(16)
-    listener.settimeout(float(os.environ.get(warm_client.IDLE, DEFAULT_IDLE_SECONDS)))
+    listener.settimeout(idle_seconds)
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _stopped)
     return listener

@@ -237,6 +237,15 @@ def test_an_idle_server_ends_and_removes_its_socket(servers):
     assert until(lambda: servers.log.count("started") == 1 and "ended: idle" in servers.log)
 
 
+@pytest.mark.parametrize("setting", ["soon", "0", "-5", "inf"])
+def test_an_idle_time_that_is_no_positive_number_is_logged_and_the_default_kept(servers,
+                                                                                 setting):
+    servers.env["POLYGUI_SOLVE_SERVER_IDLE"] = setting
+    servers.started()
+    assert f"POLYGUI_SOLVE_SERVER_IDLE={setting!r} is not a positive number" in servers.log
+    assert servers.run(SOMA, "--count-only").returncode == 0  # served: the server lives
+
+
 def test_a_changed_code_file_is_seen(tmp_path):
     code = tmp_path / "module.py"
     code.write_text("x = 1\n")
