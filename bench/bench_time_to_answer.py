@@ -18,8 +18,9 @@ section 2 are scaled by how much faster the machine is now than then, measured a
 bench/bench_disassembly.py does (f312cbd's pentomino searches now against then, whatever the
 baseline).
 `--quick` leaves out Mini Bedlam (a 12 s search). `--warm` times this tree's calls through a
-warm server (`POLYGUI_SOLVE_SERVER=1`, polygui.warm_client), started before they are timed and
-stopped after.
+warm server (polygui.warm_client), as `polygui-solve` runs its calls from the third in a row
+(since 2026-11-29), the server started before they are timed (`POLYGUI_SOLVE_SERVER=1`) and
+stopped after. Without it, this tree's calls run by themselves, as the first two do.
 """
 
 from __future__ import annotations
@@ -186,7 +187,8 @@ def main() -> None:
     parser.add_argument("--baseline", default=BASELINE)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--warm", action="store_true",
-                        help="this tree's calls through a warm server (POLYGUI_SOLVE_SERVER=1)")
+                        help="this tree's calls through a warm server (polygui-solve's from the "
+                             "third call in a row)")
     args = parser.parse_args()
     if args.warm:
         warm_server_started()

@@ -1,15 +1,20 @@
-"""The `polygui-solve` command's entry point. With POLYGUI_SOLVE_SERVER=1 in the environment,
-the command runs in a process forked from a warm server (polygui.warm_server) that has imported
-the solver already. A count of a small BurrTools file then takes 40-65 ms instead of 110-130 ms;
-Python with numpy alone takes 90-105 ms (docs/benchmarks.md).
+"""The `polygui-solve` command's entry point. Once the command has run twice within ten
+minutes, its calls run in processes forked from a warm server (polygui.warm_server) that has
+imported the solver already. A count of a small BurrTools file then takes 40-65 ms instead of
+110-130 ms; Python with numpy alone takes 90-105 ms (docs/benchmarks.md).
 
-Without the switch, or when no server answers, the command runs here as always. A call that
-finds no server starts one for the calls after it, and the server ends once
-POLYGUI_SOLVE_SERVER_IDLE seconds (default 900) pass without a call, or when the code it loaded
-changes on disk. The forked process gets this one's standard streams, folder, environment,
-umask, cores, priority and signals ignored (a background job's Ctrl-C). Ctrl-C and the other
-signals sent here are passed on to it, and it ends if this process dies. Limits set with
-ulimit stay the server's.
+POLYGUI_SOLVE_SERVER=0 in the environment turns the server off (every call runs here, and none
+starts one); POLYGUI_SOLVE_SERVER=1 starts one at the first call. Otherwise a call that finds no
+server runs here, and starts one for the calls after it when the call before it ran within
+RECENT_SECONDS: one call now and then (a script's, a CI job's) leaves no process behind. The
+server ends once POLYGUI_SOLVE_SERVER_IDLE seconds (default 900) pass without a call, or when the
+code it loaded changes on disk.
+
+The forked process gets this one's standard streams, folder, environment, umask, cores,
+priority and signals ignored (a background job's Ctrl-C). Ctrl-C and the other signals sent
+here are passed on to it, and it ends if this process dies. It runs under the same resource
+limits (ulimit) and in the same control group as this process: a call whose limits or group
+differ gets a server of its own, started from it.
 
 Only built-in modules are imported here: a fast start is the whole point."""
 
@@ -21,6 +26,7 @@ import array
 import os
 import struct
 import sys
+import time
 import zlib
 
 TYPE_CHECKING = False
@@ -28,8 +34,9 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import NoReturn
 
-SWITCH = "POLYGUI_SOLVE_SERVER"
+SWITCH = "POLYGUI_SOLVE_SERVER"  # "0": no server; "1": one from the first call; else the default
 IDLE = "POLYGUI_SOLVE_SERVER_IDLE"
+RECENT_SECONDS = 600.0  # by default, a server is started by a call this soon after another
 # the environment a server's imports may have read: a call whose values differ gets a server
 # of its own (the rest, the forked process takes from the call)
 KEY_PREFIXES = ("PYTHON", "POLYGUI", "NUMBA", "OPENBLAS", "OMP_", "MKL_", "LC_", "LANG")
@@ -38,11 +45,17 @@ MAX_SOCKET_PATH = 100  # AF_UNIX paths are limited to 108 bytes on Linux
 INTERRUPTED = 130  # solvers.cli.endings.INTERRUPTED
 
 
+# what else a call shares with the server that runs it (Linux): its resource limits (ulimit) and
+# its control group (a systemd scope's or a batch job's CPU and memory, and its end)
+KEY_FILES = ("/proc/self/limits", "/proc/self/cgroup")
+
+
 def run() -> NoReturn:
-    """`polygui-solve`: through a warm server when asked for and one answers, else here
-    (always in a frozen bundle: its executable runs no `python -c`)."""
-    if os.environ.get(SWITCH) == "1" and hasattr(os, "fork") and not getattr(sys, "frozen", 0):
-        status = served(sys.argv[1:])
+    """`polygui-solve`: through a warm server when one answers, else here (always with the
+    switch at 0, and in a frozen bundle: its executable runs no `python -c`)."""
+    switch = os.environ.get(SWITCH)
+    if switch != "0" and hasattr(os, "fork") and not getattr(sys, "frozen", 0):
+        status = served(sys.argv[1:], eager=switch == "1")
         if status is not None:
             os._exit(status)
     from .cli import run as run_here
@@ -50,9 +63,10 @@ def run() -> NoReturn:
     run_here()
 
 
-def served(args: list[str]) -> int | None:
+def served(args: list[str], eager: bool = False) -> int | None:
     """The exit status of the command run by a warm server, or None when none took it (it
-    runs here then; a server is started for the next call when there was none)."""
+    runs here then). When there was none, one is started for the calls after this one if
+    `eager`, or if the last call that ran by itself was less than RECENT_SECONDS ago."""
     path = socket_path()
     if path is None or not _streams_open():
         return None
@@ -61,11 +75,31 @@ def served(args: list[str]) -> int | None:
         try:
             connection.connect(path)
         except OSError:
-            start_server(path)
+            if _called_lately(path) or eager:
+                start_server(path)
             return None
-        return _handed_over(connection, args)
+        status = _handed_over(connection, args)
+        if status is None:  # refused (the server is ending): this call runs by itself
+            _called_lately(path)
+        return status
     finally:
         connection.close()
+
+
+def _called_lately(path: str) -> bool:
+    """Whether a call that ran by itself (without the server on `path`) did so less than
+    RECENT_SECONDS ago; this call, which runs by itself, is noted for the next one."""
+    stamp = path.removesuffix(".sock") + ".last"
+    try:
+        lately = time.time() - os.stat(stamp).st_mtime < RECENT_SECONDS
+    except OSError:
+        lately = False
+    try:
+        os.close(os.open(stamp, os.O_WRONLY | os.O_CREAT, 0o600))
+        os.utime(stamp)
+    except OSError:  # the folder gone: no note, no server
+        pass
+    return lately
 
 
 def _streams_open() -> bool:
@@ -84,7 +118,8 @@ def socket_path() -> str | None:
     /tmp (/tmp if the path would be too long for a socket). None when that folder is not this
     user's alone: another user could stand in for the server."""
     name = f"{zlib.crc32(server_key()):08x}.sock"
-    base = os.environ.get("XDG_RUNTIME_DIR") or os.environ.get("TMPDIR") or "/tmp"
+    base = os.path.abspath(os.environ.get("XDG_RUNTIME_DIR") or os.environ.get("TMPDIR")
+                           or "/tmp")
     folder = os.path.join(base, f"polygui-solve-{os.getuid()}")
     if len(os.path.join(folder, name).encode()) > MAX_SOCKET_PATH:
         folder = os.path.join("/tmp", f"polygui-solve-{os.getuid()}")
@@ -110,11 +145,24 @@ def _tree() -> str:
 
 
 def server_key() -> bytes:
-    """What a server must share with a call to run it: the Python, this tree, and the
-    environment its imports read."""
+    """What a server must share with a call to run it: the Python, this tree, the environment
+    its imports read, the resource limits and the control group."""
     settings = sorted(f"{name}={value}" for name, value in os.environ.items()
                       if name.startswith(KEY_PREFIXES) and name not in (SWITCH, IDLE))
-    return "\0".join([sys.executable, _tree(), *settings]).encode("utf-8", "surrogateescape")
+    text = "\0".join([sys.executable, _tree(), *settings]).encode("utf-8", "surrogateescape")
+    return b"\0".join([text, *map(_contents, KEY_FILES)])
+
+
+def _contents(path: str) -> bytes:
+    """The bytes of a small file (of /proc), empty where there is none."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return b""
+    try:
+        return os.read(fd, 1 << 16)
+    finally:
+        os.close(fd)
 
 
 def start_server(path: str) -> None:

@@ -1,13 +1,12 @@
-"""The warm solver server behind `POLYGUI_SOLVE_SERVER=1 polygui-solve ...` (see
-polygui.warm_client, which starts it). It imports the solver once, then forks a process for
-each call. That process takes the caller's standard streams, signals, folder, environment,
-umask, cores, priority and arguments, runs the command as `polygui-solve` would, and sends its
-exit status back.
+"""The warm solver server behind `polygui-solve` (polygui.warm_client starts it). It imports
+the solver once, then forks a process for each call. That process takes the caller's standard
+streams, signals, folder, environment, umask, cores, priority and arguments, runs the command
+as `polygui-solve` would, and sends its exit status back.
 
 The server is single-threaded: it never forks with another thread holding a lock. It ends
 after the idle time without a call. It also ends when a file of the code it loaded changes:
-it refuses the call, which then runs in its caller and starts a new server. It keeps a log
-beside its socket (`<name>.log`): when it started, each call's pid, and why it ended."""
+it refuses the call, which then runs in its caller. It keeps a log beside its socket
+(`<name>.log`): when it started, each call's pid, and why it ended."""
 
 from __future__ import annotations
 
@@ -98,7 +97,9 @@ def _fields(body: bytes) -> list[bytes]:
 
 def serve(path: str) -> None:
     """Serve calls on the socket `path` until idle or stale (nothing if another server has
-    it)."""
+    it). It works from the root folder: no caller's folder is kept busy (from unmounting)."""
+    path = os.path.abspath(path)
+    os.chdir("/")
     base = path.removesuffix(".sock")
     with open(f"{base}.lock", "a") as lock, open(f"{base}.log", "a", buffering=1) as log:
         if not _locked(lock):

@@ -32,9 +32,9 @@ _NO_BUILDS = tempfile.mkdtemp(prefix="polygui-tests-no-native-") if _MADE_HERE \
     else os.environ[_SHARED]
 os.environ[_SHARED] = _NO_BUILDS
 os.environ["POLYGUI_NATIVE_DIR"] = _NO_BUILDS  # subprocesses (the CLI tests) inherit it
-# each CLI call a test makes runs by itself, whatever the user's shell says (no server left
-# behind); tests/test_warm_server.py turns the warm server on for its own calls
-os.environ.pop("POLYGUI_SOLVE_SERVER", None)
+# each CLI call a test makes runs by itself, whatever the user's shell says, and starts no
+# warm server (none is left behind); tests/test_warm_server.py has servers of its own
+os.environ["POLYGUI_SOLVE_SERVER"] = "0"
 
 
 def _runs_whole_suite_on_workers(config: pytest.Config) -> bool:

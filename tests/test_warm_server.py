@@ -1,6 +1,7 @@
-"""`POLYGUI_SOLVE_SERVER=1 polygui-solve ...` (polygui.warm_client and polygui.warm_server): a
-call that finds no server runs itself and starts one; the calls after it run in a process the
-server forks, and end as a run of their own would. The servers are real processes in a
+"""`polygui-solve`'s warm server (polygui.warm_client and polygui.warm_server): a call that
+finds no server runs itself and starts one (with POLYGUI_SOLVE_SERVER=1, or by default when
+the call before it was lately); the calls after it run in a process the server forks, and end
+as a run of their own would. The servers are real processes in a
 private temp folder, stopped at the end of each test."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import array
 import os
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -58,7 +60,7 @@ class Servers:
         if served:
             self.started()
         env = options.pop("env", self.env if served else
-                          {k: v for k, v in self.env.items() if k != "POLYGUI_SOLVE_SERVER"})
+                          {**self.env, "POLYGUI_SOLVE_SERVER": "0"})
         before = len(self.calls())
         result = subprocess.run([*COMMAND, *map(str, args)], env=env, capture_output=True,
                                 text=True, timeout=300, cwd=options.pop("cwd", ROOT), **options)
@@ -76,6 +78,10 @@ class Servers:
         assert until(lambda: len(self.calls()) > before), self.log
         return caller, self.calls()[-1]
 
+    def servers(self) -> list[int]:
+        """The pids of the servers started so far."""
+        return [int(pid) for pid in re.findall(r"started, pid (\d+)", self.log)]
+
     def started(self) -> None:
         """A server answering: the first call with the switch starts it."""
         if "started" not in self.log:
@@ -86,7 +92,7 @@ class Servers:
     def stop(self) -> None:
         for pid in self.calls():  # a test that failed may leave one running
             with_process(pid, signal.SIGKILL)
-        for pid in map(int, re.findall(r"started, pid (\d+)", self.log)):
+        for pid in self.servers():
             with_process(pid, signal.SIGTERM)
             until(lambda: not alive(pid))
 
@@ -317,3 +323,56 @@ def test_a_folder_other_users_can_reach_is_not_used(servers, monkeypatch):
     assert list(folder.iterdir()) == []  # and no server started in it
     folder.chmod(0o700)
     assert warm_client.socket_path() is not None
+
+
+def test_by_default_the_second_call_in_a_row_starts_a_server_for_the_third(servers):
+    del servers.env["POLYGUI_SOLVE_SERVER"]
+    first = servers.run(SOMA, "--count-only", served=False, env=servers.env)
+    assert list(servers.folder.rglob("*.last")) and not servers.log  # noted, no server
+    servers.run(SOMA, "--count-only", served=False, env=servers.env)
+    assert until(lambda: "started" in servers.log), "the second call started no server"
+    third = servers.run(SOMA, "--count-only", env=servers.env)
+    assert third.returncode == first.returncode == 0
+    assert timings_out(third.stdout) == timings_out(first.stdout)
+
+
+def test_a_call_starts_a_server_when_asked_or_when_the_last_call_was_lately(servers,
+                                                                             monkeypatch):
+    monkeypatch.setenv("TMPDIR", str(servers.folder))
+    monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)
+    started = []
+    monkeypatch.setattr(warm_client, "start_server", started.append)
+    assert warm_client.served(["--count-only"]) is None and started == []  # the first call
+    assert warm_client.served(["--count-only"], eager=True) is None and len(started) == 1
+    assert warm_client.served(["--count-only"]) is None and len(started) == 2  # in a row
+    stamp, = servers.folder.rglob("*.last")
+    long_ago = time.time() - warm_client.RECENT_SECONDS - 60
+    os.utime(stamp, (long_ago, long_ago))
+    assert warm_client.served(["--count-only"]) is None and len(started) == 2  # not lately
+
+
+def test_with_the_switch_at_0_a_running_server_is_not_used(servers):
+    servers.started()
+    result = servers.run(SOMA, "--count-only", served=False)  # asserts it was not served
+    assert result.returncode == 0
+
+
+def test_the_server_keeps_no_callers_folder_busy(servers, tmp_path):
+    folder = tmp_path / "started-here"
+    folder.mkdir()
+    servers.run(SOMA, "--count-only", served=False, env=servers.env, cwd=folder)
+    assert until(lambda: servers.servers()), servers.log
+    assert os.readlink(f"/proc/{servers.servers()[0]}/cwd") == "/"
+
+
+def test_a_call_under_other_limits_gets_a_server_of_its_own(servers):
+    def fewer_open_files() -> None:
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(soft, 256) - 1, hard))
+
+    where = [sys.executable, "-c", "from polygui import warm_client; "
+                                   "print(warm_client.socket_path())"]
+    paths = [subprocess.run(where, env=servers.env, capture_output=True, text=True, cwd=ROOT,
+                            preexec_fn=limits, check=True).stdout for limits in
+             (None, fewer_open_files)]
+    assert paths[0] != paths[1] and all(path.endswith(".sock\n") for path in paths)
