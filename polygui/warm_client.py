@@ -7,12 +7,12 @@ POLYGUI_SOLVE_SERVER=0 in the environment turns the server off (every call runs 
 starts one); POLYGUI_SOLVE_SERVER=1 starts one at the first call. Otherwise a call that finds no
 server runs here, and starts one for the calls after it when the call before it ran within
 RECENT_SECONDS: one call now and then (a script's, a CI job's) leaves no process behind. The
-server ends once POLYGUI_SOLVE_SERVER_IDLE seconds (default 900) pass without a call, or when the
-code it loaded changes on disk.
+server ends once POLYGUI_SOLVE_SERVER_IDLE seconds (default 900) pass with no call coming or
+running, or when the code it loaded changes on disk.
 
 The forked process gets this one's standard streams, folder, environment, umask, cores,
 priority and signals ignored (a background job's Ctrl-C). Ctrl-C and the other signals sent
-here are passed on to it, and it ends if this process dies. It runs under the same resource
+here are passed on to it, Ctrl-Z stops it with this one, and it ends if this process dies. It runs under the same resource
 limits (ulimit) and in the same control group as this process: a call whose limits or group
 differ gets a server of its own, started from it.
 
@@ -203,6 +203,9 @@ def _handed_over(connection: _socket.socket, args: list[str]) -> int | None:
     forwarder = _Forwarder()
     previous = {signum: _signal.signal(signum, forwarder) for signum in FORWARDED
                 if _signal.getsignal(signum) != _signal.SIG_IGN}  # ignored here: there too
+    # Ctrl-Z stops the command too where the server wakes it, should this process die stopped
+    if _signal.getsignal(_signal.SIGTSTP) == _signal.SIG_DFL and hasattr(os, "pidfd_open"):
+        previous[_signal.SIGTSTP] = _signal.signal(_signal.SIGTSTP, forwarder.suspend)
     try:
         try:
             pid = _started(connection, args)
@@ -274,6 +277,19 @@ class _Forwarder:
             self.held.append(signum)
         else:
             self._send(signum)
+
+    def suspend(self, signum: int, frame: object) -> None:
+        """Ctrl-Z: stop the process running the command, then this one as Ctrl-Z would
+        (unless the kernel leaves it running: an orphaned process group), and go on with it
+        when this one goes on (`fg`, `bg`). Should this process die stopped, the server
+        wakes that one, which then ends (polygui.warm_server)."""
+        if self.pid is not None:
+            self._send(_signal.SIGSTOP)
+        _signal.signal(signum, _signal.SIG_DFL)
+        os.kill(os.getpid(), signum)  # stops here until continued
+        _signal.signal(signum, self.suspend)
+        if self.pid is not None:
+            self._send(_signal.SIGCONT)
 
     def started(self, pid: int) -> None:
         self.pid = pid

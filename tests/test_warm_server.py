@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from polygui import warm_client, warm_server
+from polygui import warm_call, warm_client, warm_server
 
 ROOT = Path(__file__).resolve().parents[1]
 SOMA = ROOT / "assets" / "puzzles" / "soma.json"
@@ -281,7 +281,7 @@ def test_a_call_refused_before_it_ran_runs_itself(servers, monkeypatch):
     def refuse() -> None:  # as a server whose code changed: the call read, then closed
         connection, _ = listener.accept()
         with connection:
-            warm_server.Call.read(connection)
+            warm_call.Call.read(connection)
 
     refuser = threading.Thread(target=refuse)
     refuser.start()
@@ -299,7 +299,7 @@ def test_a_call_reads_back_as_sent(monkeypatch):
     with sender, receiver:
         sender.sendmsg([warm_client.request(args)],
                        [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", (0, 1, 2)))])
-        call = warm_server.Call.read(receiver)
+        call = warm_call.Call.read(receiver)
     assert call is not None and call.args == args
     assert call.key == warm_client.server_key() and call.folder == os.getcwd()
     assert call.cores == os.sched_getaffinity(0)
@@ -376,3 +376,66 @@ def test_a_call_under_other_limits_gets_a_server_of_its_own(servers):
                             preexec_fn=limits, check=True).stdout for limits in
              (None, fewer_open_files)]
     assert paths[0] != paths[1] and all(path.endswith(".sock\n") for path in paths)
+
+
+def state(pid: int) -> str:
+    """A process's state letter (T: stopped), "" once it is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return ""
+
+
+def own_process_group() -> None:
+    """In the caller: a process group of its own whose parent (the test) is in the same
+    session, as a shell's job is: Ctrl-Z stops it (the kernel leaves an orphaned group's
+    processes running, as the tests' own may be under a CI job)."""
+    os.setpgid(0, 0)
+
+
+def test_ctrl_z_stops_the_served_command_with_its_caller_and_fg_goes_on_with_both(servers):
+    caller, child = servers.long_search(own_process_group)
+    try:
+        caller.send_signal(signal.SIGTSTP)
+        assert until(lambda: state(caller.pid) == "T" and state(child) == "T", ENDED)
+        caller.send_signal(signal.SIGCONT)
+        assert until(lambda: state(caller.pid) not in "T" and state(child) not in "T", ENDED)
+        assert state(child) != ""  # searching on
+    finally:
+        caller.kill()
+        caller.communicate(timeout=120)
+    assert until(lambda: not alive(child), ENDED)
+
+
+def test_a_stopped_served_command_ends_when_its_caller_is_killed(servers):
+    caller, child = servers.long_search(own_process_group)
+    try:
+        caller.send_signal(signal.SIGTSTP)
+        assert until(lambda: state(child) == "T", ENDED)
+    finally:
+        caller.kill()
+        caller.communicate(timeout=120)
+    assert until(lambda: not alive(child), ENDED), "left stopped for ever"
+
+
+def test_a_caller_whose_served_command_is_killed_says_so_and_ends(servers):
+    caller, child = servers.long_search(None)
+    try:
+        os.kill(child, signal.SIGKILL)
+        out, err = caller.communicate(timeout=60)  # the server lets go of the connection
+    finally:
+        caller.kill()
+    assert caller.returncode == 1
+    assert "the warm solver process ended without an exit status" in err
+
+
+def test_a_server_is_not_idle_while_a_call_it_forked_runs(servers):
+    servers.env["POLYGUI_SOLVE_SERVER_IDLE"] = "3"  # time enough for the call to come
+    caller, child = servers.long_search(None)
+    try:
+        time.sleep(5.0)
+        assert "ended" not in servers.log and servers.servers() and alive(servers.servers()[0])
+    finally:
+        caller.kill()
+        caller.communicate(timeout=120)
+    assert until(lambda: "ended: idle" in servers.log), servers.log
