@@ -12,9 +12,9 @@ running, or when the code it loaded changes on disk.
 
 The forked process gets this one's standard streams, folder, environment, umask, cores,
 priority and signals ignored (a background job's Ctrl-C). Ctrl-C and the other signals sent
-here are passed on to it, Ctrl-Z stops it with this one, and it ends if this process dies. It runs under the same resource
-limits (ulimit) and in the same control group as this process: a call whose limits or group
-differ gets a server of its own, started from it.
+here are passed on to it, Ctrl-Z stops it with this one, and it ends if this process dies. It
+runs under the same resource limits (ulimit) and in the same control group as this process:
+a call whose limits or group differ gets a server of its own, started from it.
 
 Only built-in modules are imported here: a fast start is the whole point."""
 
@@ -43,10 +43,8 @@ KEY_PREFIXES = ("PYTHON", "POLYGUI", "NUMBA", "OPENBLAS", "OMP_", "MKL_", "LC_",
 FORWARDED = (_signal.SIGINT, _signal.SIGTERM, _signal.SIGHUP, _signal.SIGQUIT)
 MAX_SOCKET_PATH = 100  # AF_UNIX paths are limited to 108 bytes on Linux
 INTERRUPTED = 130  # solvers.cli.endings.INTERRUPTED
-
-
-# what else a call shares with the server that runs it (Linux): its resource limits (ulimit) and
-# its control group (a systemd scope's or a batch job's CPU and memory, and its end)
+# what else a call shares with the server that runs it (Linux): its resource limits (ulimit)
+# and its control group (a systemd scope's or a batch job's CPU and memory, and its end)
 KEY_FILES = ("/proc/self/limits", "/proc/self/cgroup")
 
 

@@ -4,9 +4,11 @@ the caller's standard streams, signals, folder, environment, umask, cores, prior
 arguments, runs the command as `polygui-solve` would, and sends its exit status back.
 
 The server is single-threaded: it never forks with another thread holding a lock. It ends
-after the idle time with no call coming or running. It also ends when a file of the code it loaded changes:
-it refuses the call, which then runs in its caller. It keeps a log beside its socket
-(`<name>.log`): when it started, each call's pid, and why it ended."""
+after the idle time with no call coming or running. It also ends when a file of the code it
+loaded changes: it refuses the call, which then runs in its caller. It keeps a log beside its
+socket (`<name>.log`): when it started, each call's pid, and why it ended. While a call's
+process runs, the server watches it and its caller (Linux): a caller gone first has its
+process, which it may have left stopped (Ctrl-Z), woken to end."""
 
 from __future__ import annotations
 
