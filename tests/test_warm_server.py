@@ -365,7 +365,7 @@ def test_the_server_keeps_no_callers_folder_busy(servers, tmp_path):
     assert os.readlink(f"/proc/{servers.servers()[0]}/cwd") == "/"
 
 
-def test_a_call_under_other_limits_gets_a_server_of_its_own(servers):
+def test_a_call_under_other_limits_is_sent_to_a_server_of_its_own(servers):
     def fewer_open_files() -> None:
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(soft, 256) - 1, hard))
